@@ -79,3 +79,47 @@ def tokenize(text: str) -> list[str]:
     if not tokens:
         raise IllegalMove("the move is empty")
     return tokens
+
+
+@cache
+def common_neighbours(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """For squares a and b, at index `a * width * height + b`, the squares next to both."""
+    neighbours = [frozenset(n) for n in king_neighbours(width, height)]
+    size = width * height
+    return tuple(
+        tuple(sorted(neighbours[a] & neighbours[b])) if a != b else ()
+        for a in range(size)
+        for b in range(size)
+    )
+
+
+Ray = tuple[int, ...]
+
+
+@cache
+def line_rays(width: int, height: int, length: int) -> tuple[tuple[tuple[Ray, Ray], ...], ...]:
+    """For each square, the lines through it at least `length` squares long.
+
+    Each line is a pair of rays: the squares going one way from the square, nearest
+    first, and the squares going the other way. Rows, columns and both diagonals count.
+    """
+    table = []
+    for index in range(width * height):
+        file, rank = index % width, index // width
+        lines = []
+        for df, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            forward = _ray(file, rank, df, dr, width, height)
+            backward = _ray(file, rank, -df, -dr, width, height)
+            if len(forward) + len(backward) + 1 >= length:
+                lines.append((forward, backward))
+        table.append(tuple(lines))
+    return tuple(table)
+
+
+def _ray(file: int, rank: int, df: int, dr: int, width: int, height: int) -> Ray:
+    squares = []
+    file, rank = file + df, rank + dr
+    while 0 <= file < width and 0 <= rank < height:
+        squares.append(rank * width + file)
+        file, rank = file + df, rank + dr
+    return tuple(squares)

@@ -1,8 +1,55 @@
-"""Tink (8x8) and Tingle (10x10): one rule set on two boards."""
+"""Tink (8x8) and Tingle (10x10): one rule set on two boards.
+
+Inside, a move is a tuple `(size, target, spent, spent)` of square indexes, the spent
+squares in board order and -1 for a free small. `_moves()` lists them for the seat to
+move and `_push(move)` applies one unchecked and outside the action log (so `to_json`
+and `take_back` do not see it): the fast path for playouts and search on a throwaway
+game. `play(text)` parses, checks, applies and logs.
+"""
 
 from __future__ import annotations
 
-from engine.core import Game, GameInfo, Option, register
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, compress
+from operator import not_
+from types import MappingProxyType
+
+from engine.board import (
+    Ray,
+    common_neighbours,
+    is_square,
+    king_neighbours,
+    line_rays,
+    parse_square,
+    square_names,
+    tokenize,
+)
+from engine.core import (
+    BoardView,
+    Event,
+    Game,
+    GameInfo,
+    IllegalMove,
+    Option,
+    OptionValue,
+    Piece,
+    Result,
+    Size,
+    register,
+)
+
+Move = tuple[int, int, int, int]
+
+SMALL, MEDIUM, LARGE = 1, 2, 3
+STARTING_STASH = (0, 5, 4, 1)
+"""Pieces each player starts with, indexed by size."""
+NO_SQUARE = -1
+LETTERS = ("", "S", "M", "L")
+FIRST_PIECE_MARGIN = 2
+WINNING_LENGTH = 4
 
 REPETITION = Option(
     "repetition_draw",
@@ -10,6 +57,60 @@ REPETITION = Option(
     True,
     "Draw when the same position with the same player to move occurs a third time.",
 )
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Everything about a board size that never changes during a game."""
+
+    size: int
+    names: tuple[str, ...]
+    neighbours: tuple[frozenset[int], ...]
+    common: tuple[tuple[int, ...], ...]
+    lines: tuple[tuple[tuple[Ray, Ray], ...], ...]
+    interior: tuple[int, ...]
+    free_smalls: tuple[Move, ...]
+    zobrist: tuple[int, ...]
+    turn_keys: tuple[int, ...]
+
+    @property
+    def interior_span(self) -> str:
+        return f"{self.names[self.interior[0]]} to {self.names[self.interior[-1]]}"
+
+
+@cache
+def _tables(width: int, height: int) -> _Tables:
+    size = width * height
+    keys = random.Random(f"tink {width}x{height}")
+    margin = FIRST_PIECE_MARGIN
+    return _Tables(
+        size=size,
+        names=square_names(width, height),
+        neighbours=tuple(frozenset(n) for n in king_neighbours(width, height)),
+        common=common_neighbours(width, height),
+        lines=line_rays(width, height, WINNING_LENGTH),
+        interior=tuple(
+            rank * width + file
+            for rank in range(margin, height - margin)
+            for file in range(margin, width - margin)
+        ),
+        free_smalls=tuple((SMALL, square, NO_SQUARE, NO_SQUARE) for square in range(size)),
+        zobrist=tuple(keys.getrandbits(64) for _ in range(size * 16)),
+        turn_keys=tuple(keys.getrandbits(64) for _ in range(4)),
+    )
+
+
+@cache
+def _size_words(names: tuple[str, str, str]) -> Mapping[str, int]:
+    """Size words a move may start with: letters, Tink's words and the game's own."""
+    words = {"s": SMALL, "small": SMALL, "m": MEDIUM, "medium": MEDIUM, "l": LARGE, "large": LARGE}
+    words.update({name: size for size, name in enumerate(names, start=SMALL)})
+    return MappingProxyType(words)
+
+
+def _code(seat: int, size: int) -> int:
+    """What a square holds: 0 when empty, else the owner's seat and the piece size."""
+    return seat << 2 | size
 
 
 @register
@@ -30,6 +131,372 @@ class TinkGame(Game):
         ),
         options=(REPETITION,),
     )
+
+    def __init__(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
+        super().__init__(players, seed, options)
+        self._tables = _tables(self.info.width, self.info.height)
+        self._words = _size_words(self.info.size_names)
+        self._repetition_draw = bool(options.get(REPETITION.name, REPETITION.default))
+        self._board = [0] * self._tables.size
+        self._empties = self._tables.size
+        self._smalls: list[list[int]] = [[] for _ in range(players)]
+        self._mediums: list[list[int]] = [[] for _ in range(players)]
+        self._large = [NO_SQUARE] * players
+        self._stash = [list(STARTING_STASH) for _ in range(players)]
+        self._turn = 0
+        self._in = [True] * players
+        self._out_order: list[int] = []
+        self._passes = [0] * players
+        self._plies: list[Move | None] = []
+        self._movers: list[int] = []
+        self._hash = 0
+        self._seen: dict[int, int] = {}
+        self._line: tuple[int, ...] = ()
+        self._start_turn()
+
+    # -- the public face -----------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self._result is not None else self._turn
+
+    def legal_moves(self) -> list[str]:
+        return [self._format(move) for move in sorted(self._moves())]
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        return tuple("pass" if move is None else self._format(move) for move in self._plies)
+
+    @property
+    def movers(self) -> tuple[int, ...]:
+        return tuple(self._movers)
+
+    def view(self) -> BoardView:
+        names = self._tables.names
+        last = next((move for move in reversed(self._plies) if move is not None), None)
+        return BoardView(
+            width=self.info.width,
+            height=self.info.height,
+            squares={
+                names[square]: Piece(Size(code & 3), code >> 2, code >> 2)
+                for square, code in enumerate(self._board)
+                if code
+            },
+            stashes=tuple(
+                MappingProxyType({size: stash[size] for size in Size}) for stash in self._stash
+            ),
+            placed=None if last is None else names[last[1]],
+            cleared=() if last is None or last[2] < 0 else (names[last[2]], names[last[3]]),
+            highlight=tuple(names[square] for square in self._line),
+            out=frozenset(self._out_order),
+        )
+
+    def describe(self, move: str) -> str:
+        if move.strip().lower() == "pass":
+            return "a forced pass"
+        size, target, first, second = self._parse(move)
+        names = self._tables.names
+        words = f"a {self._size_name(size)} on {names[target]}"
+        if first < 0:
+            return words
+        return f"{words}, spending {names[first]} and {names[second]}"
+
+    def _play(self, text: str) -> str:
+        move = self._parse(text)
+        refusal = self._refusal(move)
+        if refusal:
+            raise IllegalMove(refusal)
+        self._push(move)
+        return self._format(move)
+
+    def _forfeit(self, seat: int, reason: str) -> None:
+        if not self._in[seat]:
+            raise IllegalMove(f"seat {seat + 1} is already out of the game")
+        if self.players == 2:
+            super()._forfeit(seat, reason)
+            return
+        self._go_out(seat, reason)
+        still_in = self._seats_in()
+        if len(still_in) == 1:
+            self._finish(Result(still_in, reason, ()))
+        elif self._turn == seat:
+            self._turn = self._next_in(seat)
+            self._start_turn()
+
+    def _finish(self, result: Result) -> None:
+        """Every result gets its ranks here: out players behind, latest out first."""
+        super()._finish(Result(result.winners, result.reason, self._ranks(result.winners)))
+
+    # -- the fast path -------------------------------------------------------
+
+    def _moves(self) -> list[Move]:
+        """Every legal move of the seat to move; empty once the game is over."""
+        if self._result is not None:
+            return []
+        return self._free_smalls(self._turn) + self._spend_moves(self._turn)
+
+    def _push(self, move: Move) -> None:
+        """Apply a move from `_moves()`, then everything the rules do by themselves."""
+        size, target, first, second = move
+        seat = self._turn
+        if first >= 0:
+            self._lift(first)
+            self._lift(second)
+        self._drop(seat, size, target)
+        self._passes[seat] = 0
+        self._plies.append(move)
+        self._movers.append(seat)
+        line = self._winning_line(seat, size, target)
+        if line:
+            self._line = line
+            self._finish(Result((seat,), "four in a row", ()))
+            return
+        self._turn = self._next_in(seat)
+        self._start_turn()
+
+    # -- move generation -----------------------------------------------------
+
+    def _free_smalls(self, seat: int) -> list[Move]:
+        if not self._stash[seat][SMALL]:
+            return []
+        tables = self._tables
+        if self._empties == tables.size:
+            return [tables.free_smalls[square] for square in tables.interior]
+        return list(compress(tables.free_smalls, map(not_, self._board)))
+
+    def _spend_moves(self, seat: int) -> list[Move]:
+        stash, large = self._stash[seat], self._large[seat]
+        with_large = [large] if large >= 0 else []
+        moves: list[Move] = []
+        if stash[MEDIUM]:
+            spends = self._spends(self._smalls[seat] + with_large)
+            moves += [(MEDIUM, target, a, b) for target, a, b in spends]
+        spends = self._spends(self._mediums[seat] + with_large)
+        if stash[SMALL]:
+            moves += [(SMALL, target, a, b) for target, a, b in spends]
+        moves += [(LARGE, target, a, b) for target, a, b in spends if large in (NO_SQUARE, a, b)]
+        return moves
+
+    def _spends(self, pieces: list[int]) -> list[tuple[int, int, int]]:
+        """(target, spent, spent) for every empty square next to two of `pieces`."""
+        board, common, size = self._board, self._tables.common, self._tables.size
+        return [
+            (target, a, b)
+            for a, b in combinations(sorted(pieces), 2)
+            for target in common[a * size + b]
+            if not board[target]
+        ]
+
+    def _has_move(self, seat: int) -> bool:
+        if self._stash[seat][SMALL] and self._empties:
+            return True
+        return bool(self._spend_moves(seat))
+
+    # -- applying moves ------------------------------------------------------
+
+    def _lift(self, square: int) -> None:
+        code = self._board[square]
+        seat, size = code >> 2, code & 3
+        self._board[square] = 0
+        self._empties += 1
+        self._hash ^= self._tables.zobrist[square << 4 | code]
+        self._stash[seat][size] += 1
+        if size == SMALL:
+            self._smalls[seat].remove(square)
+        elif size == MEDIUM:
+            self._mediums[seat].remove(square)
+        else:
+            self._large[seat] = NO_SQUARE
+
+    def _drop(self, seat: int, size: int, square: int) -> None:
+        code = _code(seat, size)
+        self._board[square] = code
+        self._empties -= 1
+        self._hash ^= self._tables.zobrist[square << 4 | code]
+        self._stash[seat][size] -= 1
+        if size == SMALL:
+            self._smalls[seat].append(square)
+        elif size == MEDIUM:
+            self._mediums[seat].append(square)
+        else:
+            self._large[seat] = square
+
+    def _winning_line(self, seat: int, size: int, target: int) -> tuple[int, ...]:
+        """Every square of the mover's lines of four or more through `target`."""
+        board, large = self._board, _code(seat, LARGE)
+        on_board = int(self._large[seat] >= 0)
+        winning: set[int] = set()
+        for counted, pieces in ((SMALL, self._smalls), (MEDIUM, self._mediums)):
+            if size not in (counted, LARGE) or len(pieces[seat]) + on_board < WINNING_LENGTH:
+                continue
+            code = _code(seat, counted)
+            for forward, backward in self._tables.lines[target]:
+                run = [target]
+                for ray in (forward, backward):
+                    for square in ray:
+                        if board[square] != code and board[square] != large:
+                            break
+                        run.append(square)
+                if len(run) >= WINNING_LENGTH:
+                    winning.update(run)
+        return tuple(sorted(winning))
+
+    # -- turns, passes and players out ---------------------------------------
+
+    def _start_turn(self) -> None:
+        """Settle the turn: draw, pass or put out players until someone can move."""
+        while True:
+            seat = self._turn
+            if self._has_move(seat):
+                self._count_position(seat)
+                return
+            if not any(self._has_move(other) for other in self._seats_in()):
+                self._finish(Result((), "no one can move", ()))
+                return
+            if any(self._stash[seat]):
+                self._pass(seat)
+            else:
+                self._go_out(seat, "ran out of pieces")
+            still_in = self._seats_in()
+            if len(still_in) == 1:
+                self._finish(Result(still_in, "last player in", ()))
+                return
+            self._turn = self._next_in(seat)
+
+    def _pass(self, seat: int) -> None:
+        self._passes[seat] += 1
+        self._plies.append(None)
+        self._movers.append(seat)
+        self._note(f"{{{seat}}} has no legal move and passes.")
+        if self._passes[seat] == 2:
+            self._go_out(seat, "passed twice")
+
+    def _go_out(self, seat: int, reason: str) -> None:
+        self._in[seat] = False
+        self._out_order.append(seat)
+        spoken = reason.replace("{", "{{").replace("}", "}}")
+        self._note(f"{{{seat}}} is out: {spoken}.")
+
+    def _count_position(self, seat: int) -> None:
+        if not self._repetition_draw:
+            return
+        key = self._hash ^ self._tables.turn_keys[seat]
+        seen = self._seen.get(key, 0) + 1
+        self._seen[key] = seen
+        if seen == 3:
+            self._finish(Result((), "threefold repetition", ()))
+
+    def _note(self, text: str) -> None:
+        self._events.append(Event(len(self._plies), text))
+
+    def _seats_in(self) -> tuple[int, ...]:
+        return tuple(seat for seat in range(self.players) if self._in[seat])
+
+    def _next_in(self, seat: int) -> int:
+        for step in range(1, self.players):
+            following = (seat + step) % self.players
+            if self._in[following]:
+                return following
+        return seat
+
+    def _ranks(self, winners: tuple[int, ...]) -> tuple[int, ...]:
+        ranks = [0] * self.players
+        rank = 1 if winners else 0
+        others_in = [seat for seat in self._seats_in() if seat not in winners]
+        for seat in others_in:
+            ranks[seat] = rank
+        rank += bool(others_in)
+        for seat in reversed(self._out_order):
+            ranks[seat] = rank
+            rank += 1
+        return tuple(ranks)
+
+    # -- move text -----------------------------------------------------------
+
+    def _size_name(self, size: int) -> str:
+        return self.info.size_names[size - 1]
+
+    def _format(self, move: Move) -> str:
+        size, target, first, second = move
+        names = self._tables.names
+        text = f"{LETTERS[size]} {names[target]}"
+        return text if first < 0 else f"{text} {names[first]} {names[second]}"
+
+    def _parse(self, text: str) -> Move:
+        """Read a move in any accepted spelling; check its shape, not the rules."""
+        tokens = tokenize(text)
+        size = self._words.get(tokens[0])
+        if size is None:
+            size = SMALL
+            if tokens[0] == "pass":
+                raise IllegalMove("you cannot pass while you have a legal move")
+            if not is_square(tokens[0]):
+                raise IllegalMove(f"{tokens[0]!r} is not a piece or a square")
+            named = False
+        else:
+            tokens = tokens[1:]
+            named = True
+        if not tokens:
+            raise IllegalMove(f"say which square the {self._size_name(size)} goes on")
+        squares = [parse_square(token, self.info.width, self.info.height) for token in tokens]
+        return self._shape(size, named, squares)
+
+    def _shape(self, size: int, named: bool, squares: list[int]) -> Move:
+        names = self._tables.names
+        spent = squares[1:]
+        if len(spent) not in (0, 2):
+            count = "one" if len(spent) == 1 else str(len(spent))
+            raise IllegalMove(f"a move spends two pieces or none, not {count}")
+        for index, square in enumerate(squares):
+            if square in squares[:index]:
+                raise IllegalMove(f"{names[square]} is named twice")
+        if spent and not named:
+            raise IllegalMove(f"say which piece goes on {names[squares[0]]}: S, M or L")
+        if not spent:
+            return (size, squares[0], NO_SQUARE, NO_SQUARE)
+        first, second = sorted(spent)
+        return (size, squares[0], first, second)
+
+    def _refusal(self, move: Move) -> str | None:
+        """Why the seat to move may not make this well-formed move, or None."""
+        size, target, first, second = move
+        tables, board, seat = self._tables, self._board, self._turn
+        names = tables.names
+        if self._empties == tables.size and (
+            size != SMALL or first >= 0 or target not in tables.interior
+        ):
+            return f"the first piece must be a {self._size_name(SMALL)} on {tables.interior_span}"
+        if board[target]:
+            return f"{names[target]} is taken"
+        if first < 0:
+            if size != SMALL:
+                return f"a {self._size_name(size)} needs two of your pieces to spend"
+            return self._stash_refusal(seat, SMALL)
+        for square in (first, second):
+            code = board[square]
+            if not code:
+                return f"there is no piece on {names[square]}"
+            if code >> 2 != seat:
+                return f"{names[square]} is not your piece"
+            if square not in tables.neighbours[target]:
+                return f"{names[square]} is not next to {names[target]}"
+        counted = SMALL if size == MEDIUM else MEDIUM
+        if any(board[square] & 3 not in (counted, LARGE) for square in (first, second)):
+            return (
+                f"a {self._size_name(size)} needs two pieces that count as "
+                f"{self._size_name(counted)}s"
+            )
+        large = self._large[seat]
+        if size == LARGE and large >= 0 and large not in (first, second):
+            return (
+                f"your {self._size_name(LARGE)} is already on {names[large]}; spend it to move it"
+            )
+        return None if size == LARGE else self._stash_refusal(seat, size)
+
+    def _stash_refusal(self, seat: int, size: int) -> str | None:
+        if self._stash[seat][size]:
+            return None
+        return f"you have no {self._size_name(size)} left in your stash"
 
 
 @register

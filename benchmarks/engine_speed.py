@@ -1,0 +1,97 @@
+"""Random playouts per second and legal-move generation time for every game in engine.GAMES.
+
+Run: .venv/bin/python benchmarks/engine_speed.py [seconds per figure]
+
+Each game is measured through the public API (legal_moves, play) and, when its class
+offers one, through its fast path (_moves, _push). Tink and Tingle are measured with 2
+and 4 players, other games with their smallest player count. A playout stops after 300
+moves; the target for Tink with 2 players on the fast path is 1,000 playouts a second.
+Times are CPU time of this process, so other work on the machine skews them less.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import engine
+from engine.core import game_class
+
+MAX_PLIES = 300
+MULTI_PLAYER_GAMES = ("tink", "tingle")
+
+Lister = Callable[[Any], list[Any]]
+Mover = Callable[[Any, Any], object]
+PUBLIC: tuple[Lister, Mover] = (lambda game: game.legal_moves(), lambda game, m: game.play(m))
+FAST: tuple[Lister, Mover] = (lambda game: game._moves(), lambda game, m: game._push(m))
+
+
+def playout(name: str, players: int, seed: int, path: tuple[Lister, Mover]) -> int:
+    """Play random moves to the end or the cap; return the number of moves made."""
+    lister, mover = path
+    rng = random.Random(seed)
+    game = engine.new_game(name, players, seed=seed)
+    for ply in range(MAX_PLIES):
+        moves = lister(game)
+        if not moves:
+            return ply
+        mover(game, rng.choice(moves))
+    return MAX_PLIES
+
+
+def listing_time(name: str, players: int, path: tuple[Lister, Mover], seconds: float) -> float:
+    """Mean seconds one move list takes, over the positions of random playouts."""
+    lister, mover = path
+    rng = random.Random(2)
+    total = 0.0
+    calls = 0
+    while total < seconds:
+        game = engine.new_game(name, players, seed=calls)
+        for _ in range(MAX_PLIES):
+            start = time.process_time()
+            moves = lister(game)
+            total += time.process_time() - start
+            calls += 1
+            if not moves:
+                break
+            mover(game, rng.choice(moves))
+    return total / calls
+
+
+def measure(name: str, players: int, path: tuple[Lister, Mover], seconds: float) -> str:
+    playouts = plies = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        plies += playout(name, players, playouts, path)
+        playouts += 1
+    rate = playouts / (time.process_time() - start)
+    listing = listing_time(name, players, path, seconds / 4)
+    return (
+        f"{rate:10.0f} playouts/s {plies / playouts:7.1f} moves/game "
+        f"{listing * 1e6:8.1f} us/move list"
+    )
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    for name, info in engine.GAMES.items():
+        cls = game_class(name)
+        if inspect.isabstract(cls):
+            print(f"{name:8} not implemented yet")
+            continue
+        counts = (2, 4) if name in MULTI_PLAYER_GAMES else (info.min_players,)
+        paths = [("public", PUBLIC)]
+        if hasattr(cls, "_moves") and hasattr(cls, "_push"):
+            paths.append(("fast", FAST))
+        for players in counts:
+            for label, path in paths:
+                figures = measure(name, players, path, seconds)
+                print(f"{name:8} {players}p {label:6} {figures}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""Hypothesis strategies that play random games of any registered game through the public API."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hypothesis import strategies as st
+
+import engine
+from engine.core import apply_action
+
+
+@st.composite
+def games(
+    draw: st.DrawFn,
+    name: str,
+    players: int | None = None,
+    max_plies: int = 80,
+    forfeits: bool = True,
+) -> engine.Game:
+    """A game of `name` after a random number of random legal moves.
+
+    With `forfeits`, a random seat now and then resigns (refusals are skipped), so
+    multi-player forfeits are explored too.
+    """
+    info = engine.GAMES[name]
+    count = players or draw(st.integers(info.min_players, info.max_players), label="players")
+    game = engine.new_game(name, count, seed=draw(st.integers(0, 2**32 - 1), label="seed"))
+    for _ in range(draw(st.integers(0, max_plies), label="plies")):
+        moves = game.legal_moves()
+        if game.result is not None or not moves:
+            break
+        if forfeits and draw(st.integers(0, 40)) == 0:
+            seat = draw(st.integers(0, count - 1))
+            try:
+                game.forfeit(seat, "resignation")
+            except engine.IllegalMove:
+                continue
+        else:
+            game.play(draw(st.sampled_from(moves)))
+    return game
+
+
+def replayed(game: engine.Game) -> Iterator[engine.Game]:
+    """The game rebuilt from scratch: one object, yielded before and after each action."""
+    copy = engine.new_game(game.name, game.players, seed=game.seed, **game.options)
+    yield copy
+    for action in game.actions:
+        apply_action(copy, action)
+        yield copy
