@@ -1,0 +1,503 @@
+"""Drive a real discord.py client the way Discord does, with no network at all.
+
+`DiscordHarness(client)` logs the client in without a gateway (setup_hook runs, the client
+is ready, on_ready fires), feeds its connection state the INTERACTION_CREATE payloads
+Discord sends and answers every HTTP call it makes, REST and interaction webhooks alike,
+like a small in-memory Discord. Use it as an async context manager, or through the
+`open_harness` fixture of tests/bot/conftest.py:
+
+    async with DiscordHarness(create_bot()) as discord:
+        alice, bob = discord.user("alice"), discord.user("bob")
+        challenge = await discord.slash(alice, "tink start", {"opponent": bob})
+        assert "challenges" in challenge.content and not challenge.ephemeral
+        accepted = await discord.click(bob, challenge.message, "Accept")
+        assert accepted.response.response_type is InteractionResponseType.message_update
+        assert accepted.png().startswith(PNG_SIGNATURE)
+        choices = await discord.autocomplete(bob, "tink move", "move", {"move": "a"})
+
+The world. `me` is the bot, `guild` a server owned by `user("owner")` (who may do
+anything), `channel` its #general. `user(name)` gives the same `User` for the same name;
+`text_channel`, `thread`, `dm(user)` and `new_guild` add places. `set_permissions(user,
+where, **flags)` sets what a member may do in a guild or channel (sent as the member's
+`permissions`); for `me` it sets the bot's `app_permissions`. As on Discord, a REST send
+without Send Messages, or with files but without Attach Files, fails with 403; commands
+whose default permissions a member lacks, and guild-only commands in DMs, are not offered.
+
+Acting. `slash(user, "group sub", options)` types the options from the registered command
+(keys are option display names; users as `User`, channels as `Channel`, choices by value)
+and refuses what Discord would not send. `autocomplete(user, command, focused, options)`
+returns the `Choice`s offered. `click(user, message, label)` presses a button on a message
+the bot sent, `select(user, message, custom_id, values)` picks in a select menu,
+`submit(user, reply, values)` fills the modal a reply opened, `context_menu(user, name,
+target)` runs a user or message command, and `run(coroutine)` runs bot code outside any
+interaction. Each returns a `Reply` once the bot is idle: every task spawned for the work
+is done or waits on a timer (`asyncio.sleep`: view timeouts, `delete_after`), a view
+(`View.wait`) or a client event (`Client.wait_for`). An exception escaping the bot's tasks,
+or a request this fake Discord cannot answer, is raised from the call; a bot still busy
+after `timeout` seconds raises `HarnessTimeout`.
+
+What the bot sent. A `Reply` lists the `Request`s made by the code handling that
+interaction (a command resuming after `View.wait` adds to its own reply). `reply.response`
+is the interaction callback, `reply.message` the last message created or edited, and
+`content`, `embeds`, `ephemeral`, `files`, `buttons`, `button(label)` and `png()` read it.
+A `Request` has `method`, `path` (discord.py's route template), `params` (such as
+channel_id), `kind`, `body` (the JSON, or a multipart body's `payload_json`), `files` and
+`status`, and the same readers over what it sent. A `SentMessage` is a message as it stands
+now, edits applied; as on Discord, the first followup after a deferred reply replaces the
+"thinking" message. `requests` logs every call, `messages_in(channel)` lists the bot's
+messages, and `stub(method, path, response, status=...)` overrides a route (a 403, or a
+route this fake Discord does not know).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import zlib
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from types import TracebackType
+from typing import Any, Self
+
+import discord
+from discord import app_commands
+
+from tests.bot.harness.records import (
+    APP_PERMISSIONS,
+    MEMBER_PERMISSIONS,
+    PNG_SIGNATURE,
+    Button,
+    Channel,
+    Guild,
+    HarnessError,
+    HarnessTimeout,
+    Json,
+    Kind,
+    NetworkBlocked,
+    Reply,
+    Request,
+    SentFile,
+    SentMessage,
+    User,
+    walk_components,
+)
+from tests.bot.harness.server import FIRST_ID, FakeDiscord
+from tests.bot.harness.transport import copy_json
+from tests.bot.harness.waiting import CAPTURE, Capture, LoopGuard, TaskWatch
+
+InteractionResponseType = discord.InteractionResponseType
+
+__all__ = [
+    "APP_PERMISSIONS",
+    "MEMBER_PERMISSIONS",
+    "PNG_SIGNATURE",
+    "Button",
+    "Channel",
+    "DiscordHarness",
+    "Guild",
+    "HarnessError",
+    "HarnessTimeout",
+    "InteractionResponseType",
+    "Kind",
+    "NetworkBlocked",
+    "Reply",
+    "Request",
+    "SentFile",
+    "SentMessage",
+    "User",
+]
+
+
+class DiscordHarness(FakeDiscord):
+    """A fake Discord driving one discord.py client: see the package docstring."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        *,
+        tree: app_commands.CommandTree[Any] | None = None,
+        timeout: float = 5.0,
+    ) -> None:
+        super().__init__(client)
+        self.tree: app_commands.CommandTree[Any] = tree or client._connection._command_tree  # type: ignore[assignment]
+        self.timeout = timeout
+        self._watch = TaskWatch(client)
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def __aenter__(self) -> Self:
+        return await self.start()
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def start(self) -> Self:
+        """Logs the client in without a gateway, runs setup_hook, marks it ready, sends on_ready."""
+        self._loop = asyncio.get_running_loop()
+        LoopGuard.enter(self._loop)
+        http = self.client.http
+        http.static_login = self.static_login  # type: ignore[method-assign, assignment]
+        http.request = self.rest_request  # type: ignore[method-assign, assignment]
+        await self.run(self._login())
+        return self
+
+    async def close(self) -> None:
+        """Closes the client, cancels what it left sleeping and restores the event loop."""
+        await self._watch.cancel()
+        await self.client.close()
+        if self._loop is not None:
+            LoopGuard.leave(self._loop)
+            self._loop = None
+
+    async def slash(
+        self,
+        user: User,
+        command: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        channel: Channel | None = None,
+    ) -> Reply:
+        """Runs `/command` ("group sub" for a subcommand) as `user`; options by display name."""
+        channel = channel or self.channel
+        found, names, guild_id = self._command(command, user, channel)
+        resolved: Json = {}
+        given = self._options(found, options or {}, channel, resolved)
+        return await self._interact(
+            discord.InteractionType.application_command,
+            user,
+            channel,
+            self._command_data(names, _nest(names[1:], given), resolved, guild_id),
+        )
+
+    async def autocomplete(
+        self,
+        user: User,
+        command: str,
+        focused: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        channel: Channel | None = None,
+    ) -> list[app_commands.Choice[Any]]:
+        """The choices the bot offers while `user` types `options[focused]`."""
+        channel = channel or self.channel
+        found, names, guild_id = self._command(command, user, channel)
+        typed = {focused: "", **(options or {})}
+        given = self._options(found, typed, channel, None, focused=focused)
+        reply = await self._interact(
+            discord.InteractionType.autocomplete,
+            user,
+            channel,
+            self._command_data(names, _nest(names[1:], given), {}, guild_id),
+        )
+        return reply.response.choices
+
+    async def context_menu(
+        self, user: User, name: str, target: User | SentMessage, *, channel: Channel | None = None
+    ) -> Reply:
+        """Runs a user or message context menu command on `target`."""
+        channel = channel or self.channel
+        if isinstance(target, User):
+            kind, resolved = discord.AppCommandType.user, self._resolve_user(target, channel, {})
+        else:
+            kind, resolved = (
+                discord.AppCommandType.message,
+                {"messages": {str(target.id): target.payload}},
+            )
+        guild_id = self._guild_command_id(name, channel, kind)
+        menu = self.tree.get_command(
+            name, guild=discord.Object(guild_id) if guild_id else None, type=kind
+        )
+        if menu is None:
+            raise HarnessError(f"No {kind.name} context menu {name!r}.")
+        self._check_offered(menu, user, channel)
+        data = self._command_data([name], [], resolved, guild_id) | {
+            "type": kind.value,
+            "target_id": str(target.id),
+        }
+        return await self._interact(
+            discord.InteractionType.application_command, user, channel, data
+        )
+
+    async def click(
+        self,
+        user: User,
+        message: SentMessage | Reply,
+        label: str | None = None,
+        *,
+        custom_id: str | None = None,
+    ) -> Reply:
+        """Presses a button, found by label (or custom_id) on a message the bot sent."""
+        sent = self._visible(message, user)
+        if custom_id is None:
+            button = sent.button(label or "")
+            if button.disabled or button.custom_id is None:
+                raise HarnessError(f"Button {label!r} is disabled or a link: it cannot be pressed.")
+            custom_id = button.custom_id
+        data = {"custom_id": custom_id, "component_type": discord.ComponentType.button.value}
+        return await self._interact(
+            discord.InteractionType.component, user, sent.channel, data, sent
+        )
+
+    async def select(
+        self, user: User, message: SentMessage | Reply, custom_id: str, values: Sequence[str]
+    ) -> Reply:
+        """Picks `values` in a select menu on a message the bot sent."""
+        sent = self._visible(message, user)
+        menus = [c for c in walk_components(sent.components) if c.get("custom_id") == custom_id]
+        if not menus:
+            raise HarnessError(f"No component {custom_id!r} on message {sent.id}.")
+        data = {"custom_id": custom_id, "component_type": menus[0]["type"], "values": list(values)}
+        return await self._interact(
+            discord.InteractionType.component, user, sent.channel, data, sent
+        )
+
+    async def submit(
+        self, user: User, modal: Reply, values: Mapping[str, Any], *, channel: Channel | None = None
+    ) -> Reply:
+        """Submits the modal the bot opened in `modal`, text inputs keyed by custom_id."""
+        shown = modal.modal
+        inputs = {c.get("custom_id") for c in walk_components(shown["components"])}
+        if unknown := set(values) - inputs:
+            raise HarnessError(
+                f"The modal has no input {sorted(unknown)}; it has {sorted(map(str, inputs))}."
+            )
+        data = {
+            "custom_id": shown["custom_id"],
+            "components": [_submitted(c, values) for c in shown["components"]],
+        }
+        return await self._interact(
+            discord.InteractionType.modal_submit, user, channel or self.channel, data
+        )
+
+    async def run(self, work: Coroutine[Any, Any, Any]) -> Reply:
+        """Runs bot code outside an interaction (a scheduled job...), capturing its requests."""
+        return await self._capture(lambda: asyncio.ensure_future(work))
+
+    async def _interact(
+        self,
+        kind: discord.InteractionType,
+        user: User,
+        channel: Channel,
+        data: Json,
+        message: SentMessage | None = None,
+    ) -> Reply:
+        if self._loop is None:
+            raise HarnessError("Start the harness first.")
+        interaction_id, token = self.open_interaction(kind, user, channel, message)
+        payload: Json = {
+            "id": str(interaction_id),
+            "application_id": str(self.client.application_id),
+            "type": kind.value,
+            "data": data,
+            "token": token,
+            "version": 1,
+            "channel_id": str(channel.id),
+            "channel": channel.payload(),
+            "app_permissions": str(self.permissions(self.me, channel).value),
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if channel.guild is not None:
+            payload["guild_id"] = str(channel.guild.id)
+            payload["guild_locale"] = "en-US"
+            payload["member"] = self.member(user, channel) | {"user": user.payload()}
+            payload["authorizing_integration_owners"] = {"0": str(channel.guild.id)}
+            payload["context"] = 0
+        else:
+            payload["user"] = user.payload()
+            payload["authorizing_integration_owners"] = {"1": str(user.id)}
+            payload["context"] = 1
+        if message is not None:
+            payload["message"] = copy_json(message.payload)
+        state = self.client._connection
+        return await self._capture(lambda: state.parse_interaction_create(payload))  # type: ignore[arg-type]
+
+    async def _capture(self, start: Callable[[], object]) -> Reply:
+        capture = Capture(self)
+        token = CAPTURE.set(capture)
+        try:
+            start()
+        finally:
+            CAPTURE.reset(token)
+        errors = await self._watch.settle(capture, self.timeout)
+        faults, self._faults = self._faults, []
+        if errors or faults:
+            raise (errors + faults)[0]
+        return Reply(capture.requests)
+
+    async def _login(self) -> None:
+        await self.client.login("harness-token")
+        self.client._ready.set()
+        self.client.dispatch("ready")
+
+    def _visible(self, message: SentMessage | Reply, user: User) -> SentMessage:
+        sent = message.message if isinstance(message, Reply) else message
+        if sent.deleted:
+            raise HarnessError(f"Message {sent.id} was deleted.")
+        if sent.visible_to is not None and sent.visible_to != user:
+            raise HarnessError(f"Only {sent.visible_to.name} sees ephemeral message {sent.id}.")
+        return sent
+
+    def _resolve_user(self, user: User, channel: Channel, resolved: Json) -> Json:
+        resolved.setdefault("users", {})[str(user.id)] = user.payload()
+        if channel.guild is not None:
+            resolved.setdefault("members", {})[str(user.id)] = self.member(user, channel)
+        return resolved
+
+    def _command(
+        self, qualified: str, user: User, channel: Channel
+    ) -> tuple[app_commands.Command[Any, ..., Any], list[str], int | None]:
+        """The slash command, its name parts and its guild (None when global)."""
+        names = qualified.split()
+        guild_id = self._guild_command_id(names[0], channel, discord.AppCommandType.chat_input)
+        node: Any = self.tree.get_command(
+            names[0], guild=discord.Object(guild_id) if guild_id else None
+        )
+        for name in names[1:]:
+            node = node.get_command(name) if isinstance(node, app_commands.Group) else None
+        if not isinstance(node, app_commands.Command):
+            known = sorted(c.qualified_name for c in self.tree.walk_commands())
+            raise HarnessError(f"No slash command /{qualified}; the tree has {known}.")
+        self._check_offered(node.root_parent or node, user, channel)
+        return node, names, guild_id
+
+    def _check_offered(self, root: Any, user: User, channel: Channel) -> None:
+        """Refuses a command Discord would not offer `user` in `channel`."""
+        if channel.guild is None and root.guild_only:
+            raise HarnessError(f"{root.name} is not offered in direct messages.")
+        required: discord.Permissions | None = root.default_permissions
+        granted = self.permissions(user, channel)
+        if channel.guild is None or required is None or granted.administrator:
+            return
+        if missing := [name for name, needed in required if needed and not getattr(granted, name)]:
+            raise HarnessError(f"{user.name} is not offered {root.name}: it needs {missing}.")
+
+    def _guild_command_id(
+        self, name: str, channel: Channel, kind: discord.AppCommandType
+    ) -> int | None:
+        """The guild id when `name` is registered for the channel's guild rather than globally."""
+        if channel.guild is None:
+            return None
+        found = self.tree.get_command(name, guild=discord.Object(channel.guild.id), type=kind)
+        return channel.guild.id if found is not None else None
+
+    def _command_data(
+        self, names: Sequence[str], options: list[Json], resolved: Json, guild_id: int | None
+    ) -> Json:
+        data: Json = {
+            "id": str(_command_id(names[0])),
+            "name": names[0],
+            "type": 1,
+            "options": options,
+        }
+        if resolved:
+            data["resolved"] = resolved
+        if guild_id is not None:
+            data["guild_id"] = str(guild_id)
+        return data
+
+    def _options(
+        self,
+        command: app_commands.Command[Any, ..., Any],
+        given: Mapping[str, Any],
+        channel: Channel,
+        resolved: Json | None,
+        *,
+        focused: str | None = None,
+    ) -> list[Json]:
+        """The option payloads for `given`, typed from the command's parameters."""
+        parameters = {p.display_name: p for p in command.parameters}
+        if unknown := set(given) - set(parameters):
+            raise HarnessError(
+                f"/{command.qualified_name} has no option {sorted(unknown)}; "
+                f"it has {list(parameters)}."
+            )
+        missing = [n for n, p in parameters.items() if p.required and n not in given]
+        if missing and focused is None:
+            raise HarnessError(f"/{command.qualified_name} needs the options {missing}.")
+        options = []
+        for name, value in given.items():
+            parameter = parameters[name]
+            option: Json = {"type": parameter.type.value, "name": name}
+            if name == focused:
+                option |= {"value": str(value), "focused": True}
+            else:
+                option["value"] = self._option_value(parameter, value, channel, resolved)
+            options.append(option)
+        return options
+
+    def _option_value(
+        self, parameter: app_commands.Parameter, value: Any, channel: Channel, resolved: Json | None
+    ) -> Any:
+        """The value Discord sends for an option, noting users and channels in `resolved`."""
+        value = value.value if isinstance(value, app_commands.Choice) else value
+        if parameter.choices and value not in [c.value for c in parameter.choices]:
+            raise HarnessError(f"Option {parameter.display_name!r} has no choice {value!r}.")
+        if parameter.type in _SNOWFLAKE_OPTIONS:
+            return self._snowflake_option(parameter, value, channel, resolved)
+        if parameter.type not in _CONVERTERS:
+            raise HarnessError(f"The harness cannot send {parameter.type.name} options yet.")
+        return _CONVERTERS[parameter.type](value)
+
+    def _snowflake_option(
+        self, parameter: app_commands.Parameter, value: Any, channel: Channel, resolved: Json | None
+    ) -> str:
+        expected = Channel if parameter.type is discord.AppCommandOptionType.channel else User
+        if not isinstance(value, expected):
+            name = parameter.display_name
+            raise HarnessError(
+                f"Option {name!r} takes a harness {expected.__name__}, not {value!r}."
+            )
+        if isinstance(value, User) and resolved is not None:
+            self._resolve_user(value, channel, resolved)
+        elif isinstance(value, Channel) and resolved is not None:
+            entry = value.payload() | {"permissions": str(self.permissions(self.me, value).value)}
+            resolved.setdefault("channels", {})[str(value.id)] = entry
+        return str(value.id)
+
+
+_SNOWFLAKE_OPTIONS = {
+    discord.AppCommandOptionType.user,
+    discord.AppCommandOptionType.mentionable,
+    discord.AppCommandOptionType.channel,
+}
+_CONVERTERS: dict[discord.AppCommandOptionType, Callable[[Any], Any]] = {
+    discord.AppCommandOptionType.string: str,
+    discord.AppCommandOptionType.integer: int,
+    discord.AppCommandOptionType.number: float,
+    discord.AppCommandOptionType.boolean: bool,
+}
+
+
+def _nest(names: Sequence[str], options: list[Json]) -> list[Json]:
+    """Wraps a command's options in its subcommand group and subcommand."""
+    for depth in reversed(range(len(names))):
+        kind = 1 if depth == len(names) - 1 else 2
+        options = [{"type": kind, "name": names[depth], "options": options}]
+    return options
+
+
+def _submitted(component: Json, values: Mapping[str, Any]) -> Json:
+    """A modal component as Discord sends it back on submit."""
+    kind = component["type"]
+    if kind == discord.ComponentType.action_row.value:
+        return {
+            "type": kind,
+            "components": [_submitted(c, values) for c in component["components"]],
+        }
+    if kind == discord.ComponentType.label.value:
+        return {"type": kind, "component": _submitted(component["component"], values)}
+    custom_id = component.get("custom_id", "")
+    if kind == discord.ComponentType.text_input.value:
+        return {"type": kind, "custom_id": custom_id, "value": values.get(custom_id, "")}
+    return {"type": kind, "custom_id": custom_id, "values": list(values.get(custom_id, []))}
+
+
+@functools.cache
+def _command_id(name: str) -> int:
+    """A stable id for the command registered under `name`."""
+    return FIRST_ID - (zlib.crc32(name.encode()) << 22)
