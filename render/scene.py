@@ -1,0 +1,57 @@
+"""What every game's picture says the same way: names, headline, highlights, seat lines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import engine
+from render.canvas import Marks, Seat
+from render.palette import printable
+from render.sprites import Look
+
+
+def drawable_names(game: engine.Game, names: Sequence[str]) -> tuple[str, ...]:
+    """One drawable name per seat; `Player N` where a name is missing or unprintable."""
+    return tuple(
+        printable(names[seat] if seat < len(names) else "", f"Player {seat + 1}")
+        for seat in range(game.players)
+    )
+
+
+def headline(game: engine.Game, names: Sequence[str]) -> str:
+    """The result once the game is over, else the last move, else the game's title."""
+    result = game.result
+    if result is not None:
+        if result.is_draw:
+            return f"Draw: {result.reason}"
+        winners = " and ".join(names[seat] for seat in result.winners)
+        verb = "wins" if len(result.winners) == 1 else "win"
+        return f"{winners} {verb}: {result.reason}"
+    if game.history:
+        return f"Move {len(game.history)}: {game.history[-1]}"
+    return f"{game.info.title}: a new game"
+
+
+def board_marks(view: engine.BoardView) -> dict[str, Marks]:
+    """The last move's squares and the winning line or bridge."""
+    last = set(view.cleared) if view.placed is None else {view.placed, *view.cleared}
+    won = set(view.highlight)
+    return {square: Marks(last=square in last, win=square in won) for square in last | won}
+
+
+def seat_lines(
+    game: engine.Game,
+    view: engine.BoardView,
+    names: Sequence[str],
+    icon: Callable[[int], Look | None],
+    stash: Callable[[int], tuple[tuple[Look, int], ...]],
+    note: Callable[[int], str] = lambda seat: "",
+) -> tuple[Seat, ...]:
+    """One panel line per seat: whose turn it is, who won, who is out."""
+    result = game.result
+    lines = []
+    for seat in range(game.players):
+        won = result is not None and seat in result.winners
+        status = "wins" if won else "out" if seat in view.out else note(seat)
+        lines.append(Seat(names[seat], icon(seat), game.to_move == seat, status, stash(seat), won))
+    return tuple(lines)
