@@ -1,0 +1,1 @@
+"""The Discord bot that hosts the games: commands, buttons, use cases and storage."""

@@ -1,0 +1,155 @@
+"""Load: many games played at once through the Discord-payload path on a real SQLite file.
+
+Every move is a `/<game> move` slash command fed to the real client by the test harness,
+answered with the new board picture. Reply time runs from the interaction until its reply
+(image included) has been sent. Two runs, each on a fresh database:
+
+- paced: `--games` games in play, each player answering after a random think time
+  (exponential, mean `--think` seconds): reply time p50/p99 under a steady load;
+- flat out: the same games with no think time: moves per second sustained (and the
+  reply times, which then include waiting behind every other game's move).
+
+    python benchmarks/load.py [--games 50] [--moves 1500] [--think 1.0] [--game tink]
+
+`--no-drawing` answers every move with one picture drawn in advance, to show what
+everything but the drawing costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import discord
+
+import engine
+import render
+from bot import views
+from bot.app import create_bot
+from bot.config import Settings
+from tests.bot.harness import Channel, DiscordHarness, User
+
+REPLIED: dict[int, float] = {}
+"""When the reply to each interaction (by id) was sent."""
+
+
+def time_replies() -> None:
+    """Note when each interaction's post has been sent (answer or follow-up after a defer)."""
+    send = views.send_post
+
+    async def timed(interaction: discord.Interaction, post: Any, **extra: Any) -> int | None:
+        sent = await send(interaction, post, **extra)
+        REPLIED[interaction.id] = time.perf_counter()
+        return sent
+
+    views.send_post = timed
+
+
+@dataclass
+class Run:
+    game: str
+    moves_left: int
+    think: float
+    rng: random.Random = field(default_factory=lambda: random.Random(1))
+    timings: list[float] = field(default_factory=list)
+
+
+async def play_games(
+    discord: DiscordHarness, channel: Channel, players: tuple[User, User], run: Run
+) -> None:
+    """Play games one after another in a channel until the run's moves are spent."""
+    while run.moves_left > 0:
+        first, second = players
+        start = await discord.slash(
+            first, f"{run.game} start", {"opponent": second}, channel=channel
+        )
+        await discord.click(second, start.message, "Accept")
+        record = await discord.client.service.storage.latest_game_in(channel.id)  # type: ignore[attr-defined]
+        mirror = engine.new_game(run.game, 2, seed=record.seed, **record.options)
+        seats = {s.seat: next(p for p in players if p.id == s.user_id) for s in record.players}
+        while run.moves_left > 0 and mirror.result is None:
+            run.moves_left -= 1
+            if run.think:
+                await asyncio.sleep(run.rng.expovariate(1 / run.think))
+            move = run.rng.choice(mirror.legal_moves())
+            assert mirror.to_move is not None
+            started = time.perf_counter()
+            reply = await discord.slash(
+                seats[mirror.to_move], f"{run.game} move", {"move": move}, channel=channel
+            )
+            run.timings.append(REPLIED[int(reply.response.params["webhook_id"])] - started)
+            if reply.ephemeral:
+                raise RuntimeError(f"move {move} refused: {reply.content}")
+            mirror.play(move)
+
+
+async def measure(games: int, run: Run) -> float:
+    """Play the run; the seconds it took."""
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings("token", f"sqlite:///{folder}/load.sqlite3")
+        async with DiscordHarness(create_bot(settings), timeout=60) as discord:
+            tables = [
+                play_games(
+                    discord,
+                    discord.text_channel(f"game-{i}"),
+                    (discord.user(f"a{i}"), discord.user(f"b{i}")),
+                    run,
+                )
+                for i in range(games)
+            ]
+            started = time.perf_counter()
+            await asyncio.gather(*tables)
+            return time.perf_counter() - started
+
+
+def report(label: str, run: Run, elapsed: float) -> None:
+    timings = sorted(run.timings)
+    p50 = statistics.median(timings) * 1000
+    p99 = timings[max(int(len(timings) * 0.99) - 1, 0)] * 1000
+    rate = len(timings) / elapsed
+    print(
+        f"{label}: {len(timings)} moves in {elapsed:.1f} s = {rate:.0f} moves/s; "
+        f"reply p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+    )
+
+
+async def main(games: int, moves: int, think: float, game: str, drawing: bool) -> None:
+    drawn = "the new board picture" if drawing else "one picture drawn in advance"
+    print(f"{game}, {games} games in play, {drawn} in every reply")
+    paced = Run(game, moves, think)
+    report(f"paced (think {think:g} s)", paced, await measure(games, paced))
+    flat_out = Run(game, moves, 0.0)
+    report("flat out", flat_out, await measure(games, flat_out))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=1500)
+    parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--game", default="tink", choices=sorted(engine.GAMES))
+    parser.add_argument("--no-drawing", action="store_true")
+    arguments = parser.parse_args()
+    time_replies()
+    if arguments.no_drawing:
+        blank = render.board_png(engine.new_game("folio", 2, seed=0), ["", ""])
+        render.board_png = lambda game, names: blank  # type: ignore[assignment]
+    asyncio.run(
+        main(
+            arguments.games,
+            arguments.moves,
+            arguments.think,
+            arguments.game,
+            not arguments.no_drawing,
+        )
+    )

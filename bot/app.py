@@ -1,0 +1,66 @@
+"""The Discord client: storage and service set up in `setup_hook`, commands synced, and
+every failure answered by the one error handler."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.commands import build_groups
+from bot.config import Settings
+from bot.replies import answer_failure
+from bot.service import Service
+from bot.storage import Storage, open_storage
+from bot.views import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+
+class PyramidBot(discord.Client):
+    """The bot: one command group per game over one game service."""
+
+    service: Service
+
+    def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
+        super().__init__(intents=discord.Intents(guilds=True))
+        self.settings = settings
+        self.sync_commands = sync_commands
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = answer_failure  # type: ignore[method-assign]
+        self._storage: Storage | None = None
+
+    async def setup_hook(self) -> None:
+        self._storage = await open_storage(self.settings.database_url)
+        self.service = Service(self._storage)
+        for group in build_groups():
+            self.tree.add_command(group)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.sync_commands:
+            await self._sync()
+
+    async def _sync(self) -> None:
+        """Commands reach one test server at once, or every server within about an hour."""
+        guild_id = self.settings.dev_guild_id
+        if guild_id is None:
+            synced = await self.tree.sync()
+            log.info("synced %d command groups globally", len(synced))
+            return
+        guild = discord.Object(guild_id)
+        self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("synced %d command groups to server %s", len(synced), guild_id)
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        await super().close()
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None
+
+
+def create_bot(settings: Settings, *, sync_commands: bool = True) -> PyramidBot:
+    return PyramidBot(settings, sync_commands=sync_commands)

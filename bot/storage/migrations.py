@@ -1,0 +1,64 @@
+"""Numbered schema migrations, applied in order at start-up and recorded in `migrations`."""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (
+        1,
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game TEXT NOT NULL,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            thread_id INTEGER,
+            options TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            starter_id INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 0,
+            state TEXT NOT NULL,
+            message_id INTEGER,
+            expires_at REAL,
+            turn_seat INTEGER,
+            turn_user_id INTEGER,
+            turn_started_at REAL,
+            offer TEXT,
+            result_reason TEXT,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            ended_at REAL
+        );
+        CREATE UNIQUE INDEX games_one_open_per_place
+            ON games (coalesce(thread_id, channel_id))
+            WHERE status IN ('challenge', 'active');
+        CREATE INDEX games_by_place ON games (coalesce(thread_id, channel_id), id);
+        CREATE INDEX games_by_turn ON games (status, turn_started_at);
+        CREATE INDEX games_by_turn_user ON games (turn_user_id, status);
+        CREATE INDEX games_by_guild ON games (guild_id, game, status, ended_at);
+
+        CREATE TABLE players (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            accepted INTEGER NOT NULL DEFAULT 0,
+            rank INTEGER,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX players_by_user ON players (user_id, game_id);
+
+        CREATE TABLE actions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            action TEXT NOT NULL,
+            seat INTEGER,
+            user_id INTEGER,
+            created_at REAL NOT NULL,
+            taken_back INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX actions_by_game ON actions (game_id, id);
+        """,
+    ),
+)
+"""(number, SQL script) pairs. Never edit a released migration: add the next number."""

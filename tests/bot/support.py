@@ -1,0 +1,74 @@
+"""Plain helpers the bot tests share: people, a settable clock, scripted games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import engine
+from bot.service import Person
+
+
+@dataclass
+class Clock:
+    """A clock the test moves by hand."""
+
+    now: float = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class StubRenderer:
+    """Stands in for the renderer where the picture itself is not under test."""
+
+    def board_png(self, game: engine.Game, player_names: list[str]) -> bytes:
+        return f"png {len(game.history)} {' '.join(player_names)}".encode()
+
+    def replay_gif(self, game: engine.Game, player_names: list[str]) -> bytes:
+        return f"gif {len(game.history)}".encode()
+
+
+ALICE = Person(101, "Alice")
+BOB = Person(102, "Bob")
+CAROL = Person(103, "Carol")
+ROBOT = Person(199, "Robot", is_bot=True)
+
+
+@dataclass(frozen=True)
+class Script:
+    """A short game: its options, every move in turn order, and who wins it."""
+
+    options: dict[str, object]
+    moves: list[str]
+    winner: int
+    reason: str
+
+
+_BRIDGE_MINE = [
+    *("b1-a2", "c1-b3", "b3-a5", "d1-b2", "b2-a4", "c2-b3", "b3-a3", "f2-g2"),
+    *("g1-a7", "e1-d3", "d3-b4", "b4-a6", "f1-e3", "e3-c4", "c4-b6", "b6-a8"),
+]
+_BRIDGE_THEIRS = ["a8-b7", *["h8-g7", "g7-h8"] * 7]
+_BRIDGE = [m for pair in zip(_BRIDGE_MINE, _BRIDGE_THEIRS, strict=False) for m in pair]
+
+SCRIPTS: dict[str, Script] = {
+    "tink": Script(
+        {}, ["S c3", "S c5", "S d3", "S d5", "S e3", "S e5", "S f3"], 0, "four in a row"
+    ),
+    "tingle": Script(
+        {}, ["S c3", "S c5", "S d3", "S d5", "S e3", "S e5", "S f3"], 0, "four in a row"
+    ),
+    "folio": Script(
+        {"grid": "fixed"},
+        ["give RS", "a1 give YS", "b1 give GS", "c1 give BS", "d1"],
+        1,
+        "four colours in a line",
+    ),
+    "bridge": Script(
+        {},
+        [*_BRIDGE, _BRIDGE_MINE[-1]],
+        0,
+        "bridge completed",
+    ),
+}
+"""Short games played to a win, for every hosted game."""
