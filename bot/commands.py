@@ -12,7 +12,7 @@ from discord import app_commands
 
 import engine
 from bot.replies import message_kwargs, require_permissions
-from bot.service import RANDOM_SEATING, Invitation, Person, Prompt, Refusal
+from bot.service import Invitation, Person, Prompt, Refusal
 from bot.views import (
     prompt_view,
     resign_view,
@@ -72,7 +72,7 @@ def _start_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None
             # Values known but not offered stay listed, so choosing one says why not.
             offered = [*option.choices, *(value for value, _ in option.refusals)]
             choices[option.name] = [app_commands.Choice(name=c, value=c) for c in offered]
-    if info.name not in RANDOM_SEATING:
+    if not info.random_seating:
         parameters.append(_parameter("order", str | None, required=False))
         descriptions["order"] = "Seating: as listed (you first) or random."
         choices["order"] = [app_commands.Choice(name=c, value=c) for c in ("listed", "random")]

@@ -41,8 +41,6 @@ CHALLENGE_LIFETIME = 24 * 60 * 60
 """Seconds an unanswered challenge stays open."""
 MAX_SUGGESTIONS = 25
 MAX_TEXT = 1900
-RANDOM_SEATING = frozenset({"bridge"})
-"""Games whose rules draw the seating at random, whatever the starter asks."""
 STALE = "The board changed meanwhile; please try again."
 _CACHE_SIZE = 512
 
@@ -345,7 +343,7 @@ class Service:
             game = engine.new_game(info.name, len(people), seed=seed, **invitation.options)
         except engine.GameError as error:
             raise Refusal(_sentence(str(error))) from None
-        if invitation.random_order or info.name in RANDOM_SEATING:
+        if invitation.random_order or info.random_seating:
             people = tuple(random.Random(seed).sample(people, len(people)))
         seats = tuple(
             Seat(i, p.user_id, p.name, accepted=p.user_id == starter.user_id)

@@ -174,6 +174,7 @@ class BridgeGame(Game):
         title="Bridge",
         min_players=2,
         max_players=2,
+        random_seating=True,
         summary=(
             "Build a bridge of your own pieces, joined side to side, from rank 1 to rank "
             "8. Larges jump like knights, mediums slide diagonally like bishops, smalls "

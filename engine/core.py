@@ -154,7 +154,11 @@ def _coerce_bool(name: str, value: object) -> bool:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What the bot and the docs need to know about a game before one exists."""
+    """What the bot and the docs need to know about a game before one exists.
+
+    `random_seating` says the rules draw the turn order at random (the caller seats
+    the players in a random order).
+    """
 
     name: str
     title: str
@@ -166,6 +170,7 @@ class GameInfo:
     colours: tuple[str, ...] = ()
     width: int = 8
     height: int = 8
+    random_seating: bool = False
 
     def option(self, name: str) -> Option:
         for option in self.options:
