@@ -4,14 +4,21 @@ every failure answered by the one error handler."""
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
 
+from bot.async_commands import async_play_commands
+from bot.async_play import AsyncPlay
 from bot.commands import build_groups
 from bot.config import Settings
+from bot.courier import DiscordCourier
 from bot.replies import answer_failure
+from bot.scheduler import Scheduler
 from bot.service import Service
+from bot.standings_commands import STANDINGS_ITEMS, standings_commands
 from bot.storage import Storage, open_storage
 from bot.views import DYNAMIC_ITEMS
 
@@ -22,23 +29,39 @@ class PyramidBot(discord.Client):
     """The bot: one command group per game over one game service."""
 
     service: Service
+    async_play: AsyncPlay
 
-    def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        sync_commands: bool = True,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         super().__init__(intents=discord.Intents(guilds=True))
         self.settings = settings
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = answer_failure  # type: ignore[method-assign]
         self._storage: Storage | None = None
+        self.clock = clock
+        self.scheduler: Scheduler | None = None
 
     async def setup_hook(self) -> None:
         self._storage = await open_storage(self.settings.database_url)
-        self.service = Service(self._storage)
+        self.service = Service(self._storage, clock=self.clock)
+        self.async_play = AsyncPlay(self.service, clock=self.clock)
+        self.scheduler = Scheduler(self.async_play, DiscordCourier(self), clock=self.clock)
         for group in build_groups():
             self.tree.add_command(group)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for command in standings_commands():
+            self.tree.add_command(command)
+        for command in async_play_commands():
+            self.tree.add_command(command)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
         if self.sync_commands:
             await self._sync()
+        self.scheduler.start()
 
     async def _sync(self) -> None:
         """Commands reach one test server at once, or every server within about an hour."""
@@ -57,10 +80,15 @@ class PyramidBot(discord.Client):
 
     async def close(self) -> None:
         await super().close()
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         if self._storage is not None:
             await self._storage.close()
             self._storage = None
 
 
-def create_bot(settings: Settings, *, sync_commands: bool = True) -> PyramidBot:
-    return PyramidBot(settings, sync_commands=sync_commands)
+def create_bot(
+    settings: Settings, *, sync_commands: bool = True, clock: Callable[[], float] = time.time
+) -> PyramidBot:
+    """The bot; `clock` (seconds, like `time.time`) times moves, reminders and time-outs."""
+    return PyramidBot(settings, sync_commands=sync_commands, clock=clock)

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.async_commands import play_of, suggest_time_limit
 from bot.replies import message_kwargs, require_permissions
 from bot.service import Invitation, Person, Prompt, Refusal
 from bot.views import (
@@ -26,7 +27,7 @@ from bot.views import (
 Callback = Callable[..., Coroutine[Any, Any, None]]
 DESCRIPTION_LIMIT = 100
 INVITEE_PARAMETERS = ("opponent", "player3", "player4")
-_FIXED_PARAMETERS = {"order", "thread", *INVITEE_PARAMETERS}
+_FIXED_PARAMETERS = {"order", "thread", "time_limit", *INVITEE_PARAMETERS}
 
 
 def build_groups() -> list[app_commands.Group]:
@@ -77,13 +78,17 @@ def _start_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None
         descriptions["order"] = "Seating: as listed (you first) or random."
         choices["order"] = [app_commands.Choice(name=c, value=c) for c in ("listed", "random")]
     parameters.append(_parameter("thread", bool | None, required=False))
-    descriptions["thread"] = "Open a thread for the game."
+    descriptions["thread"] = "Open a thread for the game (default: the server's setting)."
+    parameters.append(_parameter("time_limit", str | None, required=False))
+    descriptions["time_limit"] = "Time per move: none, or like 12h or 3d (default: the server's)."
     start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     start.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     start.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
-    return app_commands.Command(
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name="start", description=f"Challenge people to {info.title}.", callback=start
     )
+    command.autocomplete("time_limit")(suggest_time_limit)
+    return command
 
 
 def _parameter(name: str, annotation: Any, *, required: bool = True) -> inspect.Parameter:
@@ -123,15 +128,24 @@ async def _start(
         invitees=tuple(_person(user) for user in invitees),
         options=options,
         random_order=values.get("order") == "random",
+        time_limit=values.get("time_limit"),
     )
     service = service_of(interaction)
-    if values.get("thread"):
+    if await _wants_thread(interaction, values.get("thread")):
         await _start_in_thread(interaction, info, invitation)
         return
     post = await service.start(invitation)
     message_id = await send_post(interaction, post)
     if message_id is not None:
         await service.note_message(post.game_id, message_id)
+
+
+async def _wants_thread(interaction: discord.Interaction, asked: bool | None) -> bool:
+    """The `thread` option, else the server's setting wherever a thread can be opened."""
+    if asked is not None:
+        return asked
+    in_text_channel = isinstance(interaction.channel, discord.TextChannel)
+    return in_text_channel and await play_of(interaction).opens_thread(interaction.guild_id)
 
 
 async def _start_in_thread(
@@ -194,9 +208,18 @@ def _simple_commands(info: engine.GameInfo) -> list[tuple[str, str, Callback]]:
         require_permissions(interaction, "attach_files")
         await respond(interaction, service_of(interaction).board(_channel_id(interaction), game))
 
-    async def history(interaction: discord.Interaction) -> None:
+    @app_commands.rename(game_id="id")
+    @app_commands.describe(game_id="A finished game's number, e.g. from /stats.")
+    async def history(
+        interaction: discord.Interaction, game_id: app_commands.Range[int, 1] | None = None
+    ) -> None:
         require_permissions(interaction, "attach_files")
-        await respond(interaction, service_of(interaction).history(_channel_id(interaction), game))
+        service = service_of(interaction)
+        if game_id is None:
+            work = service.history(_channel_id(interaction), game)
+        else:
+            work = service.finished_history(interaction.guild_id, game, game_id)
+        await respond(interaction, work)
 
     async def resign(interaction: discord.Interaction) -> None:
         service = service_of(interaction)
@@ -233,7 +256,7 @@ def _simple_commands(info: engine.GameInfo) -> list[tuple[str, str, Callback]]:
         ("undo", "Ask to take back your last move; the others accept or decline.", undo),
         ("abort", "Abort the game, unrated: its starter before any move, or a moderator.", abort),
         ("rules", f"The rules of {title}, its rulings and move notation.", rules),
-        ("history", "The move list and an animated replay.", history),
+        ("history", "The move list and an animated replay (any finished game by id).", history),
     ]
 
 

@@ -33,6 +33,7 @@ from bot.storage import (
     Status,
     Storage,
 )
+from bot.timing import DurationError, describe_duration, parse_duration
 from engine.core import AGREED_DRAW, FORFEIT, replay
 
 log = logging.getLogger(__name__)
@@ -99,7 +100,10 @@ class Answer:
 
 @dataclass(frozen=True, slots=True)
 class Invitation:
-    """A start request: who challenges whom to what, where, with which options."""
+    """A start request: who challenges whom to what, where, with which options.
+
+    `time_limit` is text like `12h`, `3d` or `none`; None takes the server's default.
+    """
 
     game: str
     guild_id: int | None
@@ -109,6 +113,7 @@ class Invitation:
     options: Mapping[str, object] = dataclasses.field(default_factory=dict)
     random_order: bool = False
     thread_id: int | None = None
+    time_limit: str | None = None
 
 
 class Renderer(Protocol):
@@ -131,6 +136,8 @@ class Service:
         self._renderer = renderer
         self._clock = clock
         self._games: OrderedDict[int, tuple[int, engine.Game]] = OrderedDict()
+        self.on_saved: list[Callable[[GameRecord], None]] = []
+        """Called with every record saved: the scheduler wakes up on it."""
 
     # -- challenges ------------------------------------------------------------
 
@@ -140,7 +147,8 @@ class Service:
 
     async def start(self, invitation: Invitation) -> Post:
         """Open a challenge in the channel; the invitees answer with buttons."""
-        draft = self._draft(invitation, seed=random.SystemRandom().randrange(2**32))
+        seed = random.SystemRandom().randrange(2**32)
+        draft = self._draft(invitation, seed, await self._default_time_limit(invitation))
         try:
             record = await self.storage.create_game(draft, self._clock())
         except ChannelBusy as busy:
@@ -225,7 +233,21 @@ class Service:
 
     async def history(self, place_id: int, game_name: str) -> Post:
         """The move list and the replay animation of the game in a channel, or the last one."""
-        record = await self._played(place_id, game_name)
+        return await self._history_post(await self._played(place_id, game_name))
+
+    async def finished_history(self, guild_id: int | None, game_name: str, game_id: int) -> Post:
+        """The move list and the replay animation of any finished game of a server, by id."""
+        record = await self.storage.game(game_id)
+        title = engine.GAMES[game_name].title
+        if record is None or record.guild_id != guild_id:
+            raise Refusal(f"There is no {title} game #{game_id} in this server.")
+        if record.game != game_name:
+            raise Refusal(f"Game #{game_id} is {_title(record)}; use /{record.game} history.")
+        if record.status is not Status.FINISHED:
+            raise Refusal(f"{_title(record)} is not finished; /{game_name} history in its channel.")
+        return await self._history_post(record)
+
+    async def _history_post(self, record: GameRecord) -> Post:
         game = await self._checkout(record)
         lines = [
             f"{ply}. {record.players[seat].name}: {move}"
@@ -257,17 +279,24 @@ class Service:
         """The player leaves the game: the others win, or with 3-4 players play on."""
         record = await self._active_by_id(game_id)
         seat = self._player(record, user_id)
-        game = await self._checkout(record)
-        events_before = len(game.events)
-        try:
-            game.forfeit(seat.seat, "resignation")
-        except engine.GameError as error:
-            self._checkin(record, game)
-            raise Refusal(f"You cannot resign: {error}.") from None
-        saved = await self._save(
-            self._advanced(record, game), [Action(game.actions[-1], seat.seat, user_id)]
-        )
-        return await self._change_post(saved, game, f"**{seat.name}** resigned.", events_before)
+        return await self._forfeit(record, seat, "resignation", f"**{seat.name}** resigned.")
+
+    async def time_out(self, game_id: int, *, offline: bool = False) -> Post | None:
+        """The player to move ran out of time: they lose, or with 3-4 players go out.
+
+        None when the game no longer waits on an expired turn (a move came first).
+        `offline` says the time ran out while the bot was not running.
+        """
+        record = await self.storage.game(game_id)
+        if record is None or record.status is not Status.ACTIVE or record.turn_seat is None:
+            return None
+        deadline = _deadline(record)
+        if deadline is None or deadline > self._clock():
+            return None
+        seat = record.players[record.turn_seat]
+        while_offline = " while the bot was offline" if offline else ""
+        headline = f"**{seat.name}** ran out of time{while_offline}."
+        return await self._forfeit(record, seat, "ran out of time", headline)
 
     async def offer(self, place_id: int, game_name: str, user_id: int, kind: Prompt) -> Post:
         """Offer a draw, or ask to take back your last move; the others answer by button."""
@@ -327,7 +356,14 @@ class Service:
 
     # -- the steps the use cases share -------------------------------------------
 
-    def _draft(self, invitation: Invitation, seed: int) -> GameDraft:
+    async def _default_time_limit(self, invitation: Invitation) -> float | None:
+        if invitation.time_limit is not None or invitation.guild_id is None:
+            return None
+        return (await self.storage.clocks.server_settings(invitation.guild_id)).time_limit
+
+    def _draft(
+        self, invitation: Invitation, seed: int, default_limit: float | None = None
+    ) -> GameDraft:
         info = engine.GAMES.get(invitation.game)
         if info is None:
             raise Refusal(f"There is no game called {invitation.game}.")
@@ -339,6 +375,7 @@ class Service:
             raise Refusal("Bots cannot play; invite people instead.")
         if len({p.user_id for p in people}) != len(people):
             raise Refusal("Invite each player only once.")
+        time_limit = _time_limit(invitation.time_limit, default_limit)
         try:
             game = engine.new_game(info.name, len(people), seed=seed, **invitation.options)
         except engine.GameError as error:
@@ -360,6 +397,7 @@ class Service:
             players=seats,
             state=game.to_json(),
             expires_at=self._clock() + CHALLENGE_LIFETIME,
+            time_limit=time_limit,
         )
 
     async def _challenge(self, game_id: int, user_id: int) -> GameRecord:
@@ -387,6 +425,8 @@ class Service:
         options = _options_text(record)
         if options:
             lines.append(f"Options: {options}.")
+        if record.time_limit is not None:
+            lines.append(f"Time limit: {describe_duration(record.time_limit)} per move.")
         waiting = [s.name for s in invited if not s.accepted]
         if record.status is Status.ACTIVE:
             lines.append("Everyone accepted: the game is on.")
@@ -516,10 +556,27 @@ class Service:
         self, record: GameRecord, actions: Sequence[Action] = (), take_back: int = 0
     ) -> GameRecord:
         try:
-            return await self.storage.save(record, self._clock(), actions, take_back)
+            saved = await self.storage.save(record, self._clock(), actions, take_back)
         except StaleGame:
             self._games.pop(record.id, None)
             raise Refusal(STALE) from None
+        for listener in self.on_saved:
+            listener(saved)
+        return saved
+
+    async def _forfeit(self, record: GameRecord, seat: Seat, reason: str, headline: str) -> Post:
+        """A seat leaves the game through the same versioned save as a move."""
+        game = await self._checkout(record)
+        events_before = len(game.events)
+        try:
+            game.forfeit(seat.seat, reason)
+        except engine.GameError as error:
+            self._checkin(record, game)
+            raise Refusal(f"You cannot resign: {error}.") from None
+        saved = await self._save(
+            self._advanced(record, game), [Action(game.actions[-1], seat.seat, seat.user_id)]
+        )
+        return await self._change_post(saved, game, headline, events_before)
 
     async def _checkout(self, record: GameRecord) -> engine.Game:
         """The game at the record's version, for this caller alone until `_checkin`.
@@ -621,7 +678,26 @@ def _title(record: GameRecord) -> str:
 
 def _turn_line(record: GameRecord) -> str:
     assert record.turn_seat is not None
-    return f"Your move, **{record.players[record.turn_seat].name}**."
+    line = f"Your move, **{record.players[record.turn_seat].name}**."
+    deadline = _deadline(record)
+    return line if deadline is None else f"{line} Time runs out <t:{int(deadline)}:R>."
+
+
+def _time_limit(text: str | None, default: float | None) -> float | None:
+    """A new game's seconds per move: from the text given, else the server's default."""
+    if text is None:
+        return default
+    try:
+        return parse_duration(text, "The time limit")
+    except DurationError as error:
+        raise Refusal(str(error)) from None
+
+
+def _deadline(record: GameRecord) -> float | None:
+    """When the turn being played times out, if the game has a time limit."""
+    if record.time_limit is None or record.turn_started_at is None:
+        return None
+    return record.turn_started_at + record.time_limit
 
 
 def _options_text(record: GameRecord) -> str:

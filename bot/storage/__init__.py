@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
+from bot.storage.clocks import ClockStorage
+from bot.storage.standings import Standings
 from engine import OptionValue
 
 
@@ -79,11 +81,13 @@ class GameDraft:
     players: tuple[Seat, ...]
     state: str
     expires_at: float
+    time_limit: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A stored game. `version` grows by one with every saved change."""
+    """A stored game. `version` grows by one with every saved change; `time_limit` is the
+    seconds each turn may last (None: no limit)."""
 
     id: int
     game: str
@@ -107,6 +111,7 @@ class GameRecord:
     offer: Offer | None = None
     result_reason: str | None = None
     ended_at: float | None = None
+    time_limit: float | None = None
 
     @property
     def place_id(self) -> int:
@@ -134,6 +139,14 @@ class Action:
 class Storage(Protocol):
     """Everything the bot stores, behind one small async interface."""
 
+    @property
+    def standings(self) -> Standings:
+        """Ratings and records, written by `save` in the transaction that finishes a game."""
+
+    @property
+    def clocks(self) -> ClockStorage:
+        """Server settings, reminder choices and the clocks of turns."""
+
     async def close(self) -> None: ...
 
     async def create_game(self, draft: GameDraft, now: float) -> GameRecord:
@@ -160,6 +173,7 @@ class Storage(Protocol):
 
         Appends `actions`, marks the last `take_back` live actions as taken back and
         returns the record at its new version. Raises StaleGame when another change won.
+        A game saved as finished is rated in the same transaction, once.
         """
 
     async def set_message(self, game_id: int, message_id: int) -> None:

@@ -60,5 +60,68 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX actions_by_game ON actions (game_id, id);
         """,
     ),
+    (
+        2,
+        """
+        CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            rating REAL NOT NULL,
+            wins INTEGER NOT NULL,
+            losses INTEGER NOT NULL,
+            draws INTEGER NOT NULL,
+            games INTEGER NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (guild_id, game, user_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX ratings_by_rank ON ratings (guild_id, game, rating DESC, user_id);
+
+        CREATE TABLE rated_seats (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            user_id INTEGER NOT NULL,
+            guild_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            rank INTEGER NOT NULL,
+            outcome TEXT NOT NULL,
+            rating_before REAL NOT NULL,
+            rating_after REAL NOT NULL,
+            overall_before REAL NOT NULL,
+            overall_after REAL NOT NULL,
+            ended_at REAL NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX rated_seats_by_game ON rated_seats (user_id, guild_id, game, game_id);
+        CREATE INDEX rated_seats_by_guild ON rated_seats (user_id, guild_id, game_id);
+        """,
+    ),
+    (
+        3,
+        """
+        ALTER TABLE games ADD COLUMN time_limit REAL;
+        ALTER TABLE games ADD COLUMN reminder_turn REAL;
+        ALTER TABLE games ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN remind_at REAL;
+        CREATE INDEX games_by_deadline ON games (turn_started_at + time_limit)
+            WHERE status = 'active' AND time_limit IS NOT NULL;
+        CREATE INDEX games_by_reminder ON games (remind_at) WHERE status = 'active';
+        CREATE INDEX games_unplanned ON games (id)
+            WHERE status = 'active' AND reminder_turn IS NOT turn_started_at;
+
+        CREATE TABLE server_settings (
+            guild_id INTEGER PRIMARY KEY,
+            time_limit REAL,
+            reminder_delay REAL,
+            threads INTEGER NOT NULL
+        );
+        CREATE TABLE user_settings (
+            user_id INTEGER PRIMARY KEY,
+            dm_reminders INTEGER NOT NULL
+        );
+        """,
+    ),
 )
 """(number, SQL script) pairs. Never edit a released migration: add the next number."""

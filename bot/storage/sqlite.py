@@ -24,6 +24,8 @@ from bot.storage import (
     Status,
 )
 from bot.storage.migrations import MIGRATIONS
+from bot.storage.sqlite_clocks import SqliteClocks
+from bot.storage.sqlite_standings import SqliteStandings, record_result
 
 _GAME_COLUMNS = ", ".join(
     f"g.{column}"
@@ -49,6 +51,7 @@ _GAME_COLUMNS = ", ".join(
         "offer",
         "result_reason",
         "ended_at",
+        "time_limit",
     ]
 )
 _OPEN = "status IN ('challenge', 'active')"
@@ -61,6 +64,8 @@ class SqliteStorage:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
         self._lock = asyncio.Lock()
+        self.standings = SqliteStandings(connection, self._lock)
+        self.clocks = SqliteClocks(connection, self._lock, self._transaction)
 
     @classmethod
     async def open(cls, path: str) -> SqliteStorage:
@@ -120,8 +125,8 @@ class SqliteStorage:
                 raise ChannelBusy(busy)
             cursor = await db.execute(
                 "INSERT INTO games (game, guild_id, channel_id, thread_id, options, seed, "
-                "starter_id, status, state, expires_at, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "starter_id, status, state, expires_at, created_at, updated_at, time_limit) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     draft.game,
                     draft.guild_id,
@@ -135,6 +140,7 @@ class SqliteStorage:
                     draft.expires_at,
                     now,
                     now,
+                    draft.time_limit,
                 ),
             )
             game_id = cursor.lastrowid
@@ -207,6 +213,7 @@ class SqliteStorage:
                     "VALUES (?, ?, ?, ?, ?)",
                     [(record.id, a.action, a.seat, a.user_id, now) for a in actions],
                 )
+            await record_result(db, record, now)
         return dataclasses.replace(record, version=record.version + 1, updated_at=now)
 
     async def set_message(self, game_id: int, message_id: int) -> None:
@@ -266,6 +273,7 @@ def _game_from_row(row: Any, players: tuple[Seat, ...]) -> GameRecord:
         offer,
         result_reason,
         ended_at,
+        time_limit,
     ) = row
     return GameRecord(
         id=game_id,
@@ -290,6 +298,7 @@ def _game_from_row(row: Any, players: tuple[Seat, ...]) -> GameRecord:
         offer=_offer_from_text(offer),
         result_reason=result_reason,
         ended_at=ended_at,
+        time_limit=time_limit,
     )
 
 

@@ -1,0 +1,103 @@
+"""What asynchronous play stores: server settings, reminder choices, and each turn's clock.
+
+A turn's deadline is `turn_started_at + time_limit`, derived rather than stored. Its
+reminders are planned once per turn: `reminder_turn` names the turn (by its
+`turn_started_at`) that `reminded` (the last reminder stage sent) and `remind_at` (when
+the next one is due) belong to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+DAY = 24 * 60 * 60
+DEFAULT_REMINDER_DELAY = float(DAY)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """A server's choices. `time_limit` (seconds per move) applies to new games;
+    `reminder_delay` (seconds into a turn before a nudge) None means no nudges."""
+
+    time_limit: float | None = None
+    reminder_delay: float | None = DEFAULT_REMINDER_DELAY
+    threads: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """An active game as seen from the turn it waits on."""
+
+    game_id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    players: int
+    user_id: int
+    name: str
+    started_at: float
+    time_limit: float | None
+    reminder_turn: float | None
+    reminded: int
+    remind_at: float | None
+
+    @property
+    def place_id(self) -> int:
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @property
+    def deadline(self) -> float | None:
+        return None if self.time_limit is None else self.started_at + self.time_limit
+
+    @property
+    def planned(self) -> bool:
+        """Whether this turn's reminders are planned (rather than a previous turn's)."""
+        return self.reminder_turn == self.started_at
+
+
+class ClockStorage(Protocol):
+    """The storage operations asynchronous play needs."""
+
+    async def server_settings(self, guild_id: int) -> ServerSettings: ...
+
+    async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None: ...
+
+    async def dm_reminders(self, user_id: int) -> bool:
+        """Whether the user wants reminders by direct message."""
+
+    async def set_dm_reminders(self, user_id: int, on: bool) -> None: ...
+
+    async def turns_in_guild(self, guild_id: int) -> list[Turn]:
+        """The server's active games, longest waiting first."""
+
+    async def turns_of(self, user_id: int) -> list[Turn]:
+        """The active games in every server waiting on this user, longest waiting first."""
+
+    async def unplanned_turns(self) -> list[Turn]:
+        """Active turns whose reminders are not planned yet."""
+
+    async def due_time_outs(self, now: float) -> list[Turn]:
+        """Active turns whose time ran out by `now`, earliest deadline first."""
+
+    async def due_reminders(self, now: float) -> list[Turn]:
+        """Planned turns with a reminder due by `now`."""
+
+    async def next_due(self) -> float | None:
+        """The earliest planned reminder or deadline, if any."""
+
+    async def plan_reminders(self, plans: Sequence[tuple[int, float, float | None]]) -> None:
+        """Plan the first reminder of new turns, as (game id, turn, when) triples, in one
+        transaction; a turn that is over or already planned is left alone."""
+
+    async def mark_reminder(
+        self, game_id: int, turn: float, expected: int, stage: int, remind_at: float | None
+    ) -> bool:
+        """Move a planned turn from reminder stage `expected` to `stage`, in one transaction.
+
+        False (and nothing written) when the turn is over or its stage moved meanwhile: the
+        caller that gets True is the only one to send that reminder.
+        """
