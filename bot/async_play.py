@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import engine
+from bot.links import game_link
 from bot.service import Post, Refusal, Service
 from bot.storage.clocks import ServerSettings, Turn
 from bot.timing import (
@@ -206,8 +207,8 @@ def _first_due(reminders: list[Reminder]) -> float | None:
 
 def _title_link(turn: Turn) -> str:
     title = f"{engine.GAMES[turn.game].title} #{turn.game_id}"
-    place = f"https://discord.com/channels/{turn.guild_id}/{turn.place_id}"
-    return f"[{title}]({place if turn.message_id is None else f'{place}/{turn.message_id}'})"
+    link = game_link(turn.guild_id, turn.place_id, turn.message_id)
+    return title if link is None else f"[{title}]({link})"
 
 
 def _since(turn: Turn) -> str:

@@ -22,6 +22,7 @@ from typing import Protocol
 
 import engine
 import render
+from bot.links import game_link
 from bot.storage import (
     Action,
     ChannelBusy,
@@ -732,8 +733,6 @@ def _sentence(text: str) -> str:
 
 
 def _link(record: GameRecord) -> str:
-    if record.guild_id is not None and record.message_id is not None:
-        return (
-            f"https://discord.com/channels/{record.guild_id}/{record.place_id}/{record.message_id}"
-        )
-    return f"<#{record.place_id}>"
+    if record.message_id is None:
+        return f"<#{record.place_id}>"
+    return game_link(record.guild_id, record.place_id, record.message_id) or f"<#{record.place_id}>"

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import engine
+from bot.links import game_link
 from bot.service import Refusal
 from bot.storage.standings import NO_GUILD, OVERALL, RatedGame, Standing, Standings
 
@@ -162,11 +163,7 @@ def _game_line(game: RatedGame) -> str:
 
 
 def _link(game: RatedGame) -> str | None:
-    """The message that opened the game, else its channel; None outside a server."""
-    if game.guild_id is None:
-        return None
-    place = f"https://discord.com/channels/{game.guild_id}/{game.place_id}"
-    return place if game.message_id is None else f"{place}/{game.message_id}"
+    return game_link(game.guild_id, game.place_id, game.message_id)
 
 
 def _plain(name: str) -> str:
