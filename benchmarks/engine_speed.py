@@ -1,4 +1,4 @@
-"""Random playouts per second and legal-move generation time for every game in engine.GAMES.
+"""Random playouts per second, legal-move and winning-move times for every game in engine.GAMES.
 
 Run: .venv/bin/python benchmarks/engine_speed.py [seconds per figure]
 
@@ -6,6 +6,8 @@ Each game is measured through the public API (legal_moves, play) and, when its c
 offers one, through its fast path (_moves, _push). Tink and Tingle are measured with 2
 and 4 players, other games with their smallest player count. A playout stops after 300
 moves; the target for Tink with 2 players on the fast path is 1,000 playouts a second.
+The cost of `winning_moves()` is measured once per game, with its smallest player
+count, over the positions of random playouts through the public API.
 Times are CPU time of this process, so other work on the machine skews them less.
 """
 
@@ -30,6 +32,10 @@ PUBLIC: tuple[Lister, Mover] = (lambda game: game.legal_moves(), lambda game, m:
 FAST: tuple[Lister, Mover] = (lambda game: game._moves(), lambda game, m: game._push(m))
 
 
+def winning_moves(game: Any) -> list[str]:
+    return list(game.winning_moves())
+
+
 def playout(name: str, players: int, seed: int, path: tuple[Lister, Mover]) -> int:
     """Play random moves to the end or the cap; return the number of moves made."""
     lister, mover = path
@@ -43,9 +49,13 @@ def playout(name: str, players: int, seed: int, path: tuple[Lister, Mover]) -> i
     return MAX_PLIES
 
 
-def listing_time(name: str, players: int, path: tuple[Lister, Mover], seconds: float) -> float:
-    """Mean seconds one move list takes, over the positions of random playouts."""
+def listing_time(
+    name: str, players: int, path: tuple[Lister, Mover], seconds: float, timed: Lister | None = None
+) -> float:
+    """Mean seconds one call of `timed` (by default the path's move list) takes, over the
+    positions of random playouts."""
     lister, mover = path
+    timed = timed or lister
     rng = random.Random(2)
     total = 0.0
     calls = 0
@@ -53,9 +63,10 @@ def listing_time(name: str, players: int, path: tuple[Lister, Mover], seconds: f
         game = engine.new_game(name, players, seed=calls)
         for _ in range(MAX_PLIES):
             start = time.process_time()
-            moves = lister(game)
+            answer = timed(game)
             total += time.process_time() - start
             calls += 1
+            moves = answer if timed is lister else lister(game)
             if not moves:
                 break
             mover(game, rng.choice(moves))
@@ -91,6 +102,8 @@ def main() -> None:
             for label, path in paths:
                 figures = measure(name, players, path, seconds)
                 print(f"{name:8} {players}p {label:6} {figures}")
+        winning = listing_time(name, info.min_players, PUBLIC, seconds / 4, winning_moves)
+        print(f"{name:8} {info.min_players}p winning moves {winning * 1e6:8.1f} us/call")
 
 
 if __name__ == "__main__":

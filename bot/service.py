@@ -15,7 +15,7 @@ import random
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
@@ -211,7 +211,7 @@ class Service:
     async def suggestions(
         self, place_id: int, game_name: str, user_id: int, typed: str
     ) -> list[tuple[str, str]]:
-        """Legal moves matching what the user typed, closest first: (text, words) pairs."""
+        """Legal moves matching what the user typed, winning ones first: (text, words) pairs."""
         record = await self.storage.latest_game_in(place_id)
         if record is None or record.game != game_name or record.status is not Status.ACTIVE:
             return []
@@ -220,7 +220,11 @@ class Service:
             return []
         game = await self._checkout(record)
         try:
-            return [(m, game.describe(m)) for m in _best_matches(game.legal_moves(), typed)]
+            wins = set(game.winning_moves())
+            return [
+                (m, game.describe(m) + (" — wins" if m in wins else ""))
+                for m in _best_matches(game.legal_moves(), typed, wins)
+            ]
         finally:
             self._checkin(record, game)
 
@@ -646,8 +650,9 @@ class Service:
         return Post(record.id, text, files, pings)
 
 
-def _best_matches(moves: Iterable[str], typed: str) -> list[str]:
-    """Moves whose text starts with what was typed first, then those holding every word."""
+def _best_matches(moves: Iterable[str], typed: str, wins: Container[str]) -> list[str]:
+    """The moves matching what was typed: the `wins` among them first, then those whose
+    text starts with it, then those holding every word."""
     words = [w for w in re.split(r"[\s,()]+", typed.lower()) if w]
     wanted = " ".join(words)
     starts: list[str] = []
@@ -658,9 +663,7 @@ def _best_matches(moves: Iterable[str], typed: str) -> list[str]:
             starts.append(move)
         elif all(w in text for w in words):
             contains.append(move)
-        if len(starts) >= MAX_SUGGESTIONS:
-            break
-    return (starts + contains)[:MAX_SUGGESTIONS]
+    return sorted(starts + contains, key=lambda move: move not in wins)[:MAX_SUGGESTIONS]
 
 
 def _no_game(game_name: str) -> str:

@@ -278,6 +278,23 @@ class BridgeGame(Game):
             return [FIRST, SECOND]
         return [MOVE_TEXTS[origin][target] for origin, target in self._moves()]
 
+    def winning_moves(self) -> list[str]:
+        """The moves completing the mover's bridge that win the round at once.
+
+        In a match a round won counts as a win. With `win=delayed` the starter's
+        bridge-completing move is not listed, since the other player still answers it;
+        no answer is listed either, since the best an answer can do is draw the round.
+        """
+        mover = self._turn
+        if self._answering or (self._delayed and mover == self._starter):
+            return []
+        pieces = self._pieces[mover]
+        return [
+            MOVE_TEXTS[origin][target]
+            for origin, target in self._moves()
+            if bridge_of(pieces ^ (1 << origin) ^ (1 << target))
+        ]
+
     def view(self) -> BoardView:
         squares = {NAMES[s]: PIECES[code] for s, code in enumerate(self._board) if code}
         if self._last is None:

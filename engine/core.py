@@ -282,6 +282,23 @@ class Game(ABC):
         """Everything players did, in order: the log the game is rebuilt from."""
         return tuple(self._actions)
 
+    def winning_moves(self) -> list[str]:
+        """The legal moves that win the game at once for the seat to move, canonical, in order.
+
+        Empty once the game is over. This default tries each move on a replayed copy;
+        games override it with a test that leaves the game untouched and costs far less.
+        """
+        seat = self.to_move
+        if seat is None:
+            return []
+        wins = []
+        for move in self.legal_moves():
+            trial = replay(self.name, self.players, self.seed, self.options, self._actions)
+            trial.play(move)
+            if trial.result is not None and seat in trial.result.winners:
+                wins.append(move)
+        return wins
+
     def play(self, text: str) -> str:
         """Apply a move given in any accepted spelling; return its canonical text."""
         if self._result is not None:

@@ -277,6 +277,13 @@ class FolioGame(Game):
                 moves.extend(f"{name} give {code}" for code in gifts)
         return moves
 
+    def winning_moves(self) -> list[str]:
+        """The squares where the piece in hand completes a winning line (canonical `d4`)."""
+        hand = self._hand
+        if hand is None:
+            return []
+        return [self._names[square] for square in self._allowed() if self._win_on(square, hand)]
+
     def view(self) -> BoardView:
         return BoardView(
             width=self._size,

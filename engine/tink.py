@@ -10,7 +10,7 @@ game. `play(text)` parses, checks, applies and logs.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, compress
@@ -162,6 +162,15 @@ class TinkGame(Game):
 
     def legal_moves(self) -> list[str]:
         return [self._format(move) for move in sorted(self._moves())]
+
+    def winning_moves(self) -> list[str]:
+        """The legal moves that win at once: four in a row, or every other player put out."""
+        outlastable = self._others_may_go_out()
+        return [
+            self._format(move)
+            for move in sorted(self._moves())
+            if self._completes_a_line(move) or (outlastable and self._outlasts_the_rest(move))
+        ]
 
     @property
     def history(self) -> tuple[str, ...]:
@@ -323,23 +332,65 @@ class TinkGame(Game):
 
     def _winning_line(self, seat: int, size: int, target: int) -> tuple[int, ...]:
         """Every square of the mover's lines of four or more through `target`."""
-        board, large = self._board, _code(seat, LARGE)
         on_board = int(self._large[seat] >= 0)
         winning: set[int] = set()
         for counted, pieces in ((SMALL, self._smalls), (MEDIUM, self._mediums)):
             if size not in (counted, LARGE) or len(pieces[seat]) + on_board < WINNING_LENGTH:
                 continue
-            code = _code(seat, counted)
-            for forward, backward in self._tables.lines[target]:
-                run = [target]
-                for ray in (forward, backward):
-                    for square in ray:
-                        if board[square] != code and board[square] != large:
-                            break
-                        run.append(square)
+            for run in self._runs(seat, counted, target, ()):
                 if len(run) >= WINNING_LENGTH:
                     winning.update(run)
         return tuple(sorted(winning))
+
+    def _completes_a_line(self, move: Move) -> bool:
+        """Whether a move from `_moves()` would give the seat to move four in a row."""
+        size, target, first, second = move
+        return any(
+            len(run) >= WINNING_LENGTH
+            for counted in (SMALL, MEDIUM)
+            if size in (counted, LARGE)
+            for run in self._runs(self._turn, counted, target, (first, second))
+        )
+
+    def _others_may_go_out(self) -> bool:
+        """Whether every other seat still in would be out, not just pass, if it had no move."""
+        others = (seat for seat in self._seats_in() if seat != self._turn)
+        return all(self._passes[seat] or not any(self._stash[seat]) for seat in others)
+
+    def _outlasts_the_rest(self, move: Move) -> bool:
+        """Whether after a move from `_moves()` only the mover, of the seats still in, has a move.
+
+        The move is applied to the board and taken back: the game is left as it was.
+        """
+        seat = self._turn
+        size, target, *spent = move
+        spent_codes = [(square, self._board[square]) for square in spent if square >= 0]
+        for square, _ in spent_codes:
+            self._lift(square)
+        self._drop(seat, size, target)
+        others = [other for other in self._seats_in() if other != seat]
+        outlasts = self._has_move(seat) and not any(self._has_move(other) for other in others)
+        self._lift(target)
+        for square, code in spent_codes:
+            self._drop(seat, code & 3, square)
+        return outlasts
+
+    def _runs(
+        self, seat: int, counted: int, target: int, spent: tuple[int, ...]
+    ) -> Iterator[list[int]]:
+        """Per line through `target`, the run of the seat's pieces counting as `counted` on it.
+
+        `target` is taken as holding such a piece, and the `spent` squares as empty.
+        """
+        board, code, large = self._board, _code(seat, counted), _code(seat, LARGE)
+        for forward, backward in self._tables.lines[target]:
+            run = [target]
+            for ray in (forward, backward):
+                for square in ray:
+                    if square in spent or (board[square] != code and board[square] != large):
+                        break
+                    run.append(square)
+            yield run
 
     # -- turns, passes and players out ---------------------------------------
 

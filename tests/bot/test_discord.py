@@ -204,6 +204,22 @@ async def test_autocomplete_offers_the_legal_moves_matching_the_text(
     assert await discord.autocomplete(bob, "tink move", "move", {"move": ""}) == []
 
 
+async def test_autocomplete_lists_winning_moves_first_and_says_so(
+    discord: DiscordHarness,
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord)
+    for alices, bobs in [("S c3", "S a8"), ("S d3", "S h8"), ("S e3", "S a6")]:
+        await discord.slash(alice, "tink move", {"move": alices})
+        await discord.slash(bob, "tink move", {"move": bobs})
+    choices = await discord.autocomplete(alice, "tink move", "move", {"move": ""})
+    assert [c.name for c in choices[:3]] == [
+        "S b3: a small on b3 — wins",
+        "S f3: a small on f3 — wins",
+        "S a1: a small on a1",
+    ]
+
+
 async def test_rules_are_paged_with_buttons(discord: DiscordHarness) -> None:
     alice = discord.user("alice")
     reply = await discord.slash(alice, "folio rules")

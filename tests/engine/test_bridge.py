@@ -325,6 +325,34 @@ def test_delayed_win_when_the_answer_is_a_forced_pass() -> None:
     ]
 
 
+# -- winning moves ----------------------------------------------------------------
+
+
+def test_winning_moves_complete_the_movers_bridge() -> None:
+    assert position(BOTH_NEARLY_BUILT).winning_moves() == ["b7-a8"]
+    assert position(BOTH_NEARLY_BUILT, to_move=1).winning_moves() == ["g2-h1"]
+
+
+def test_with_a_delayed_win_only_the_second_player_has_winning_moves() -> None:
+    assert position(BOTH_NEARLY_BUILT, win="delayed").winning_moves() == []
+    game = position(BOTH_NEARLY_BUILT, starter=1, to_move=0, win="delayed")
+    assert game.winning_moves() == ["b7-a8"]
+
+
+def test_an_answer_to_a_delayed_win_is_never_a_winning_move() -> None:
+    game = position(BOTH_NEARLY_BUILT, win="delayed")
+    game.play("b7-a8")
+    assert "g2-h1" in game.legal_moves()
+    assert game.winning_moves() == []
+
+
+def test_in_a_match_a_round_won_counts_and_the_choice_does_not() -> None:
+    game = position(BOTH_NEARLY_BUILT, rounds=2)
+    assert game.winning_moves() == ["b7-a8"]
+    game.play("b7-a8")
+    assert game.choosing and game.winning_moves() == []
+
+
 # -- matches --------------------------------------------------------------------
 
 
@@ -577,6 +605,38 @@ def test_random_matches_keep_every_invariant(
     event(f"rounds played: {len(game.round_scores)}")
     event(f"starters chosen: {sum(move in ('first', 'second') for move in game.history)}")
     event(f"result: {game.result.reason if game.result else 'unfinished'}")
+
+
+def moves_that_win_the_round(game: engine.Game) -> list[str]:
+    """The legal moves that end the round won by the mover, each tried on a reloaded copy."""
+    won = f"{{{game.to_move}}} completes a bridge and wins the round"
+    wins = []
+    for move in game.legal_moves():
+        trial = engine.load_game(game.to_json())
+        trial.play(move)
+        if any(won in event.text for event in trial.events[len(game.events) :]):
+            wins.append(move)
+    return wins
+
+
+@settings(max_examples=8)
+@given(
+    match=MATCH_FORMATS,
+    win=st.sampled_from(["instant", "delayed"]),
+    seed=st.integers(0, 2**32 - 1),
+    greed=st.floats(0.8, 1),
+)
+def test_winning_moves_are_the_moves_that_win_the_round(
+    match: dict[str, int], win: str, seed: int, greed: float
+) -> None:
+    rng = random.Random(seed)
+    game = engine.new_game("bridge", 2, seed=seed, win=win, **match)
+    while game.result is None and not game.choosing and len(game.history) < MAX_PLIES:
+        game.play(next_move(game, rng, greed, 0))
+    for state in (game.take_back(), game):
+        wins = state.winning_moves()
+        event(f"winning moves: {bool(wins)}")
+        assert wins == moves_that_win_the_round(state)
 
 
 def match_waiting_for_choice() -> BridgeGame:

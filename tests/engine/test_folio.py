@@ -340,6 +340,20 @@ def test_a_winning_placement_gives_nothing_and_a_typed_give_is_ignored() -> None
     assert game.allowed_squares() == ()
 
 
+def test_winning_moves_are_the_squares_completing_a_winning_line() -> None:
+    game = folio(*placements({"a1": "RS", "b1": "YS", "c1": "GS", "d1": "BS"})[:-1])
+    assert game.winning_moves() == ["d1"]
+    game.play("d1")
+    assert game.winning_moves() == []
+
+
+def test_winning_moves_are_none_while_a_piece_is_to_be_given() -> None:
+    game = folio()
+    assert game.winning_moves() == []
+    game.play("give RS")
+    assert game.winning_moves() == []
+
+
 def test_four_colours_is_named_when_a_line_has_both() -> None:
     game = folio(*placements({"a1": "RS", "b1": "YM", "c1": "GL", "d1": "BS"}))
     assert game.result is not None

@@ -49,6 +49,12 @@ DEVELOPED = (
 LARGE_STEPS_AND_BACK = (
     "L c3 c2 d3, L c6 d6 c7, M d3 e2 e4, M d6 e5 e7, S e2, S e7, S e4, S e5, L c2 c3 d3, L c7 c6 d6"
 )
+# Seat 0 to move with smalls on b3 and c3, its large on d3 and mediums on e4 and f4.
+LARGE_AFTER_TWO_SMALLS = (
+    "S c4, S a6, S e4, S a7, M d4 c4 e4, S a8, S c2, S b6, S e2, S b7, M d2 c2 e2, "
+    "M b8 a7 a8, L d3 d2 d4, S a7, S d5, S a8, S f5, M c6 b6 b7, M e4 d5 f5, S b6, S g5, "
+    "S b7, S g3, L c7 c6 b8, M f4 g3 g5, M b8 a7 a8, S b3, S a7, S c3, S a8"
+)
 REBUILD = "M d3 e2 e4, M d6 e5 e7, S e2, S e7, S e4, S e5"
 REPEATED_THRICE = ", ".join((DEVELOPED, LARGE_STEPS_AND_BACK, REBUILD, LARGE_STEPS_AND_BACK))
 
@@ -232,6 +238,24 @@ def test_only_your_own_pieces_count() -> None:
     assert game.result is None
 
 
+def test_winning_moves_count_the_large_as_a_small_unless_it_is_spent() -> None:
+    game = played(LARGE_AFTER_TWO_SMALLS)
+    assert "S e3 d3 e4" in game.legal_moves()
+    assert game.winning_moves() == ["S a3", "S e3", "S e3 e4 f4"]
+
+
+def test_winning_moves_count_the_large_as_a_medium() -> None:
+    game = played(LARGE_AND_TWO_MEDIUMS + ", S g2, S g7, S g4, S g5")
+    assert game.winning_moves() == ["M f3 g2 g4"]
+
+
+def test_winning_moves_are_none_once_the_game_is_won() -> None:
+    game = played("S c3, S a8, S d3, S h8, S e3, S a6")
+    assert game.winning_moves() == ["S b3", "S f3"]
+    game.play("S f3")
+    assert game.winning_moves() == []
+
+
 # -- turns: passes, players out, draws ------------------------------------------
 
 
@@ -258,6 +282,12 @@ def test_a_move_resets_the_pass_count() -> None:
     assert game.result is None
     game.play("S h3")
     assert game.result == engine.Result((0,), "last player in", (0, 1))
+
+
+def test_a_move_that_leaves_a_player_who_passed_stuck_again_wins() -> None:
+    game = played(SEAT_1_BLOCKED)
+    freeing = {"M a7 b7 b8", "M c7 b7 b8"}
+    assert set(game.legal_moves()) - set(game.winning_moves()) == freeing
 
 
 def test_a_player_with_no_move_and_an_empty_stash_is_out() -> None:
