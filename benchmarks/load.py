@@ -1,8 +1,9 @@
 """Load: many games played at once through the Discord-payload path on a real SQLite file.
 
 Every move is a `/<game> move` slash command fed to the real client by the test harness,
-answered with the new board picture. Reply time runs from the interaction until its reply
-(image included) has been sent. Two runs, each on a fresh database:
+answered with the new board picture. Reply time runs from the moment the interaction
+reaches the client until its reply, picture attached, reaches the fake Discord. Two runs,
+each on a fresh database:
 
 - paced: `--games` games in play, each player answering after a random think time
   (exponential, mean `--think` seconds): reply time p50/p99 under a steady load;
@@ -26,33 +27,14 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import discord
-
 import engine
 import render
-from bot import views
 from bot.app import create_bot
 from bot.config import Settings
 from tests.bot.harness import Channel, DiscordHarness, User
-
-REPLIED: dict[int, float] = {}
-"""When the reply to each interaction (by id) was sent."""
-
-
-def time_replies() -> None:
-    """Note when each interaction's post has been sent (answer or follow-up after a defer)."""
-    send = views.send_post
-
-    async def timed(interaction: discord.Interaction, post: Any, **extra: Any) -> int | None:
-        sent = await send(interaction, post, **extra)
-        REPLIED[interaction.id] = time.perf_counter()
-        return sent
-
-    views.send_post = timed
 
 
 @dataclass
@@ -83,18 +65,18 @@ async def play_games(
                 await asyncio.sleep(run.rng.expovariate(1 / run.think))
             move = run.rng.choice(mirror.legal_moves())
             assert mirror.to_move is not None
-            started = time.perf_counter()
             reply = await discord.slash(
                 seats[mirror.to_move], f"{run.game} move", {"move": move}, channel=channel
             )
-            run.timings.append(REPLIED[int(reply.response.params["webhook_id"])] - started)
-            if reply.ephemeral:
-                raise RuntimeError(f"move {move} refused: {reply.content}")
+            answer = next((request for request in reply.requests if request.files), None)
+            if answer is None:
+                raise RuntimeError(f"move {move} got no picture: {reply.content}")
+            run.timings.append(answer.sent_at - reply.started_at)
             mirror.play(move)
 
 
-async def measure(games: int, run: Run) -> float:
-    """Play the run; the seconds it took."""
+async def measure(games: int, run: Run) -> tuple[float, float]:
+    """Play the run; the seconds it took, and the CPU seconds the whole process used."""
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings("token", f"sqlite:///{folder}/load.sqlite3")
         async with DiscordHarness(create_bot(settings), timeout=60) as discord:
@@ -107,19 +89,19 @@ async def measure(games: int, run: Run) -> float:
                 )
                 for i in range(games)
             ]
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             await asyncio.gather(*tables)
-            return time.perf_counter() - started
+            return time.perf_counter() - started, time.process_time() - started_cpu
 
 
-def report(label: str, run: Run, elapsed: float) -> None:
+def report(label: str, run: Run, elapsed: float, cpu: float) -> None:
     timings = sorted(run.timings)
     p50 = statistics.median(timings) * 1000
     p99 = timings[max(int(len(timings) * 0.99) - 1, 0)] * 1000
     rate = len(timings) / elapsed
     print(
         f"{label}: {len(timings)} moves in {elapsed:.1f} s = {rate:.0f} moves/s; "
-        f"reply p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+        f"reply p50 {p50:.1f} ms, p99 {p99:.1f} ms; CPU {cpu / len(timings) * 1000:.1f} ms a move"
     )
 
 
@@ -127,9 +109,9 @@ async def main(games: int, moves: int, think: float, game: str, drawing: bool) -
     drawn = "the new board picture" if drawing else "one picture drawn in advance"
     print(f"{game}, {games} games in play, {drawn} in every reply")
     paced = Run(game, moves, think)
-    report(f"paced (think {think:g} s)", paced, await measure(games, paced))
+    report(f"paced (think {think:g} s)", paced, *await measure(games, paced))
     flat_out = Run(game, moves, 0.0)
-    report("flat out", flat_out, await measure(games, flat_out))
+    report("flat out", flat_out, *await measure(games, flat_out))
 
 
 if __name__ == "__main__":
@@ -140,7 +122,6 @@ if __name__ == "__main__":
     parser.add_argument("--game", default="tink", choices=sorted(engine.GAMES))
     parser.add_argument("--no-drawing", action="store_true")
     arguments = parser.parse_args()
-    time_replies()
     if arguments.no_drawing:
         blank = render.board_png(engine.new_game("folio", 2, seed=0), ["", ""])
         render.board_png = lambda game, names: blank  # type: ignore[assignment]

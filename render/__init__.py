@@ -1,12 +1,11 @@
 """Pictures of games: a PNG of the board after every move, a GIF of a whole game.
 
 Both functions read the engine's views only and are safe to call from worker threads:
-drawing (FreeType faces and the caches are shared) takes a lock, encoding does not.
+drawing (FreeType faces and the caches are shared) takes a lock, compressing does not.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 
 from PIL import Image
@@ -14,7 +13,7 @@ from PIL import Image
 import engine
 from engine.core import apply_action
 from render.bridge import bridge_scene
-from render.canvas import Scene, compose, encode_gif, encode_png
+from render.canvas import DRAWING, Scene, compose, encode_gif, encode_png
 from render.folio import folio_scene
 from render.scene import drawable_names
 from render.tink import tink_scene
@@ -29,12 +28,11 @@ _SCENES: dict[str, Callable[[engine.Game, Sequence[str]], Scene]] = {
 }
 
 
-_DRAWING = threading.Lock()
-
-
 def board_png(game: engine.Game, player_names: Sequence[str]) -> bytes:
     """A PNG of the game as it stands, with the players' names in its panel."""
-    return encode_png(_frame(game, player_names))
+    with DRAWING:
+        scene = _scene(game, player_names)
+    return encode_png(scene)
 
 
 def replay_gif(game: engine.Game, player_names: Sequence[str]) -> bytes:
@@ -48,5 +46,9 @@ def replay_gif(game: engine.Game, player_names: Sequence[str]) -> bytes:
 
 
 def _frame(game: engine.Game, names: Sequence[str]) -> Image.Image:
-    with _DRAWING:
-        return compose(_SCENES[game.name](game, drawable_names(game, names)))
+    with DRAWING:
+        return compose(_scene(game, names))
+
+
+def _scene(game: engine.Game, names: Sequence[str]) -> Scene:
+    return _SCENES[game.name](game, drawable_names(game, names))

@@ -1,15 +1,23 @@
 """Composing a picture: board, coordinates, highlights, the player panel, and encoding.
 
 A picture is put together in palette mode from parts prepared once: the empty
-board with its coordinates, one tile per kind of square, piece and highlight, and
-one strip per panel line. Each style gets its own small palette, made from a sample
-of everything it can draw; a part is quantized to it the first time it is needed.
+board with its coordinates, one tile per kind of square, piece and highlight, the
+words of the headline, and the halves of each player line. Each style gets its own
+small palette, made from a sample of everything it can draw; a part is quantized to
+it the first time it is needed.
+
+A picture is a stack of full-width bands (a rank of the board, a panel line), each
+named by the few values it shows. A PNG is strung together from compressed bands,
+and the bands of recent pictures are kept compressed, so a move only draws and
+compresses the ranks and lines it changed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
-from collections.abc import Callable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -32,6 +40,7 @@ from render.palette import (
     fit,
     font,
 )
+from render.png import Deflated, deflate_rows, palette_png
 from render.sprites import Look, sprite
 
 BOARD_PIXELS = 672
@@ -41,6 +50,8 @@ EDGE = 12
 HEADLINE_HEIGHT = 52
 ROW_HEIGHT = 62
 STRIP_HEIGHT = 66
+STASH_ICON = ROW_HEIGHT - 14
+STASH_GAP = 10
 COORDINATE_SIZE = 26
 TEXT_SIZE = 30
 SMALL_SIZE = 26
@@ -49,6 +60,11 @@ PALETTE_SIZE = 64
 EXACT_COLOURS = (BACKGROUND, TO_MOVE, TEXT, MUTED, LIGHT_SQUARE, DARK_SQUARE, OUTLINE, WHITE)
 FRAME_MS = 900
 HOLD_MS = 4000
+BAND_CACHE_SIZE = 4096
+"""Compressed bands kept (a few kB each): the unchanged parts of recent pictures."""
+
+DRAWING = threading.Lock()
+"""Held while drawing: FreeType faces and the caches of drawn parts are shared by threads."""
 
 Painter = Callable[[ImageDraw.ImageDraw, "BoardStyle"], None]
 
@@ -162,32 +178,23 @@ def square_position(name: str) -> tuple[int, int]:
 
 
 def compose(scene: Scene) -> Image.Image:
-    """The scene as a palette image."""
-    style = scene.style
-    image = _base(style, len(scene.seats), len(scene.strips)).copy()
-    for name in scene.pieces.keys() | scene.marks.keys():
-        file, rank = square_position(name)
-        tile = _tile(
-            style, style.kind(file, rank), scene.marks.get(name, Marks()), scene.pieces.get(name)
-        )
-        image.paste(tile, style.square_box(file, rank)[:2])
-    y = style.panel_top
-    image.paste(_headline(style, scene.headline), (0, y))
-    y += HEADLINE_HEIGHT
-    for seat in scene.seats:
-        image.paste(_seat_line(style, seat), (0, y))
-        y += ROW_HEIGHT
-    for strip in scene.strips:
-        image.paste(_strip_line(style, strip), (0, y))
-        y += STRIP_HEIGHT
+    """The scene as a palette image (call with `DRAWING` held)."""
+    parts = [band.draw(*band.args) for band in _bands(scene)]
+    image = Image.new("P", (scene.style.width, sum(part.height for part in parts)))
+    image.putpalette(_palette(scene.style).getpalette() or [])
+    y = 0
+    for part in parts:
+        image.paste(part, (0, y))
+        y += part.height
     return image
 
 
-def encode_png(image: Image.Image) -> bytes:
-    """PNG from palette pixels with light compression: small and quick to make."""
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=3)
-    return buffer.getvalue()
+def encode_png(scene: Scene) -> bytes:
+    """The scene as a PNG, drawing and compressing only the bands not seen lately."""
+    bands = [_deflated(band) for band in _bands(scene)]
+    with DRAWING:
+        palette = _palette(scene.style).getpalette() or []
+    return palette_png(scene.style.width, palette, bands)
 
 
 def encode_gif(frames: Sequence[Image.Image]) -> bytes:
@@ -198,6 +205,51 @@ def encode_gif(frames: Sequence[Image.Image]) -> bytes:
         buffer, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0
     )
     return buffer.getvalue()
+
+
+# -- bands: the picture in full-width slices, each drawn from a few hashable values ------
+
+
+@dataclass(frozen=True)
+class Band:
+    """A full-width slice of a picture: the function drawing it and its arguments."""
+
+    draw: Callable[..., Image.Image]
+    args: tuple[Hashable, ...]
+
+
+def _bands(scene: Scene) -> list[Band]:
+    """The picture from top to bottom: board edge, ranks, coordinates, panel lines, margin."""
+    style = scene.style
+    ranks: dict[int, list[tuple[int, Marks, Look | None]]] = {}
+    for name in scene.pieces.keys() | scene.marks.keys():
+        file, rank = square_position(name)
+        square = (file, scene.marks.get(name, Marks()), scene.pieces.get(name))
+        ranks.setdefault(rank, []).append(square)
+    board_bottom = style.top + style.ranks * style.square
+    return [
+        Band(_board_rows, (style, 0, style.top)),
+        *(
+            Band(_rank_row, (style, rank, tuple(sorted(ranks.get(rank, []), key=_file))))
+            for rank in reversed(range(style.ranks))
+        ),
+        Band(_board_rows, (style, board_bottom, style.panel_top)),
+        Band(_headline, (style, scene.headline)),
+        *(Band(_seat_line, (style, seat)) for seat in scene.seats),
+        *(Band(_strip_line, (style, strip)) for strip in scene.strips),
+        Band(_blank, (style, PAD)),
+    ]
+
+
+def _file(square: tuple[int, Marks, Look | None]) -> int:
+    return square[0]
+
+
+@lru_cache(maxsize=BAND_CACHE_SIZE)
+def _deflated(band: Band) -> Deflated:
+    with DRAWING:
+        image = band.draw(*band.args)
+    return deflate_rows(image)
 
 
 # -- prepared once per style -------------------------------------------------------
@@ -278,10 +330,21 @@ def _board_rgb(style: BoardStyle) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _base(style: BoardStyle, seats: int, strips: int) -> Image.Image:
-    image = Image.new("RGB", (style.width, style.height(seats, strips)), BACKGROUND)
-    image.paste(_board_rgb(style), (0, 0))
-    return _indexed(image, style)
+def _board_rows(style: BoardStyle, top: int, bottom: int) -> Image.Image:
+    """Rows of the empty board picture, full width."""
+    return _indexed(_board_rgb(style).crop((0, top, style.width, bottom)), style)
+
+
+def _rank_row(
+    style: BoardStyle, rank: int, squares: tuple[tuple[int, Marks, Look | None], ...]
+) -> Image.Image:
+    """One rank of the board, full width, with the given squares' (file, marks, piece) drawn."""
+    top = style.square_box(0, rank)[1]
+    image = _board_rows(style, top, top + style.square).copy()
+    for file, marks, look in squares:
+        tile = _tile(style, style.kind(file, rank), marks, look)
+        image.paste(tile, (style.square_box(file, rank)[0], 0))
+    return image
 
 
 def _tile_rgb(style: BoardStyle, kind: int, marks: Marks, look: Look | None) -> Image.Image:
@@ -321,24 +384,75 @@ def _line(style: BoardStyle, height: int, shade: Rgb = BACKGROUND) -> Image.Imag
     return Image.new("RGB", (style.width, height), shade)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
+def _blank(style: BoardStyle, height: int) -> Image.Image:
+    return _indexed(_line(style, height), style)
+
+
 def _headline(style: BoardStyle, text: str) -> Image.Image:
-    image = _line(style, HEADLINE_HEIGHT)
-    width = style.width - 2 * PAD
-    ImageDraw.Draw(image).text(
-        (PAD, HEADLINE_HEIGHT // 2), fit(text, TEXT_SIZE, width), TEXT, font(TEXT_SIZE), "lm"
-    )
-    return _indexed(image, style)
+    """The headline, put together from words drawn once: it changes with every move."""
+    image = _blank(style, HEADLINE_HEIGHT).copy()
+    pen = PAD
+    for word in fit(text, TEXT_SIZE, style.width - 2 * PAD).split(" "):
+        if word:
+            ink, (left, top) = _word(style, word)
+            image.paste(ink, (pen + left, top))
+        pen += _advance(word) + _advance(" ")
+    return image
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)
+def _advance(text: str) -> int:
+    """How far headline text moves the pen (whole pixels: the font is hinted)."""
+    return round(font(TEXT_SIZE).getlength(text))
+
+
+@lru_cache(maxsize=2048)
+def _word(style: BoardStyle, word: str) -> tuple[Image.Image, tuple[int, int]]:
+    """A headline word cropped to its ink, and the ink's corner from the pen's place in the line."""
+    face = font(TEXT_SIZE)
+    left, top, right, bottom = (round(edge) for edge in face.getbbox(word, anchor="lm"))
+    image = Image.new("RGB", (right - left, bottom - top), BACKGROUND)
+    ImageDraw.Draw(image).text((-left, -top), word, TEXT, face, "lm")
+    return _indexed(image, style), (left, HEADLINE_HEIGHT // 2 + top)
+
+
 def _seat_line(style: BoardStyle, seat: Seat) -> Image.Image:
-    return _indexed(_seat_line_rgb(style, seat), style)
+    """A player's line from its two parts, each drawn once: name and note, then the stash."""
+    left = _stash_left(style, len(seat.stash))
+    image = _blank(style, ROW_HEIGHT).copy()
+    image.paste(_seat_name(style, dataclasses.replace(seat, stash=()), left), (0, 0))
+    image.paste(_stash(style, seat.stash, seat.to_move, style.width - left), (left, 0))
+    return image
+
+
+@lru_cache(maxsize=256)
+def _seat_name(style: BoardStyle, seat: Seat, width: int) -> Image.Image:
+    return _indexed(_seat_name_rgb(seat, width), style)
+
+
+@lru_cache(maxsize=256)
+def _stash(
+    style: BoardStyle, stash: tuple[tuple[Look, int], ...], to_move: bool, width: int
+) -> Image.Image:
+    return _indexed(_stash_rgb(stash, to_move, width), style)
 
 
 def _seat_line_rgb(style: BoardStyle, seat: Seat) -> Image.Image:
-    shade = TO_MOVE if seat.to_move else BACKGROUND
-    image = _line(style, ROW_HEIGHT, shade)
+    left = _stash_left(style, len(seat.stash))
+    image = _line(style, ROW_HEIGHT)
+    image.paste(_seat_name_rgb(seat, left), (0, 0))
+    image.paste(_stash_rgb(seat.stash, seat.to_move, style.width - left), (left, 0))
+    return image
+
+
+def _shade(to_move: bool) -> Rgb:
+    return TO_MOVE if to_move else BACKGROUND
+
+
+def _seat_name_rgb(seat: Seat, width: int) -> Image.Image:
+    """The turn marker, icon, name and note of a player's line, `width` pixels wide."""
+    image = Image.new("RGB", (width, ROW_HEIGHT), _shade(seat.to_move))
     draw = ImageDraw.Draw(image)
     middle = ROW_HEIGHT // 2
     if seat.to_move:
@@ -347,36 +461,40 @@ def _seat_line_rgb(style: BoardStyle, seat: Seat) -> Image.Image:
     if seat.icon is not None:
         _paste_sprite(image, seat.icon, ROW_HEIGHT - 8, (x, 4))
         x += ROW_HEIGHT
-    right = _draw_stash(image, seat.stash, style.width - PAD)
     note_width = 0
     if seat.note:
         note_width = round(font(SMALL_SIZE).getlength(seat.note)) + 12
         draw.text(
-            (right - 8, middle),
+            (width - 8, middle),
             seat.note,
             WINNING if seat.won else MUTED,
             font(SMALL_SIZE),
             "rm",
         )
-    name = fit(seat.name, TEXT_SIZE, right - x - note_width - 16)
+    name = fit(seat.name, TEXT_SIZE, width - x - note_width - 16)
     draw.text((x, middle), name, TEXT, font(TEXT_SIZE), "lm")
     return image
 
 
-def _draw_stash(image: Image.Image, stash: tuple[tuple[Look, int], ...], right: int) -> int:
-    """Draw `icon xN` groups flush right; return where they start."""
+def _stash_left(style: BoardStyle, groups: int) -> int:
+    """Where a stash of this many `icon xN` groups starts, flush right in a player's line."""
+    group = STASH_ICON + round(font(SMALL_SIZE).getlength("x0")) + 4 + STASH_GAP
+    return style.width - PAD - groups * group
+
+
+def _stash_rgb(stash: tuple[tuple[Look, int], ...], to_move: bool, width: int) -> Image.Image:
+    """The `icon xN` groups of a player's line, flush right in `width` pixels."""
+    image = Image.new("RGB", (width, ROW_HEIGHT), _shade(to_move))
     draw = ImageDraw.Draw(image)
     counts = font(SMALL_SIZE)
-    icon = ROW_HEIGHT - 14
-    x = right
+    x = width - PAD
     for look, count in reversed(stash):
-        label = f"x{count}"
         x -= round(counts.getlength("x0")) + 4
-        draw.text((x, ROW_HEIGHT // 2), label, TEXT if count else MUTED, counts, "lm")
-        x -= icon
-        _paste_sprite(image, look, icon, (x, (ROW_HEIGHT - icon) // 2))
-        x -= 10
-    return x
+        draw.text((x, ROW_HEIGHT // 2), f"x{count}", TEXT if count else MUTED, counts, "lm")
+        x -= STASH_ICON
+        _paste_sprite(image, look, STASH_ICON, (x, (ROW_HEIGHT - STASH_ICON) // 2))
+        x -= STASH_GAP
+    return image
 
 
 @lru_cache(maxsize=64)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -464,6 +465,25 @@ async def test_concurrent_interactions_keep_their_own_requests(toy: DiscordHarne
     replies = await asyncio.gather(*(toy.slash(u, "toy slow") for u in users))
     assert all(len(r.requests) == 2 for r in replies)
     assert len({r.message.id for r in replies}) == len(users)
+
+
+async def test_a_busy_interaction_does_not_hold_up_the_others(open_harness: OpenHarness) -> None:
+    harness = await open_harness(ToyBot(), timeout=0.2)
+    stuck = asyncio.ensure_future(harness.slash(harness.user("alice"), "toy stuck"))
+    await asyncio.sleep(0)
+    board = await harness.slash(harness.user("bob"), "toy board")
+    assert board.png() == FAKE_PNG and not stuck.done()
+    with pytest.raises(HarnessTimeout):
+        await stuck
+
+
+async def test_replies_tell_when_the_interaction_started_and_each_request_arrived(
+    toy: DiscordHarness,
+) -> None:
+    before = time.perf_counter()
+    reply = await toy.slash(toy.user("alice"), "toy slow")
+    deferred, answer = reply.requests
+    assert before <= reply.started_at <= deferred.sent_at <= answer.sent_at <= time.perf_counter()
 
 
 async def test_thread_created_by_rest_and_a_select_menu(toy: DiscordHarness) -> None:

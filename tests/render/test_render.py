@@ -100,13 +100,19 @@ def test_a_replay_has_one_frame_per_action_and_stays_small() -> None:
     assert len(data) < 2_000_000
 
 
-def test_a_replay_ends_on_the_current_position() -> None:
-    game = random_game("folio", 2, 5, {})
-    animation = opened(render.replay_gif(game, NAMES), "GIF")
-    animation.seek(animation.n_frames - 1)
-    last = animation.convert("RGB")
-    now = opened(render.board_png(game, NAMES)).convert("RGB")
-    assert last.tobytes() == now.tobytes()
+@pytest.mark.parametrize(("name", "players", "options"), [VARIANTS[1], VARIANTS[5]])
+def test_the_png_after_each_action_shows_what_the_replay_shows_then(
+    name: str, players: int, options: dict[str, object]
+) -> None:
+    finished = random_game(name, players, 11, options)
+    animation = opened(render.replay_gif(finished, NAMES), "GIF")
+    game = engine.new_game(name, players, seed=11, **options)
+    for frame, action in enumerate([*finished.actions, None]):
+        animation.seek(frame)
+        picture = opened(render.board_png(game, NAMES)).convert("RGB")
+        assert animation.convert("RGB").tobytes() == picture.tobytes()
+        if action is not None:
+            game.play(action)
 
 
 @pytest.mark.parametrize(

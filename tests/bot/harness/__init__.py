@@ -30,29 +30,34 @@ returns the `Choice`s offered. `click(user, message, label)` presses a button on
 the bot sent, `select(user, message, custom_id, values)` picks in a select menu,
 `submit(user, reply, values)` fills the modal a reply opened, `context_menu(user, name,
 target)` runs a user or message command, and `run(coroutine)` runs bot code outside any
-interaction. Each returns a `Reply` once the bot is idle: every task spawned for the work
-is done or waits on a timer (`asyncio.sleep`: view timeouts, `delete_after`), a view
-(`View.wait`) or a client event (`Client.wait_for`). An exception escaping the bot's tasks,
-or a request this fake Discord cannot answer, is raised from the call; a bot still busy
-after `timeout` seconds raises `HarnessTimeout`.
+interaction. Each returns a `Reply` once its work is idle: every task spawned for it is
+done or waits on a timer (`asyncio.sleep`: view timeouts, `delete_after`), a view
+(`View.wait`) or a client event (`Client.wait_for`), and no task resumed from such a wait
+(a command going on after a button press) is still busy. Calls made at once wait for their
+own work only. An exception escaping the bot's tasks, or a request this fake Discord cannot
+answer, is raised from the call; work still busy after `timeout` seconds raises
+`HarnessTimeout`.
 
 What the bot sent. A `Reply` lists the `Request`s made by the code handling that
-interaction (a command resuming after `View.wait` adds to its own reply). `reply.response`
-is the interaction callback, `reply.message` the last message created or edited, and
-`content`, `embeds`, `ephemeral`, `files`, `buttons`, `button(label)` and `png()` read it.
-A `Request` has `method`, `path` (discord.py's route template), `params` (such as
-channel_id), `kind`, `body` (the JSON, or a multipart body's `payload_json`), `files` and
-`status`, and the same readers over what it sent. A `SentMessage` is a message as it stands
-now, edits applied; as on Discord, the first followup after a deferred reply replaces the
-"thinking" message. `requests` logs every call, `messages_in(channel)` lists the bot's
-messages, and `stub(method, path, response, status=...)` overrides a route (a 403, or a
-route this fake Discord does not know).
+interaction (a command resuming after `View.wait` adds to its own reply) and has
+`started_at`, when the interaction reached the client (`time.perf_counter()`).
+`reply.response` is the interaction callback, `reply.message` the last message created or
+edited, and `content`, `embeds`, `ephemeral`, `files`, `buttons`, `button(label)` and
+`png()` read it. A `Request` has `method`, `path` (discord.py's route template), `params`
+(such as channel_id), `kind`, `body` (the JSON, or a multipart body's `payload_json`),
+`files`, `status` and `sent_at` (when it reached this fake Discord), and the same readers
+over what it sent. A `SentMessage` is a message as it stands now, edits applied; as on
+Discord, the first followup after a deferred reply replaces the "thinking" message.
+`requests` logs every call, `messages_in(channel)` lists the bot's messages, and
+`stub(method, path, response, status=...)` overrides a route (a 403, or a route this fake
+Discord does not know).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import time
 import zlib
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from types import TracebackType
@@ -317,7 +322,7 @@ class DiscordHarness(FakeDiscord):
         return await self._capture(lambda: state.parse_interaction_create(payload))  # type: ignore[arg-type]
 
     async def _capture(self, start: Callable[[], object]) -> Reply:
-        capture = Capture(self)
+        capture = Capture(self, self._watch, time.perf_counter())
         token = CAPTURE.set(capture)
         try:
             start()
@@ -327,7 +332,7 @@ class DiscordHarness(FakeDiscord):
         faults, self._faults = self._faults, []
         if errors or faults:
             raise (errors + faults)[0]
-        return Reply(capture.requests)
+        return Reply(capture.requests, capture.started_at)
 
     async def _login(self) -> None:
         await self.client.login("harness-token")

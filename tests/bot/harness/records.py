@@ -255,6 +255,8 @@ class Request(_HasMessageData):
     reason: str | None = None
     status: int = 200
     message: SentMessage | None = field(default=None, compare=False)
+    sent_at: float = field(default=0.0, compare=False)
+    """When the fake Discord received it (`time.perf_counter()`)."""
 
     @property
     def response_type(self) -> discord.InteractionResponseType | None:
@@ -280,9 +282,13 @@ class Request(_HasMessageData):
 
 @dataclass
 class Reply:
-    """The requests the bot made while handling one interaction."""
+    """The requests the bot made while handling one interaction, sent at `started_at` or later.
+
+    `started_at` is when the interaction was handed to the client (`time.perf_counter()`).
+    """
 
     requests: list[Request]
+    started_at: float = 0.0
 
     @property
     def response(self) -> Request:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -237,6 +238,7 @@ class FakeDiscord:
         reason: str | None,
     ) -> Any:
         """Answers one HTTP call like Discord, recording it."""
+        sent_at = time.perf_counter()
         kind, handler = _ROUTES.get((route.method, route.path), (Kind.OTHER, None))
         request = Request(
             method=route.method,
@@ -247,6 +249,7 @@ class FakeDiscord:
             body=parse_body(body, form),
             files=read_files(files),
             reason=reason,
+            sent_at=sent_at,
         )
         stub = self._stubs.get((route.method, route.path))
         try:

@@ -1,9 +1,15 @@
-"""Tracking the tasks a client runs for each interaction, and waiting until they are idle."""
+"""Tracking the tasks a client runs for each interaction, and waiting until they are idle.
+
+Every task is followed step by step: each time it suspends, the future it waits on gets a
+done callback that looks at the task again right after it resumes. No polling, so the cost
+grows with the work the bot does, not with the time it takes or the number of tasks.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -12,7 +18,7 @@ import discord
 
 from tests.bot.harness.records import HarnessTimeout, NetworkBlocked, Request
 
-_POLL_SECONDS = 0.005
+Task = asyncio.Task[Any]
 
 CAPTURE: contextvars.ContextVar[Capture | None] = contextvars.ContextVar(
     "harness_capture", default=None
@@ -26,13 +32,24 @@ _WAIT_FOR_CODE = asyncio.wait_for.__code__
 _VIEW_WAIT_CODE = discord.ui.view.BaseView.wait.__code__
 
 
-@dataclass
+@dataclass(eq=False)
 class Capture:
-    """The tasks spawned and requests made while handling one interaction (or `run` call)."""
+    """The tasks spawned and requests made while handling one interaction (or `run` call).
+
+    `busy` holds the tasks neither done nor waiting (see `TaskWatch`).
+    """
 
     owner: object
-    tasks: list[asyncio.Future[Any]] = field(default_factory=list)
+    watch: TaskWatch
+    started_at: float
+    tasks: list[Task] = field(default_factory=list)
     requests: list[Request] = field(default_factory=list)
+    busy: set[Task] = field(default_factory=set)
+
+    def add(self, task: Task) -> None:
+        """Files a task created under this capture and starts following it."""
+        self.tasks.append(task)
+        self.watch.follow(self, task)
 
 
 class LoopGuard:
@@ -72,14 +89,14 @@ class LoopGuard:
         loop: asyncio.AbstractEventLoop,
         coro: Coroutine[Any, Any, Any],
         context: contextvars.Context | None = None,
-    ) -> asyncio.Future[Any]:
+    ) -> Task:
         if self.previous is not None:
-            task: asyncio.Future[Any] = self.previous(loop, coro, context=context)
+            task: Task = self.previous(loop, coro, context=context)
         else:
             task = asyncio.Task(coro, loop=loop, context=context)
         capture = context.get(CAPTURE) if context is not None else CAPTURE.get()
         if capture is not None:
-            capture.tasks.append(task)
+            capture.add(task)
         return task
 
 
@@ -88,71 +105,114 @@ async def _refuse_connection(*args: Any, **_: Any) -> Any:
 
 
 class TaskWatch:
-    """Waits until none of a client's captured tasks is busy.
+    """Tells when a capture's tasks are idle: each is done or waits for something outside.
 
-    A task counts as idle once it is done, sleeps (`asyncio.sleep`: view timeouts,
-    `delete_after`), waits on a view (`View.wait`) or waits for a client event
-    (`Client.wait_for`). One watcher task serves every call waiting at the same time.
+    A task waits once it sleeps (`asyncio.sleep`: view timeouts, `delete_after`), waits on
+    a view (`View.wait`) or waits for a client event (`Client.wait_for`). A task resuming
+    from such a wait (a command going on after a button press) is busy for every capture
+    until it waits or ends again, so that the press's reply includes what it set going.
     """
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
-        self._captures: list[Capture] = []
-        self._idle: asyncio.Future[None] | None = None
-        self._watcher: asyncio.Task[None] | None = None
+        self._live: set[Task] = set()
+        self._woken: set[Task] = set()
+        self._failed: list[tuple[Capture, Task]] = []
+        self._settling: dict[Capture, asyncio.Future[None]] = {}
+
+    def follow(self, capture: Capture, task: Task) -> None:
+        """Starts following a new task, busy until it first waits or ends."""
+        self._live.add(task)
+        capture.busy.add(task)
+        task.get_loop().call_soon(self._look, capture, task)
 
     async def settle(self, capture: Capture, timeout: float) -> list[BaseException]:
-        """Waits until the client is idle; returns the exceptions no one retrieved, own first."""
-        self._captures.append(capture)
-        if self._idle is None or self._idle.done():
-            loop = asyncio.get_running_loop()
-            self._idle = loop.create_future()
-            self._watcher = loop.create_task(self._watch(self._idle), context=contextvars.Context())
-        try:
-            await asyncio.wait_for(asyncio.shield(self._idle), timeout)
-        except TimeoutError:
-            raise HarnessTimeout(f"Still busy after {timeout}s: {self._busy()}") from None
-        errors = [_unretrieved(t) for t in capture.tasks + self._tasks()]
-        self._captures = [c for c in self._captures if not all(t.done() for t in c.tasks)]
-        return [error for error in errors if error is not None]
+        """Waits until the capture is idle; returns the exceptions no one retrieved, own first."""
+        if capture.busy or self._woken:
+            idle = asyncio.get_running_loop().create_future()
+            self._settling[capture] = idle
+            try:
+                await asyncio.wait_for(idle, timeout)
+            except TimeoutError:
+                busy = [*capture.busy, *self._woken]
+                raise HarnessTimeout(f"Still busy after {timeout}s: {busy}") from None
+            finally:
+                del self._settling[capture]
+        return self._unretrieved_errors(capture)
 
     async def cancel(self) -> None:
-        """Cancels whatever is still pending: sleepers, waiters and the watcher."""
-        pending = [t for t in [*self._tasks(), self._watcher] if t is not None and not t.done()]
+        """Cancels whatever is still pending: sleepers and waiters."""
+        pending = list(self._live)
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
 
-    async def _watch(self, idle: asyncio.Future[None]) -> None:
-        while busy := self._busy():
-            await asyncio.wait(busy, timeout=_POLL_SECONDS, return_when=asyncio.FIRST_COMPLETED)
-        idle.set_result(None)
+    def _look(self, capture: Capture, task: Task, _: object = None) -> None:
+        """Sorts the task out after a step: done, waiting, or busy until its future is."""
+        if task.done():
+            self._live.discard(task)
+            if not task.cancelled() and task._log_traceback:
+                self._failed.append((capture, task))
+            self._rest(capture, task)
+            return
+        waiter: asyncio.Future[Any] | None = task._fut_waiter  # type: ignore[attr-defined]
+        if waiter is None or waiter.done():
+            task.get_loop().call_soon(self._look, capture, task)
+        elif is_waiting(task, self.client):
+            self._rest(capture, task)
+            waiter.add_done_callback(functools.partial(self._wake, capture, task))
+        else:
+            waiter.add_done_callback(functools.partial(self._look, capture, task))
 
-    def _busy(self) -> list[asyncio.Future[Any]]:
-        listeners = {id(f) for waiting in self.client._listeners.values() for f, _ in waiting}
-        return [t for t in self._tasks() if not t.done() and not is_waiting(t, listeners)]
+    def _wake(self, capture: Capture, task: Task, _: object = None) -> None:
+        capture.busy.add(task)
+        self._woken.add(task)
+        self._look(capture, task)
 
-    def _tasks(self) -> list[asyncio.Future[Any]]:
-        return [task for capture in self._captures for task in capture.tasks]
+    def _rest(self, capture: Capture, task: Task) -> None:
+        """The task waits or ended: wake whoever waits for its capture (or for every capture)."""
+        capture.busy.discard(task)
+        if task in self._woken:
+            self._woken.discard(task)
+            settled = list(self._settling) if not self._woken else []
+        else:
+            settled = [capture] if capture in self._settling and not self._woken else []
+        for done in settled:
+            idle = self._settling[done]
+            if not done.busy and not idle.done():
+                idle.set_result(None)
+
+    def _unretrieved_errors(self, capture: Capture) -> list[BaseException]:
+        """What finished tasks of idle captures raised that nothing has looked at, own first.
+
+        A busy capture's failures wait: the task that awaits them may not have run yet.
+        """
+        ready = [(owner, task) for owner, task in self._failed if not owner.busy]
+        self._failed = [(owner, task) for owner, task in self._failed if owner.busy]
+        ready.sort(key=lambda failure: failure[0] is not capture)
+        return [error for _, task in ready if (error := _unretrieved(task)) is not None]
 
 
-def _unretrieved(task: asyncio.Future[Any]) -> BaseException | None:
+def _unretrieved(task: Task) -> BaseException | None:
     """The exception a finished task raised if nothing has looked at it yet."""
-    if not task.done() or task.cancelled() or not task._log_traceback:
-        return None
-    return task.exception()
+    return task.exception() if task._log_traceback else None
 
 
-def is_waiting(task: asyncio.Future[Any], listeners: set[int]) -> bool:
-    """Whether a task sleeps, waits on a view, or waits for a client event (`listeners`)."""
-    frame_owner: Any = task.get_coro() if isinstance(task, asyncio.Task) else None
+def is_waiting(task: Task, client: discord.Client) -> bool:
+    """Whether a task sleeps, waits on a view, or waits for one of the client's events."""
+    frame_owner: Any = task.get_coro()
     while frame_owner is not None and hasattr(frame_owner, "cr_code"):
-        code, local = frame_owner.cr_code, frame_owner.cr_frame.f_locals
+        code = frame_owner.cr_code
         if code is _SLEEP_CODE:
-            return bool(local.get("delay", 0) > 0)
-        if code is _VIEW_WAIT_CODE or (
-            code is _WAIT_FOR_CODE and id(local.get("fut")) in listeners
-        ):
+            return bool(frame_owner.cr_frame.f_locals.get("delay", 0) > 0)
+        if code is _VIEW_WAIT_CODE:
             return True
+        if code is _WAIT_FOR_CODE:
+            return _is_listener(frame_owner.cr_frame.f_locals.get("fut"), client)
         frame_owner = frame_owner.cr_await
     return False
+
+
+def _is_listener(future: object, client: discord.Client) -> bool:
+    """Whether `future` is one a `Client.wait_for` call waits on."""
+    return any(f is future for waiting in client._listeners.values() for f, _ in waiting)
