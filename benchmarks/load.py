@@ -6,7 +6,8 @@ reaches the client until its reply, picture attached, reaches the fake Discord. 
 each on a fresh database:
 
 - paced: `--games` games in play, each player answering after a random think time
-  (exponential, mean `--think` seconds): reply time p50/p99 under a steady load;
+  (exponential, mean `--think` seconds), so about games / think moves a second are
+  offered: reply time p50/p99 under a steady load, and the rate achieved;
 - flat out: the same games with no think time: moves per second sustained (and the
   reply times, which then include waiting behind every other game's move).
 
@@ -100,7 +101,7 @@ def report(label: str, run: Run, elapsed: float, cpu: float) -> None:
     p99 = timings[max(int(len(timings) * 0.99) - 1, 0)] * 1000
     rate = len(timings) / elapsed
     print(
-        f"{label}: {len(timings)} moves in {elapsed:.1f} s = {rate:.0f} moves/s; "
+        f"{label}: {len(timings)} moves in {elapsed:.1f} s = {rate:.0f} moves/s achieved; "
         f"reply p50 {p50:.1f} ms, p99 {p99:.1f} ms; CPU {cpu / len(timings) * 1000:.1f} ms a move"
     )
 
@@ -109,7 +110,8 @@ async def main(games: int, moves: int, think: float, game: str, drawing: bool) -
     drawn = "the new board picture" if drawing else "one picture drawn in advance"
     print(f"{game}, {games} games in play, {drawn} in every reply")
     paced = Run(game, moves, think)
-    report(f"paced (think {think:g} s)", paced, *await measure(games, paced))
+    offered = f"think {think:g} s, {games / think:.0f} moves/s offered"
+    report(f"paced ({offered})", paced, *await measure(games, paced))
     flat_out = Run(game, moves, 0.0)
     report("flat out", flat_out, *await measure(games, flat_out))
 

@@ -1,10 +1,11 @@
 """The one background task of slow games: it sleeps until the next deadline or reminder,
 does what fell due, and sleeps again.
 
-It wakes early when a game is saved or settings change, and its first pass, right after
-start-up, catches up with everything that fell due while the bot was down. Deadlines live
-in the database, so nothing is lost in a restart, and each time-out or reminder is
-decided in one transaction, so nothing is done twice.
+It wakes early when settings change, and soon after a game in play is saved (saves made
+close together share one pass, so a busy bot does not look again after every move). Its
+first pass, right after start-up, catches up with everything that fell due while the bot
+was down. Deadlines live in the database, so nothing is lost in a restart, and each
+time-out or reminder is decided in one transaction, so nothing is done twice.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from bot.async_play import AsyncPlay, Delivery
 from bot.service import Post, Refusal
+from bot.storage import GameRecord, Status
 from bot.storage.clocks import Turn
 
 log = logging.getLogger(__name__)
@@ -27,6 +30,11 @@ LONGEST_NAP = 3600.0
 SHORTEST_NAP = 1.0
 RETRY_AFTER = 60.0
 """Seconds before due work that failed is tried again."""
+AFTER_SAVE = 0.5
+"""Seconds the scheduler may wait after a game in play is saved before it looks again.
+
+A new turn is due for nothing before minutes have passed; its reminders only need
+planning, which one pass does for every turn started since the last."""
 
 
 class Courier(Protocol):
@@ -52,11 +60,12 @@ class Scheduler:
         self._clock = clock
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
-        self._napping: asyncio.Task[None] | None = None
-        self._again = False
+        self._alarm: asyncio.Timeout | None = None
+        self._look_by = math.inf
+        """When, in event-loop time, a wake-up asked for the next pass to start at the latest."""
         self._failed = False
         self.online_since = clock()
-        play.service.on_saved.append(lambda _record: self.wake())
+        play.service.on_saved.append(self._saved)
         play.on_change.append(self.wake)
 
     def start(self) -> None:
@@ -71,16 +80,20 @@ class Scheduler:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
-    def wake(self) -> None:
-        """Look again at once: something changed what is due, or when."""
+    def wake(self, within: float = 0.0) -> None:
+        """Look again within `within` seconds: something changed what is due, or when."""
         if self._task is None:
             return
-        if self._napping is self._task:
-            self._task.cancel()
-            self._napping = None
-            self._task = asyncio.create_task(self._loop(), name="scheduler")
-        else:
-            self._again = True
+        when = asyncio.get_running_loop().time() + within
+        self._look_by = min(self._look_by, when)
+        alarm = self._alarm
+        if alarm is not None and (alarm.when() or math.inf) > when:
+            alarm.reschedule(when)
+
+    def _saved(self, record: GameRecord) -> None:
+        """A saved game in play may have started a turn, whose reminders need planning."""
+        if record.status is Status.ACTIVE:
+            self.wake(AFTER_SAVE)
 
     async def run_due(self) -> float | None:
         """Do everything due by now; return when the next thing falls due, if anything."""
@@ -100,21 +113,24 @@ class Scheduler:
         await self._loop()
 
     async def _loop(self) -> None:
+        loop = asyncio.get_running_loop()
         while True:
-            self._again = False
+            self._look_by = math.inf
             try:
                 next_due = await self.run_due()
             except Exception:
                 log.exception("the scheduler could not read what is due")
                 next_due, self._failed = None, True
-            if self._again:
-                continue
-            self._napping = asyncio.current_task()
-            try:
-                await asyncio.sleep(self._nap(next_due))
-            finally:
-                if self._napping is asyncio.current_task():
-                    self._napping = None
+            await self._sleep_until(min(loop.time() + self._nap(next_due), self._look_by))
+
+    async def _sleep_until(self, when: float) -> None:
+        """Sleep until `when` (event-loop time), or until `wake` brings the alarm forward."""
+        try:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout_at(when) as self._alarm:
+                    await asyncio.sleep(when - asyncio.get_running_loop().time())
+        finally:
+            self._alarm = None
 
     def _nap(self, next_due: float | None) -> float:
         nap = LONGEST_NAP if next_due is None else next_due - self._clock()

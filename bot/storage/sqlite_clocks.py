@@ -1,19 +1,18 @@
 """The SQLite side of asynchronous play: settings, reminder choices and turn clocks.
 
-Shares `SqliteStorage`'s connection, lock and transactions. Every "what is due" query
-walks a partial index of migration 3.
+Shares `SqliteStorage`'s database thread: each call is one job on it. Every "what is
+due" query walks a partial index of migration 3.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Sequence
-from contextlib import AbstractAsyncContextManager
+import sqlite3
+from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
-import aiosqlite
-
 from bot.storage.clocks import ServerSettings, Turn
+from bot.storage.sqlite_database import Database
 
 _TURN_COLUMNS = (
     "g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.message_id, "
@@ -29,15 +28,8 @@ _REMINDING = f"g.remind_at IS NOT NULL AND {_PLANNED} ORDER BY g.remind_at"
 class SqliteClocks:
     """Asynchronous play's queries over the games table and its two settings tables."""
 
-    def __init__(
-        self,
-        connection: aiosqlite.Connection,
-        lock: asyncio.Lock,
-        transaction: Callable[[], AbstractAsyncContextManager[aiosqlite.Connection]],
-    ) -> None:
-        self._db = connection
-        self._lock = lock
-        self._transaction = transaction
+    def __init__(self, database: Database) -> None:
+        self._database = database
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
         rows = await self._fetch(
@@ -94,42 +86,35 @@ class SqliteClocks:
         return await self._turns("games_by_reminder", f"g.remind_at <= ? AND {_REMINDING}", now)
 
     async def next_due(self) -> float | None:
-        times = [
-            row[0]
-            for index, condition, column in (
-                ("games_by_reminder", _REMINDING, "g.remind_at"),
-                ("games_by_deadline", _TIMED, _DEADLINE),
-            )
-            for row in await self._fetch(
-                f"SELECT {column} FROM games g INDEXED BY {index} "
-                f"WHERE g.status = 'active' AND {condition} LIMIT 1"
-            )
-        ]
-        return min(times, default=None)
+        return await self._database.read(_next_due)
 
     async def plan_reminders(self, plans: Sequence[tuple[int, float, float | None]]) -> None:
-        async with self._transaction() as db:
-            await db.executemany(
-                "UPDATE games SET reminder_turn = ?, reminded = 0, remind_at = ? "
+        await self._database.write(
+            partial(
+                _write_many,
+                statement="UPDATE games SET reminder_turn = ?, reminded = 0, remind_at = ? "
                 "WHERE id = ? AND status = 'active' AND turn_started_at = ? "
                 "AND reminder_turn IS NOT ?",
-                [(turn, remind_at, game_id, turn, turn) for game_id, turn, remind_at in plans],
+                rows=[(turn, remind_at, game_id, turn, turn) for game_id, turn, remind_at in plans],
             )
+        )
 
     async def mark_reminder(
         self, game_id: int, turn: float, expected: int, stage: int, remind_at: float | None
     ) -> bool:
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET reminded = ?, remind_at = ? WHERE id = ? AND status = 'active' "
-                "AND turn_started_at = ? AND reminder_turn = turn_started_at AND reminded = ?",
-                (stage, remind_at, game_id, turn, expected),
+        changed = await self._database.write(
+            partial(
+                _write_many,
+                statement="UPDATE games SET reminded = ?, remind_at = ? WHERE id = ? "
+                "AND status = 'active' AND turn_started_at = ? "
+                "AND reminder_turn = turn_started_at AND reminded = ?",
+                rows=[(stage, remind_at, game_id, turn, expected)],
             )
-            return cursor.rowcount == 1
+        )
+        return changed == 1
 
     async def _write(self, statement: str, *values: Any) -> None:
-        async with self._transaction() as db:
-            await db.execute(statement, values)
+        await self._database.write(partial(_write_many, statement=statement, rows=[values]))
 
     async def _turns(self, index: str, condition: str, *values: Any) -> list[Turn]:
         """Active games with their turn, found through `index` (an error if it cannot be)."""
@@ -142,5 +127,29 @@ class SqliteClocks:
         return [Turn(*row) for row in rows]
 
     async def _fetch(self, query: str, *values: Any) -> list[Any]:
-        async with self._lock:
-            return list(await self._db.execute_fetchall(query, values))
+        return await self._database.read(partial(_fetch_all, query=query, values=values))
+
+
+def _fetch_all(db: sqlite3.Connection, query: str, values: Sequence[Any]) -> list[Any]:
+    return db.execute(query, values).fetchall()
+
+
+def _write_many(db: sqlite3.Connection, statement: str, rows: Sequence[Sequence[Any]]) -> int:
+    """Run one statement over every row of values; the number of rows it changed."""
+    return db.executemany(statement, rows).rowcount
+
+
+def _next_due(db: sqlite3.Connection) -> float | None:
+    """The earliest planned reminder or deadline of an active game, read off two indexes."""
+    times = [
+        row[0]
+        for index, condition, column in (
+            ("games_by_reminder", _REMINDING, "g.remind_at"),
+            ("games_by_deadline", _TIMED, _DEADLINE),
+        )
+        for row in db.execute(
+            f"SELECT {column} FROM games g INDEXED BY {index} "
+            f"WHERE g.status = 'active' AND {condition} LIMIT 1"
+        )
+    ]
+    return min(times, default=None)

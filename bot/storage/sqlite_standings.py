@@ -3,37 +3,37 @@ indexed reads behind the leaderboard and player statistics."""
 
 from __future__ import annotations
 
-import asyncio
+import sqlite3
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
-
-import aiosqlite
 
 from bot import ratings
 from bot.ratings import Rating
 from bot.storage import GameRecord, Status
+from bot.storage.sqlite_database import Database
 from bot.storage.standings import NO_GUILD, OVERALL, Opponent, RatedGame, Standing
 
 _STANDING_COLUMNS = ("user_id", "name", "rating", "wins", "losses", "draws", "games")
 
 
-async def record_result(db: aiosqlite.Connection, record: GameRecord, now: float) -> None:
+def record_result(db: sqlite3.Connection, record: GameRecord, now: float) -> None:
     """Rate a finished game on its own board and the overall one, once per game.
 
     Called inside the transaction that saves the game, so the result and the ratings
     are written together or not at all; saving a game that is already rated changes
     nothing.
     """
-    if record.status is not Status.FINISHED or await _is_rated(db, record.id):
+    if record.status is not Status.FINISHED or _is_rated(db, record.id):
         return
     ranks = [seat.rank for seat in record.players if seat.rank is not None]
     if len(ranks) != len(record.players):
         raise ValueError(f"game {record.id} finished without a rank for every seat")
     guild_id = NO_GUILD if record.guild_id is None else record.guild_id
-    own = await _rate_board(db, guild_id, record.game, record, ranks, now)
-    overall = await _rate_board(db, guild_id, OVERALL, record, ranks, now)
+    own = _rate_board(db, guild_id, record.game, record, ranks, now)
+    overall = _rate_board(db, guild_id, OVERALL, record, ranks, now)
     ended_at = now if record.ended_at is None else record.ended_at
-    await db.executemany(
+    db.executemany(
         "INSERT INTO rated_seats (game_id, user_id, guild_id, game, rank, outcome, "
         "rating_before, rating_after, overall_before, overall_after, ended_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -56,15 +56,13 @@ async def record_result(db: aiosqlite.Connection, record: GameRecord, now: float
     )
 
 
-async def _is_rated(db: aiosqlite.Connection, game_id: int) -> bool:
-    rows = await db.execute_fetchall(
-        "SELECT 1 FROM rated_seats WHERE game_id = ? LIMIT 1", (game_id,)
-    )
-    return bool(list(rows))
+def _is_rated(db: sqlite3.Connection, game_id: int) -> bool:
+    row = db.execute("SELECT 1 FROM rated_seats WHERE game_id = ? LIMIT 1", (game_id,))
+    return row.fetchone() is not None
 
 
-async def _rate_board(
-    db: aiosqlite.Connection,
+def _rate_board(
+    db: sqlite3.Connection,
     guild_id: int,
     board: str,
     record: GameRecord,
@@ -74,7 +72,7 @@ async def _rate_board(
     """Update every seat's rating and record on one board: (before, after) per seat."""
     user_ids = [seat.user_id for seat in record.players]
     marks = ", ".join("?" * len(user_ids))
-    rows = await db.execute_fetchall(
+    rows = db.execute(
         f"SELECT user_id, mu, sigma FROM ratings "
         f"WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
         (guild_id, board, *user_ids),
@@ -82,7 +80,7 @@ async def _rate_board(
     known = {row[0]: Rating(row[1], row[2]) for row in rows}
     before = [known.get(user_id, Rating()) for user_id in user_ids]
     after = ratings.rate(before, ranks)
-    await db.executemany(
+    db.executemany(
         "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, rating, wins, losses, "
         "draws, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) "
         "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET name = excluded.name, "
@@ -117,15 +115,13 @@ def _record_counts(outcome: ratings.Outcome) -> tuple[int, int, int]:
 
 
 class SqliteStandings:
-    """The standings reads, over the storage's connection and behind its lock."""
+    """The standings reads, each one job on the storage's database thread."""
 
-    def __init__(self, connection: aiosqlite.Connection, lock: asyncio.Lock) -> None:
-        self._db = connection
-        self._lock = lock
+    def __init__(self, database: Database) -> None:
+        self._database = database
 
     async def _fetch(self, sql: str, parameters: Sequence[object]) -> list[tuple[Any, ...]]:
-        async with self._lock:
-            return [tuple(row) for row in await self._db.execute_fetchall(sql, parameters)]
+        return await self._database.read(partial(_fetch_all, sql=sql, parameters=parameters))
 
     async def page(self, guild_id: int, board: str, offset: int, limit: int) -> list[Standing]:
         # Skipping `offset` entries of the index alone, then reading the page's rows, keeps
@@ -214,6 +210,12 @@ class SqliteStandings:
             (*parameters, within, limit, guild_id, OVERALL),
         )
         return [Opponent(*row) for row in rows]
+
+
+def _fetch_all(
+    db: sqlite3.Connection, sql: str, parameters: Sequence[object]
+) -> list[tuple[Any, ...]]:
+    return [tuple(row) for row in db.execute(sql, parameters)]
 
 
 def _standing_columns(alias: str) -> str:

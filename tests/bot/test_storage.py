@@ -139,6 +139,39 @@ async def test_racing_saves_apply_exactly_once(storage: SqliteStorage) -> None:
     assert len(await storage.actions(record.id)) == 1
 
 
+async def test_many_tasks_racing_on_one_game_get_one_winner_per_version(
+    storage: SqliteStorage,
+) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    winners: dict[int, int] = {}
+
+    async def player(number: int) -> None:
+        for _ in range(5):
+            current = await storage.game(record.id)
+            assert current is not None
+            try:
+                await storage.save(current, 11.0, [Action(f"move {number}", 0, 11)])
+            except StaleGame:
+                continue
+            assert current.version not in winners
+            winners[current.version] = number
+
+    await asyncio.gather(*(player(number) for number in range(20)))
+    final = await storage.game(record.id)
+    assert final is not None and sorted(winners) == list(range(final.version))
+    logged = [a.action for a in await storage.actions(record.id)]
+    assert logged == [f"move {winners[version]}" for version in sorted(winners)]
+
+
+async def test_a_save_that_fails_halfway_writes_nothing(storage: SqliteStorage) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    unranked = dataclasses.replace(record, status=Status.FINISHED, ended_at=11.0)
+    with pytest.raises(ValueError, match="without a rank"):
+        await storage.save(unranked, 11.0, [Action("S d4", 0, 11)])
+    assert await storage.game(record.id) == record
+    assert await storage.actions(record.id) == []
+
+
 async def test_take_back_hides_the_last_actions_from_the_log(storage: SqliteStorage) -> None:
     record = await storage.create_game(draft(), now=10.0)
     record = await storage.save(record, 11.0, [Action("S c3", 0, 11), Action("S c5", 1, 12)])
