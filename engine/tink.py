@@ -10,11 +10,12 @@ game. `play(text)` parses, checks, applies and logs.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations, compress
-from operator import not_
+from functools import cache, reduce
+from itertools import combinations
+from operator import or_
 from types import MappingProxyType
 
 from engine.board import (
@@ -42,6 +43,8 @@ from engine.core import (
 )
 
 Move = tuple[int, int, int, int]
+SpendTable = tuple[tuple[tuple[Move, ...], ...], ...]
+"""At `[a][b]` and `[b][a]`, the moves that spend the pieces on a and b (a < b in each)."""
 
 SMALL, MEDIUM, LARGE = 1, 2, 3
 STARTING_STASH = (0, 5, 4, 1)
@@ -66,8 +69,15 @@ class _Tables:
     size: int
     names: tuple[str, ...]
     neighbours: tuple[frozenset[int], ...]
-    common: tuple[tuple[int, ...], ...]
+    spend_for_medium: SpendTable
+    spend_for_small: SpendTable
+    spend_for_large: SpendTable
+    spend_for_small_or_large: SpendTable
     lines: tuple[tuple[tuple[Ray, Ray], ...], ...]
+    windows: tuple[tuple[int, ...], ...]
+    """Per square, the bit masks of the runs of four squares through it (see `_windows`)."""
+    reach: tuple[int, ...]
+    """Per square, the bit mask of every square some window through it covers."""
     interior: tuple[int, ...]
     free_smalls: tuple[Move, ...]
     zobrist: tuple[int, ...]
@@ -83,12 +93,19 @@ def _tables(width: int, height: int) -> _Tables:
     size = width * height
     keys = random.Random(f"tink {width}x{height}")
     margin = FIRST_PIECE_MARGIN
+    lines = line_rays(width, height, WINNING_LENGTH)
+    windows = tuple(_windows(square, lines[square]) for square in range(size))
     return _Tables(
         size=size,
         names=square_names(width, height),
         neighbours=tuple(frozenset(n) for n in king_neighbours(width, height)),
-        common=common_neighbours(width, height),
-        lines=line_rays(width, height, WINNING_LENGTH),
+        spend_for_medium=_spend_table(width, height, (MEDIUM,)),
+        spend_for_small=_spend_table(width, height, (SMALL,)),
+        spend_for_large=_spend_table(width, height, (LARGE,)),
+        spend_for_small_or_large=_spend_table(width, height, (SMALL, LARGE)),
+        lines=lines,
+        windows=windows,
+        reach=tuple(reduce(or_, masks, 0) for masks in windows),
         interior=tuple(
             rank * width + file
             for rank in range(margin, height - margin)
@@ -98,6 +115,44 @@ def _tables(width: int, height: int) -> _Tables:
         zobrist=tuple(keys.getrandbits(64) for _ in range(size * 16)),
         turn_keys=tuple(keys.getrandbits(64) for _ in range(4)),
     )
+
+
+def _spend_table(width: int, height: int, sizes: tuple[int, ...]) -> SpendTable:
+    """Every move placing one of `sizes` by spending two pieces, per pair of squares."""
+    size = width * height
+    common = common_neighbours(width, height)
+    return tuple(
+        tuple(
+            tuple(
+                (placed, target, min(a, b), max(a, b))
+                for target in common[a * size + b]
+                for placed in sizes
+            )
+            for b in range(size)
+        )
+        for a in range(size)
+    )
+
+
+def _windows(square: int, lines: tuple[tuple[Ray, Ray], ...]) -> tuple[int, ...]:
+    """Bit masks of every run of `WINNING_LENGTH` consecutive squares through `square`."""
+    masks = []
+    for forward, backward in lines:
+        line = (*reversed(backward), square, *forward)
+        at = len(backward)
+        for start in range(
+            max(0, at - WINNING_LENGTH + 1), min(at, len(line) - WINNING_LENGTH) + 1
+        ):
+            masks.append(sum(1 << part for part in line[start : start + WINNING_LENGTH]))
+    return tuple(masks)
+
+
+def _fills_a_window(pieces: int, windows: tuple[int, ...]) -> bool:
+    """Whether the bit mask `pieces` covers one of `windows`, which no square of it is missing."""
+    if pieces.bit_count() < WINNING_LENGTH:
+        return False
+    missing = ~pieces
+    return not all(map(missing.__and__, windows))
 
 
 @cache
@@ -138,9 +193,12 @@ class TinkGame(Game):
         self._words = _size_words(self.info.size_names)
         self._repetition_draw = bool(options.get(REPETITION.name, REPETITION.default))
         self._board = [0] * self._tables.size
-        self._empties = self._tables.size
-        self._smalls: list[list[int]] = [[] for _ in range(players)]
-        self._mediums: list[list[int]] = [[] for _ in range(players)]
+        self._vacant = [True] * self._tables.size
+        self._open_smalls = dict(enumerate(self._tables.free_smalls))
+        self._as_smalls: list[list[int]] = [[] for _ in range(players)]
+        self._as_mediums: list[list[int]] = [[] for _ in range(players)]
+        self._as_small_bits = [0] * players
+        self._as_medium_bits = [0] * players
         self._large = [NO_SQUARE] * players
         self._stash = [list(STARTING_STASH) for _ in range(players)]
         self._turn = 0
@@ -152,6 +210,7 @@ class TinkGame(Game):
         self._hash = 0
         self._seen: dict[int, int] = {}
         self._line: tuple[int, ...] = ()
+        self._turn_moves: list[Move] = []
         self._start_turn()
 
     # -- the public face -----------------------------------------------------
@@ -239,10 +298,8 @@ class TinkGame(Game):
     # -- the fast path -------------------------------------------------------
 
     def _moves(self) -> list[Move]:
-        """Every legal move of the seat to move; empty once the game is over."""
-        if self._result is not None:
-            return []
-        return self._free_smalls(self._turn) + self._spend_moves(self._turn)
+        """Every legal move of the seat to move (listed as the turn began); empty once over."""
+        return [] if self._result is not None else list(self._turn_moves)
 
     def _push(self, move: Move) -> None:
         """Apply a move from `_moves()`, then everything the rules do by themselves."""
@@ -255,9 +312,8 @@ class TinkGame(Game):
         self._passes[seat] = 0
         self._plies.append(move)
         self._movers.append(seat)
-        line = self._winning_line(seat, size, target)
-        if line:
-            self._line = line
+        if self._has_a_line(seat, size, target):
+            self._line = self._winning_line(seat, size, target)
             self._finish(Result((seat,), "four in a row", ()))
             return
         self._turn = self._next_in(seat)
@@ -269,35 +325,37 @@ class TinkGame(Game):
         if not self._stash[seat][SMALL]:
             return []
         tables = self._tables
-        if self._empties == tables.size:
+        if len(self._open_smalls) == tables.size:
             return [tables.free_smalls[square] for square in tables.interior]
-        return list(compress(tables.free_smalls, map(not_, self._board)))
+        return list(self._open_smalls.values())
 
     def _spend_moves(self, seat: int) -> list[Move]:
-        stash, large = self._stash[seat], self._large[seat]
-        with_large = [large] if large >= 0 else []
-        moves: list[Move] = []
-        if stash[MEDIUM]:
-            spends = self._spends(self._smalls[seat] + with_large)
-            moves += [(MEDIUM, target, a, b) for target, a, b in spends]
-        spends = self._spends(self._mediums[seat] + with_large)
-        if stash[SMALL]:
-            moves += [(SMALL, target, a, b) for target, a, b in spends]
-        moves += [(LARGE, target, a, b) for target, a, b in spends if large in (NO_SQUARE, a, b)]
+        """The moves that spend two pieces; a large on the board must spend itself."""
+        stash, large, tables = self._stash[seat], self._large[seat], self._tables
+        smalls, mediums = self._as_smalls[seat], self._as_mediums[seat]
+        moves = self._spends(tables.spend_for_medium, smalls) if stash[MEDIUM] else []
+        if large >= 0:
+            moves += self._spends_of(tables.spend_for_large, large, mediums)
+            if stash[SMALL]:
+                moves += self._spends(tables.spend_for_small, mediums)
+        elif stash[SMALL]:
+            moves += self._spends(tables.spend_for_small_or_large, mediums)
+        else:
+            moves += self._spends(tables.spend_for_large, mediums)
         return moves
 
-    def _spends(self, pieces: list[int]) -> list[tuple[int, int, int]]:
-        """(target, spent, spent) for every empty square next to two of `pieces`."""
-        board, common, size = self._board, self._tables.common, self._tables.size
-        return [
-            (target, a, b)
-            for a, b in combinations(sorted(pieces), 2)
-            for target in common[a * size + b]
-            if not board[target]
-        ]
+    def _spends(self, table: SpendTable, pieces: list[int]) -> list[Move]:
+        """The moves of `table` that spend two of `pieces` (sorted) next to an empty square."""
+        vacant = self._vacant
+        return [move for a, b in combinations(pieces, 2) for move in table[a][b] if vacant[move[1]]]
+
+    def _spends_of(self, table: SpendTable, piece: int, pieces: list[int]) -> list[Move]:
+        """The moves of `table` that spend `piece` and one of `pieces` next to an empty square."""
+        vacant, row = self._vacant, table[piece]
+        return [move for other in pieces for move in row[other] if vacant[move[1]]]
 
     def _has_move(self, seat: int) -> bool:
-        if self._stash[seat][SMALL] and self._empties:
+        if self._stash[seat][SMALL] and self._open_smalls:
             return True
         return bool(self._spend_moves(seat))
 
@@ -307,50 +365,63 @@ class TinkGame(Game):
         code = self._board[square]
         seat, size = code >> 2, code & 3
         self._board[square] = 0
-        self._empties += 1
+        self._vacant[square] = True
+        self._open_smalls[square] = self._tables.free_smalls[square]
         self._hash ^= self._tables.zobrist[square << 4 | code]
         self._stash[seat][size] += 1
-        if size == SMALL:
-            self._smalls[seat].remove(square)
-        elif size == MEDIUM:
-            self._mediums[seat].remove(square)
-        else:
+        if size != MEDIUM:
+            self._as_smalls[seat].remove(square)
+            self._as_small_bits[seat] ^= 1 << square
+        if size != SMALL:
+            self._as_mediums[seat].remove(square)
+            self._as_medium_bits[seat] ^= 1 << square
+        if size == LARGE:
             self._large[seat] = NO_SQUARE
 
     def _drop(self, seat: int, size: int, square: int) -> None:
         code = _code(seat, size)
         self._board[square] = code
-        self._empties -= 1
+        self._vacant[square] = False
+        del self._open_smalls[square]
         self._hash ^= self._tables.zobrist[square << 4 | code]
         self._stash[seat][size] -= 1
-        if size == SMALL:
-            self._smalls[seat].append(square)
-        elif size == MEDIUM:
-            self._mediums[seat].append(square)
-        else:
+        if size != MEDIUM:
+            insort(self._as_smalls[seat], square)
+            self._as_small_bits[seat] |= 1 << square
+        if size != SMALL:
+            insort(self._as_mediums[seat], square)
+            self._as_medium_bits[seat] |= 1 << square
+        if size == LARGE:
             self._large[seat] = square
 
-    def _winning_line(self, seat: int, size: int, target: int) -> tuple[int, ...]:
-        """Every square of the mover's lines of four or more through `target`."""
-        on_board = int(self._large[seat] >= 0)
-        winning: set[int] = set()
-        for counted, pieces in ((SMALL, self._smalls), (MEDIUM, self._mediums)):
-            if size not in (counted, LARGE) or len(pieces[seat]) + on_board < WINNING_LENGTH:
-                continue
-            for run in self._runs(seat, counted, target, ()):
-                if len(run) >= WINNING_LENGTH:
-                    winning.update(run)
-        return tuple(sorted(winning))
+    def _has_a_line(self, seat: int, size: int, target: int, spent: int = 0) -> bool:
+        """Whether the seat has four in a row through `target`, taken to hold a piece of `size`.
+
+        The squares in the bit mask `spent` are taken as empty.
+        """
+        windows, nearby = self._tables.windows[target], self._tables.reach[target] & ~spent
+        placed = 1 << target
+        if size != MEDIUM and _fills_a_window(self._as_small_bits[seat] & nearby | placed, windows):
+            return True
+        return size != SMALL and _fills_a_window(
+            self._as_medium_bits[seat] & nearby | placed, windows
+        )
 
     def _completes_a_line(self, move: Move) -> bool:
         """Whether a move from `_moves()` would give the seat to move four in a row."""
         size, target, first, second = move
-        return any(
-            len(run) >= WINNING_LENGTH
-            for counted in (SMALL, MEDIUM)
-            if size in (counted, LARGE)
-            for run in self._runs(self._turn, counted, target, (first, second))
-        )
+        spent = 0 if first < 0 else 1 << first | 1 << second
+        return self._has_a_line(self._turn, size, target, spent)
+
+    def _winning_line(self, seat: int, size: int, target: int) -> tuple[int, ...]:
+        """Every square of the mover's lines of four or more through `target`."""
+        winning: set[int] = set()
+        for counted in (SMALL, MEDIUM):
+            if size in (counted, LARGE):
+                for run in self._runs(seat, counted, target):
+                    if len(run) >= WINNING_LENGTH:
+                        winning.update(run)
+        return tuple(sorted(winning))
 
     def _others_may_go_out(self) -> bool:
         """Whether every other seat still in would be out, not just pass, if it had no move."""
@@ -375,19 +446,14 @@ class TinkGame(Game):
             self._drop(seat, code & 3, square)
         return outlasts
 
-    def _runs(
-        self, seat: int, counted: int, target: int, spent: tuple[int, ...]
-    ) -> Iterator[list[int]]:
-        """Per line through `target`, the run of the seat's pieces counting as `counted` on it.
-
-        `target` is taken as holding such a piece, and the `spent` squares as empty.
-        """
+    def _runs(self, seat: int, counted: int, target: int) -> Iterator[list[int]]:
+        """Per line through `target`, the run of the seat's pieces counting as `counted` on it."""
         board, code, large = self._board, _code(seat, counted), _code(seat, LARGE)
         for forward, backward in self._tables.lines[target]:
             run = [target]
             for ray in (forward, backward):
                 for square in ray:
-                    if square in spent or (board[square] != code and board[square] != large):
+                    if board[square] != code and board[square] != large:
                         break
                     run.append(square)
             yield run
@@ -398,7 +464,9 @@ class TinkGame(Game):
         """Settle the turn: draw, pass or put out players until someone can move."""
         while True:
             seat = self._turn
-            if self._has_move(seat):
+            self._turn_moves = self._free_smalls(seat)
+            self._turn_moves += self._spend_moves(seat)
+            if self._turn_moves:
                 self._count_position(seat)
                 return
             if not any(self._has_move(other) for other in self._seats_in()):
@@ -513,7 +581,7 @@ class TinkGame(Game):
         size, target, first, second = move
         tables, board, seat = self._tables, self._board, self._turn
         names = tables.names
-        if self._empties == tables.size and (
+        if len(self._open_smalls) == tables.size and (
             size != SMALL or first >= 0 or target not in tables.interior
         ):
             return f"the first piece must be a {self._size_name(SMALL)} on {tables.interior_span}"

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
 from engine import IllegalMove, Piece, Size
+from engine.board import square_names
 from tests.engine.strategies import games, replayed
 
 # Found by random play: after these moves neither player has a small left or two
@@ -215,6 +218,28 @@ def test_the_highlight_is_the_whole_line() -> None:
 def test_a_diagonal_counts() -> None:
     game = played("S c3, S a8, S d4, S h8, S e5, S a6, S f6")
     assert game.view().highlight == ("c3", "d4", "e5", "f6")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        ("a1", "b1", "c1", "d1"),
+        ("h5", "h6", "h7", "h8"),
+        ("a3", "b4", "c5", "d6"),
+        ("h1", "g2", "f3", "e4"),
+    ],
+)
+@pytest.mark.parametrize("last", range(4))
+def test_four_in_a_row_wins_in_every_direction_whichever_square_comes_last(
+    line: tuple[str, ...], last: int
+) -> None:
+    own = [square for index, square in enumerate(line) if index != last] + [line[last]]
+    game = played(
+        "S d4, "
+        + ", ".join(f"S {a}, S {b}" for a, b in zip(("a8", "c8", "a6", "f8"), own, strict=True))
+    )
+    assert game.result == engine.Result((0,), "four in a row", (0, 1))
+    assert set(game.view().highlight) == set(line)
 
 
 def test_the_large_counts_as_a_small() -> None:
@@ -480,3 +505,78 @@ def _check_moves(game: engine.Game, data: st.DataObject) -> None:
         copy = engine.load_game(game.to_json())
     move = data.draw(st.sampled_from(legal))
     assert copy.play(move) == move
+
+
+@pytest.mark.parametrize("name", ["tink", "tingle"])
+@settings(max_examples=15)
+@given(data=st.data())
+def test_listed_moves_and_wins_match_the_rules_read_off_the_board(
+    name: str, data: st.DataObject
+) -> None:
+    game = data.draw(games(name, max_plies=150, forfeits=False))
+    for step in replayed(game):
+        legal = step.legal_moves()
+        assert len(legal) == len(set(legal))
+        assert set(legal) == _moves_by_the_rules(step)
+        lines = _seats_with_four_in_a_row(step.view())
+        if step.result is not None and step.result.reason == "four in a row":
+            assert lines == set(step.result.winners)
+        else:
+            assert lines == set()
+
+
+def _moves_by_the_rules(game: engine.Game) -> set[str]:
+    """Every legal move, found square by square from the view alone."""
+    seat, view = game.to_move, game.view()
+    if seat is None:
+        return set()
+    names = square_names(view.width, view.height)
+    if not view.squares:
+        return {f"S {names[rank * view.width + file]}" for rank, file in _interior(view)}
+    own = {names.index(n): p.size for n, p in view.squares.items() if p.owner == seat}
+    stash = view.stashes[seat]
+    moves = set()
+    for target, name in enumerate(names):
+        if name in view.squares:
+            continue
+        if stash[Size.SMALL]:
+            moves.add(f"S {name}")
+        beside = sorted(square for square in own if _touch(square, target, view.width))
+        for a, b in combinations(beside, 2):
+            spent, sizes = f"{names[a]} {names[b]}", {own[a], own[b]}
+            if sizes <= {Size.SMALL, Size.LARGE} and stash[Size.MEDIUM]:
+                moves.add(f"M {name} {spent}")
+            if sizes <= {Size.MEDIUM, Size.LARGE}:
+                if stash[Size.SMALL]:
+                    moves.add(f"S {name} {spent}")
+                if stash[Size.LARGE] or Size.LARGE in sizes:
+                    moves.add(f"L {name} {spent}")
+    return moves
+
+
+def _interior(view: engine.BoardView) -> list[tuple[int, int]]:
+    return [(rank, file) for rank in range(2, view.height - 2) for file in range(2, view.width - 2)]
+
+
+def _touch(a: int, b: int, width: int) -> bool:
+    return a != b and abs(a % width - b % width) <= 1 and abs(a // width - b // width) <= 1
+
+
+def _seats_with_four_in_a_row(view: engine.BoardView) -> set[int]:
+    """The seats with four own pieces in a line that all count as smalls or as mediums."""
+    names = square_names(view.width, view.height)
+    seats = set()
+    for start in range(len(names)):
+        file, rank = start % view.width, start // view.width
+        for df, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            steps = [(file + df * k, rank + dr * k) for k in range(4)]
+            if not all(0 <= f < view.width and 0 <= r < view.height for f, r in steps):
+                continue
+            pieces = [view.squares.get(names[r * view.width + f]) for f, r in steps]
+            owners = {piece.owner for piece in pieces if piece is not None}
+            if None in pieces or len(owners) != 1:
+                continue
+            sizes = {piece.size for piece in pieces if piece is not None}
+            if sizes <= {Size.SMALL, Size.LARGE} or sizes <= {Size.MEDIUM, Size.LARGE}:
+                seats |= owners - {None}
+    return seats
