@@ -1,12 +1,14 @@
 """Fixtures for driving a discord.py client through the Discord-payload harness."""
 
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
+from discord import Client
 
 from tests.bot.harness import DiscordHarness
+from tests.bot.support import new_bot
 
 
 @pytest.fixture
@@ -14,7 +16,7 @@ async def open_harness() -> AsyncIterator[Callable[..., Awaitable[DiscordHarness
     """Starts harnesses (`await open_harness(client, timeout=...)`), closed after the test."""
     opened: list[DiscordHarness] = []
 
-    async def open_(client: discord.Client, **options: Any) -> DiscordHarness:
+    async def open_(client: Client, **options: Any) -> DiscordHarness:
         harness = await DiscordHarness(client, **options).start()
         opened.append(harness)
         return harness
@@ -22,3 +24,10 @@ async def open_harness() -> AsyncIterator[Callable[..., Awaitable[DiscordHarness
     yield open_
     for harness in reversed(opened):
         await harness.close()
+
+
+@pytest.fixture
+async def discord(tmp_path: Path) -> AsyncIterator[DiscordHarness]:
+    """The bot on a fresh database file, driven through the harness."""
+    async with DiscordHarness(new_bot(tmp_path)) as harness:
+        yield harness

@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import engine
+from bot.app import PyramidBot, create_bot
+from bot.config import Settings
 from bot.service import Person
+
+
+def new_bot(tmp_path: Path) -> PyramidBot:
+    """The bot on a fresh SQLite file in `tmp_path` (the same file again after a restart)."""
+    return create_bot(Settings("token", f"sqlite:///{tmp_path / 'games.sqlite3'}"))
 
 
 @dataclass

@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot import views
-from bot.app import PyramidBot, create_bot
-from bot.config import Settings
 from bot.replies import APOLOGY
 from bot.storage import Status
 from tests.bot.harness import DiscordHarness, InteractionResponseType, Reply, User
-from tests.bot.support import SCRIPTS
-
-
-def new_bot(tmp_path: Path) -> PyramidBot:
-    return create_bot(Settings("token", f"sqlite:///{tmp_path / 'games.sqlite3'}"))
-
-
-@pytest.fixture
-async def discord(tmp_path: Path) -> AsyncIterator[DiscordHarness]:
-    async with DiscordHarness(new_bot(tmp_path)) as harness:
-        yield harness
+from tests.bot.support import SCRIPTS, new_bot
 
 
 def pinged(reply: Reply) -> list[int]:

@@ -3,30 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-
-from bot.app import PyramidBot, create_bot
-from bot.config import Settings
 from bot.standings import Leaderboards
 from bot.storage import Storage
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.standings import OVERALL, Opponent, RatedGame, Standing
 from tests.bot.harness import DiscordHarness, Reply, User
 from tests.bot.rated_games import finish
-from tests.bot.support import SCRIPTS
-
-
-def new_bot(tmp_path: Path) -> PyramidBot:
-    return create_bot(Settings("token", f"sqlite:///{tmp_path / 'games.sqlite3'}"))
-
-
-@pytest.fixture
-async def discord(tmp_path: Path) -> AsyncIterator[DiscordHarness]:
-    async with DiscordHarness(new_bot(tmp_path)) as harness:
-        yield harness
+from tests.bot.support import SCRIPTS, new_bot
 
 
 def storage_of(discord: DiscordHarness) -> Storage:
