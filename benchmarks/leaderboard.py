@@ -13,7 +13,9 @@ not on the arithmetic. Then it prints:
 - finishing a game, its rating update included, on the big file (those games stay in it).
 
     python benchmarks/leaderboard.py [--games 1000000] [--players 50000] [--runs 50]
-                                     [--path /tmp/leaderboard-bench.sqlite3] [--reuse]
+                                     [--path FILE] [--reuse]
+
+The file defaults to leaderboard-bench.sqlite3 in the system's temporary folder.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import random
 import sqlite3
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -324,7 +327,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--players", type=int, default=50_000)
     parser.add_argument("--runs", type=int, default=50)
-    parser.add_argument("--path", type=Path, default=Path("/tmp/leaderboard-bench.sqlite3"))
+    parser.add_argument(
+        "--path", type=Path, default=Path(tempfile.gettempdir()) / "leaderboard-bench.sqlite3"
+    )
     parser.add_argument("--reuse", action="store_true", help="time an already seeded file")
     args = parser.parse_args()
     if not (args.reuse and args.path.exists()):
