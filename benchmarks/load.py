@@ -1,9 +1,9 @@
 """Load: many games played at once through the Discord-payload path on a real SQLite file.
 
 Every move is a `/<game> move` slash command fed to the real client by the test harness,
-answered with the new board picture. Reply time runs from the moment the interaction
-reaches the client until its reply, picture attached, reaches the fake Discord. Two runs,
-each on a fresh database:
+answered with the new board picture, drawn in the bot's drawing process. Reply time runs
+from the moment the interaction reaches the client until its reply, picture attached,
+reaches the fake Discord. Two runs, each on a fresh database:
 
 - paced: `--games` games in play, each player answering after a random think time
   (exponential, mean `--think` seconds), so about games / think moves a second are
@@ -14,7 +14,8 @@ each on a fresh database:
     python benchmarks/load.py [--games 50] [--moves 1500] [--think 1.0] [--game tink]
 
 `--no-drawing` answers every move with one picture drawn in advance, to show what
-everything but the drawing costs.
+everything but the drawing costs. CPU time is given for the bot's process and for its
+drawing process (whose start-up, drawing an empty board of every game, is included).
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import resource
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +38,7 @@ import engine
 import render
 from bot.app import create_bot
 from bot.config import Settings
+from bot.drawing import Renderer
 from tests.bot.harness import Channel, DiscordHarness, User
 
 
@@ -76,11 +80,38 @@ async def play_games(
             mirror.play(move)
 
 
-async def measure(games: int, run: Run) -> tuple[float, float]:
-    """Play the run; the seconds it took, and the CPU seconds the whole process used."""
+class Prepared:
+    """Answers every move with the same picture, drawn once in advance."""
+
+    def __init__(self) -> None:
+        self.png = render.board_png(engine.new_game("folio", 2, seed=0), [])
+
+    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
+        return self.png
+
+    async def replay_gif(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        """Nothing to release."""
+
+
+@dataclass
+class Cost:
+    """Seconds of wall time and of CPU time in the bot's and the drawing process."""
+
+    elapsed: float
+    cpu: float
+    drawing_cpu: float
+
+
+async def measure(games: int, run: Run, renderer: Renderer | None) -> Cost:
+    """Play the run and say what it cost."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings("token", f"sqlite:///{folder}/load.sqlite3")
-        async with DiscordHarness(create_bot(settings), timeout=60) as discord:
+        bot = create_bot(settings, renderer=renderer)
+        async with DiscordHarness(bot, timeout=60) as discord:
             tables = [
                 play_games(
                     discord,
@@ -92,17 +123,22 @@ async def measure(games: int, run: Run) -> tuple[float, float]:
             ]
             started, started_cpu = time.perf_counter(), time.process_time()
             await asyncio.gather(*tables)
-            return time.perf_counter() - started, time.process_time() - started_cpu
+            elapsed, cpu = time.perf_counter() - started, time.process_time() - started_cpu
+    drawn = resource.getrusage(resource.RUSAGE_CHILDREN)
+    drawing_cpu = drawn.ru_utime + drawn.ru_stime - children.ru_utime - children.ru_stime
+    return Cost(elapsed, cpu, drawing_cpu)
 
 
-def report(label: str, run: Run, elapsed: float, cpu: float) -> None:
+def report(label: str, run: Run, cost: Cost) -> None:
     timings = sorted(run.timings)
     p50 = statistics.median(timings) * 1000
     p99 = timings[max(int(len(timings) * 0.99) - 1, 0)] * 1000
-    rate = len(timings) / elapsed
+    rate = len(timings) / cost.elapsed
+    per_move = 1000 / len(timings)
     print(
-        f"{label}: {len(timings)} moves in {elapsed:.1f} s = {rate:.0f} moves/s achieved; "
-        f"reply p50 {p50:.1f} ms, p99 {p99:.1f} ms; CPU {cpu / len(timings) * 1000:.1f} ms a move"
+        f"{label}: {len(timings)} moves in {cost.elapsed:.1f} s = {rate:.0f} moves/s achieved; "
+        f"reply p50 {p50:.1f} ms, p99 {p99:.1f} ms; CPU a move {cost.cpu * per_move:.1f} ms "
+        f"in the bot's process, {cost.drawing_cpu * per_move:.1f} ms drawing"
     )
 
 
@@ -111,9 +147,14 @@ async def main(games: int, moves: int, think: float, game: str, drawing: bool) -
     print(f"{game}, {games} games in play, {drawn} in every reply")
     paced = Run(game, moves, think)
     offered = f"think {think:g} s, {games / think:.0f} moves/s offered"
-    report(f"paced ({offered})", paced, *await measure(games, paced))
+    report(f"paced ({offered})", paced, await measure(games, paced, renderer(drawing)))
     flat_out = Run(game, moves, 0.0)
-    report("flat out", flat_out, *await measure(games, flat_out))
+    report("flat out", flat_out, await measure(games, flat_out, renderer(drawing)))
+
+
+def renderer(drawing: bool) -> Renderer | None:
+    """The bot's own drawing process, or one picture for every move."""
+    return None if drawing else Prepared()
 
 
 if __name__ == "__main__":
@@ -124,9 +165,6 @@ if __name__ == "__main__":
     parser.add_argument("--game", default="tink", choices=sorted(engine.GAMES))
     parser.add_argument("--no-drawing", action="store_true")
     arguments = parser.parse_args()
-    if arguments.no_drawing:
-        blank = render.board_png(engine.new_game("folio", 2, seed=0), ["", ""])
-        render.board_png = lambda game, names: blank  # type: ignore[assignment]
     asyncio.run(
         main(
             arguments.games,

@@ -15,6 +15,7 @@ from bot.async_play import AsyncPlay
 from bot.commands import build_groups
 from bot.config import Settings
 from bot.courier import DiscordCourier
+from bot.drawing import DrawingProcess, Renderer
 from bot.replies import answer_failure
 from bot.scheduler import Scheduler
 from bot.service import Service
@@ -37,9 +38,11 @@ class PyramidBot(discord.Client):
         *,
         sync_commands: bool = True,
         clock: Callable[[], float] = time.time,
+        renderer: Renderer | None = None,
     ) -> None:
         super().__init__(intents=discord.Intents(guilds=True))
         self.settings = settings
+        self.renderer = renderer
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = answer_failure  # type: ignore[method-assign]
@@ -49,7 +52,11 @@ class PyramidBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self._storage = await open_storage(self.settings.database_url)
-        self.service = Service(self._storage, clock=self.clock)
+        if self.renderer is None:
+            drawing = DrawingProcess()
+            await drawing.start()
+            self.renderer = drawing
+        self.service = Service(self._storage, renderer=self.renderer, clock=self.clock)
         self.async_play = AsyncPlay(self.service, clock=self.clock)
         self.scheduler = Scheduler(self.async_play, DiscordCourier(self), clock=self.clock)
         for group in build_groups():
@@ -85,10 +92,19 @@ class PyramidBot(discord.Client):
         if self._storage is not None:
             await self._storage.close()
             self._storage = None
+        if self.renderer is not None:
+            await self.renderer.close()
 
 
 def create_bot(
-    settings: Settings, *, sync_commands: bool = True, clock: Callable[[], float] = time.time
+    settings: Settings,
+    *,
+    sync_commands: bool = True,
+    clock: Callable[[], float] = time.time,
+    renderer: Renderer | None = None,
 ) -> PyramidBot:
-    """The bot; `clock` (seconds, like `time.time`) times moves, reminders and time-outs."""
-    return PyramidBot(settings, sync_commands=sync_commands, clock=clock)
+    """The bot; `clock` (seconds, like `time.time`) times moves, reminders and time-outs.
+
+    Pictures are drawn in a child process unless another `renderer` is given.
+    """
+    return PyramidBot(settings, sync_commands=sync_commands, clock=clock, renderer=renderer)

@@ -7,7 +7,6 @@ one sentence; the game and the database are left unchanged by it.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 import logging
@@ -18,10 +17,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
 
 import engine
-import render
+from bot.drawing import Renderer, ThreadDrawing
 from bot.links import game_link
 from bot.storage import (
     Action,
@@ -117,12 +115,6 @@ class Invitation:
     time_limit: str | None = None
 
 
-class Renderer(Protocol):
-    def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes: ...
-
-    def replay_gif(self, game: engine.Game, player_names: Sequence[str]) -> bytes: ...
-
-
 class Service:
     """Every use case of the bot, over a storage backend and the renderer."""
 
@@ -130,11 +122,11 @@ class Service:
         self,
         storage: Storage,
         *,
-        renderer: Renderer = render,
+        renderer: Renderer | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.storage = storage
-        self._renderer = renderer
+        self._renderer = renderer or ThreadDrawing()
         self._clock = clock
         self._games: OrderedDict[int, tuple[int, engine.Game]] = OrderedDict()
         self.on_saved: list[Callable[[GameRecord], None]] = []
@@ -261,7 +253,7 @@ class Service:
         listing = "\n".join(lines) or "No moves yet."
         names = list(record.names)
         try:
-            gif = await asyncio.to_thread(self._renderer.replay_gif, game, names)
+            gif = await self._renderer.replay_gif(game, names)
         finally:
             self._checkin(record, game)
         files = [File(f"{record.game}-{record.id}.gif", gif)]
@@ -634,7 +626,7 @@ class Service:
     ) -> Post:
         """A post with the board picture; the game goes back in the cache afterwards."""
         try:
-            png = await asyncio.to_thread(self._renderer.board_png, game, list(record.names))
+            png = await self._renderer.board_png(game, record.names)
         except Exception:
             log.exception("drawing game %s failed", record.id)
             files: tuple[File, ...] = ()

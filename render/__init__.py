@@ -1,7 +1,9 @@
 """Pictures of games: a PNG of the board after every move, a GIF of a whole game.
 
-Both functions read the engine's views only and are safe to call from worker threads:
+Every function reads the engine's views only and is safe to call from worker threads:
 drawing (FreeType faces and the caches are shared) takes a lock, compressing does not.
+A board picture can also be made in two steps, `board_scene` then `scene_png`: a scene
+is plain values that pickle, so the drawing can happen in another process.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from render.folio import folio_scene
 from render.scene import drawable_names
 from render.tink import tink_scene
 
-__all__ = ["board_png", "replay_gif"]
+__all__ = ["Scene", "board_png", "board_scene", "replay_gif", "scene_png"]
 
 _SCENES: dict[str, Callable[[engine.Game, Sequence[str]], Scene]] = {
     "tink": tink_scene,
@@ -30,8 +32,17 @@ _SCENES: dict[str, Callable[[engine.Game, Sequence[str]], Scene]] = {
 
 def board_png(game: engine.Game, player_names: Sequence[str]) -> bytes:
     """A PNG of the game as it stands, with the players' names in its panel."""
+    return scene_png(board_scene(game, player_names))
+
+
+def board_scene(game: engine.Game, player_names: Sequence[str]) -> Scene:
+    """What the board picture of the game as it stands shows (cheap: nothing is drawn)."""
     with DRAWING:
-        scene = _scene(game, player_names)
+        return _scene(game, player_names)
+
+
+def scene_png(scene: Scene) -> bytes:
+    """The scene drawn as a PNG."""
     return encode_png(scene)
 
 

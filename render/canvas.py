@@ -130,6 +130,22 @@ class BoardStyle:
         y = self.top + (self.ranks - 1 - rank) * self.square
         return (x, y, x + self.square - 1, y + self.square - 1)
 
+    def __post_init__(self) -> None:
+        if _STYLES.setdefault(self.name, self) is not self:
+            raise ValueError(f"a board style named {self.name!r} exists already")
+
+    def __reduce__(self) -> tuple[Callable[[str], BoardStyle], tuple[str]]:
+        """Pickled by name: a scene drawn in another process finds the same style there."""
+        return style_named, (self.name,)
+
+
+_STYLES: dict[str, BoardStyle] = {}
+
+
+def style_named(name: str) -> BoardStyle:
+    """The board style of that name (its module must have been imported)."""
+    return _STYLES[name]
+
 
 @dataclass(frozen=True)
 class Marks:

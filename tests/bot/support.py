@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import engine
 from bot.app import PyramidBot, create_bot
 from bot.config import Settings
+from bot.drawing import Renderer, ThreadDrawing
 from bot.service import Person
 
 
-def new_bot(tmp_path: Path) -> PyramidBot:
-    """The bot on a fresh SQLite file in `tmp_path` (the same file again after a restart)."""
-    return create_bot(Settings("token", f"sqlite:///{tmp_path / 'games.sqlite3'}"))
+def new_bot(
+    tmp_path: Path, *, clock: Callable[[], float] = time.time, renderer: Renderer | None = None
+) -> PyramidBot:
+    """The bot on a fresh SQLite file in `tmp_path` (the same file again after a restart).
+
+    It draws in threads of the test's process unless given another renderer: a drawing
+    process of its own for every test would cost more than the tests.
+    """
+    return create_bot(settings_in(tmp_path), clock=clock, renderer=renderer or ThreadDrawing())
+
+
+def settings_in(tmp_path: Path) -> Settings:
+    """Settings for a bot whose SQLite file is in `tmp_path`."""
+    return Settings("token", f"sqlite:///{tmp_path / 'games.sqlite3'}")
 
 
 @dataclass
@@ -29,11 +43,14 @@ class Clock:
 class StubRenderer:
     """Stands in for the renderer where the picture itself is not under test."""
 
-    def board_png(self, game: engine.Game, player_names: list[str]) -> bytes:
+    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
         return f"png {len(game.history)} {' '.join(player_names)}".encode()
 
-    def replay_gif(self, game: engine.Game, player_names: list[str]) -> bytes:
+    async def replay_gif(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
         return f"gif {len(game.history)}".encode()
+
+    async def close(self) -> None:
+        """Nothing to release."""
 
 
 ALICE = Person(101, "Alice")

@@ -8,19 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import PyramidBot, create_bot
-from bot.config import Settings
 from bot.scheduler import Scheduler
 from bot.storage import Status
 from bot.timing import DAY, HOUR
 from tests.bot.harness import DiscordHarness, HarnessError, Kind, Reply, SentMessage
-from tests.bot.support import Clock
+from tests.bot.support import Clock, new_bot
 
 START = Clock().now
-
-
-def new_bot(tmp_path: Path, clock: Clock) -> PyramidBot:
-    return create_bot(Settings("token", f"sqlite:///{tmp_path / 'games.sqlite3'}"), clock=clock)
 
 
 @pytest.fixture
@@ -30,7 +24,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def discord(tmp_path: Path, clock: Clock) -> AsyncIterator[DiscordHarness]:
-    async with DiscordHarness(new_bot(tmp_path, clock)) as harness:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as harness:
         yield harness
 
 
@@ -114,17 +108,17 @@ async def test_running_out_of_time_is_announced_in_the_game_channel(
 async def test_a_restart_with_a_deadline_pending_announces_the_late_forfeit_once(
     tmp_path: Path, clock: Clock
 ) -> None:
-    async with DiscordHarness(new_bot(tmp_path, clock)) as first:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as first:
         await begin(first, time_limit="1d")
     clock.now = START + 5 * DAY
-    async with DiscordHarness(new_bot(tmp_path, clock)) as second:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as second:
         (announced,) = second.messages_in()
         assert announced.content.startswith(
             "**alice** ran out of time while the bot was offline.\n**bob** wins"
         )
         record = await second.client.service.storage.game(1)  # type: ignore[attr-defined]
         assert record is not None and record.status is Status.FINISHED
-    async with DiscordHarness(new_bot(tmp_path, clock)) as third:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as third:
         assert third.messages_in() == []
 
 

@@ -7,11 +7,15 @@ from pathlib import Path
 
 import pytest
 
+import engine
+import render
 from bot import views
+from bot.app import create_bot
+from bot.drawing import DrawingProcess
 from bot.replies import APOLOGY
 from bot.storage import Status
 from tests.bot.harness import DiscordHarness, InteractionResponseType, Reply, User
-from tests.bot.support import SCRIPTS, new_bot
+from tests.bot.support import SCRIPTS, new_bot, settings_in
 
 
 def pinged(reply: Reply) -> list[int]:
@@ -37,7 +41,16 @@ def user_by_id(discord: DiscordHarness, user_id: int) -> User:
 
 
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
-async def test_a_whole_game_from_challenge_to_result(discord: DiscordHarness, game: str) -> None:
+async def test_a_whole_game_from_challenge_to_result(tmp_path: Path, game: str) -> None:
+    """The bot as it runs for real: pictures come from its drawing process."""
+    async with DiscordHarness(create_bot(settings_in(tmp_path))) as discord:
+        await play_a_whole_game(discord, game)
+        drawing = discord.client.renderer  # type: ignore[attr-defined]
+        assert isinstance(drawing, DrawingProcess) and drawing.pid is not None
+    assert drawing.pid is None
+
+
+async def play_a_whole_game(discord: DiscordHarness, game: str) -> None:
     alice, bob = discord.user("alice"), discord.user("bob")
     script = SCRIPTS[game]
     challenge = await discord.slash(alice, f"{game} start", {"opponent": bob, **script.options})
@@ -65,6 +78,7 @@ async def test_a_whole_game_from_challenge_to_result(discord: DiscordHarness, ga
     assert sorted(pinged(reply)) == sorted([alice.id, bob.id])
     record = await discord.client.service.storage.game(1)  # type: ignore[attr-defined]
     assert record is not None and record.status is Status.FINISHED
+    assert reply.png() == render.board_png(engine.load_game(record.state), record.names)
 
 
 async def test_the_move_reply_pings_only_the_next_player(discord: DiscordHarness) -> None:

@@ -1,0 +1,112 @@
+"""Pictures drawn in the bot's drawing process: the same bytes as drawn here, in order,
+and a new process when the old one dies."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+
+import engine
+import render
+from bot.drawing import DrawingError, DrawingProcess
+
+NAMES = ["Alice", "Bob"]
+
+
+def played(name: str, moves: int, seed: int = 1) -> engine.Game:
+    """A game of `name` after up to `moves` random moves."""
+    game = engine.new_game(name, 2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.result is not None:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def shared() -> AsyncIterator[DrawingProcess]:
+    """One drawing process for the tests that leave it running."""
+    process = DrawingProcess()
+    await process.start()
+    yield process
+    await process.close()
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def drawing() -> AsyncIterator[DrawingProcess]:
+    """A drawing process of the test's own."""
+    process = DrawingProcess()
+    await process.start()
+    yield process
+    await process.close()
+
+
+@pytest.mark.parametrize("name", sorted(engine.GAMES))
+async def test_a_board_is_drawn_as_it_would_be_here(shared: DrawingProcess, name: str) -> None:
+    game = played(name, 9)
+    assert await shared.board_png(game, NAMES) == render.board_png(game, NAMES)
+
+
+async def test_a_replay_is_drawn_as_it_would_be_here(shared: DrawingProcess) -> None:
+    game = played("folio", 6)
+    assert await shared.replay_gif(game, NAMES) == render.replay_gif(game, NAMES)
+
+
+async def test_pictures_asked_for_at_once_come_back_to_whoever_asked(
+    shared: DrawingProcess,
+) -> None:
+    games = [played("tink", moves, seed=moves) for moves in range(24)]
+    pictures = await asyncio.gather(*(shared.board_png(game, NAMES) for game in games))
+    assert pictures == [render.board_png(game, NAMES) for game in games]
+    assert len(set(pictures)) == len(games)
+
+
+async def test_a_failed_picture_says_why_and_the_next_one_is_drawn(
+    shared: DrawingProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = played("bridge", 3)
+    monkeypatch.setattr(broken, "to_json", lambda: "{}")
+    with pytest.raises(DrawingError, match="that saved game cannot be read"):
+        await shared.replay_gif(broken, NAMES)
+    game = played("bridge", 4)
+    assert await shared.board_png(game, NAMES) == render.board_png(game, NAMES)
+
+
+async def test_when_the_process_dies_a_new_one_draws_the_next_picture(
+    drawing: DrawingProcess,
+) -> None:
+    game = played("tingle", 5)
+    first = drawing.pid
+    assert first is not None
+    in_flight = asyncio.ensure_future(drawing.replay_gif(played("tink", 40), NAMES))
+    await asyncio.sleep(0)
+    os.kill(first, signal.SIGKILL)
+    with pytest.raises(DrawingError, match="stopped"):
+        await in_flight
+    assert await drawing.board_png(game, NAMES) == render.board_png(game, NAMES)
+    assert drawing.pid not in (None, first)
+
+
+async def test_closing_waits_for_the_pictures_asked_for_then_ends_the_process() -> None:
+    drawing = DrawingProcess()
+    await drawing.start()
+    pid = drawing.pid
+    assert pid is not None
+    game = played("tink", 7)
+    picture = asyncio.ensure_future(drawing.board_png(game, NAMES))
+    await asyncio.sleep(0)
+    await drawing.close()
+    assert picture.done() and picture.result() == render.board_png(game, NAMES)
+    assert drawing.pid is None
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
