@@ -206,6 +206,7 @@ class TinkGame(Game):
         self._out_order: list[int] = []
         self._passes = [0] * players
         self._plies: list[Move | None] = []
+        self._history: tuple[str, ...] = ()
         self._movers: list[int] = []
         self._hash = 0
         self._seen: dict[int, int] = {}
@@ -233,7 +234,12 @@ class TinkGame(Game):
 
     @property
     def history(self) -> tuple[str, ...]:
-        return tuple("pass" if move is None else self._format(move) for move in self._plies)
+        written = self._history
+        if len(written) < len(self._plies):
+            fresh = self._plies[len(written) :]
+            written += tuple("pass" if move is None else self._format(move) for move in fresh)
+            self._history = written
+        return written
 
     @property
     def movers(self) -> tuple[int, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 import engine
 from engine.bridge import BridgeGame
@@ -15,6 +16,7 @@ MOVES = {engine.Size.SMALL: "K", engine.Size.MEDIUM: "B", engine.Size.LARGE: "N"
 """The chess piece each size moves like: king, bishop, knight."""
 
 
+@cache
 def bridge_look(size: engine.Size, seat: int) -> Look:
     """A pyramid with the letter of the chess piece it moves like."""
     return Look(Shape.PYRAMID, size, SEAT_COLOURS[seat], letter=MOVES[size])

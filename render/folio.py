@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 import engine
 from engine.folio import FolioGame
@@ -15,6 +16,7 @@ COLOURS = (VERMILLION, YELLOW, GREEN, BLUE)
 LETTERS = "RYGB"
 
 
+@cache
 def folio_look(piece: engine.Piece) -> Look:
     """A pyramid with 1-3 pips for its size and its colour's initial on the apex."""
     return Look(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from PIL import ImageDraw
 
@@ -17,12 +18,14 @@ HOLE = mix(BACKGROUND, LIGHT_SQUARE, 0.18)
 TILE_LINE = mix(DARK_SQUARE, BACKGROUND, 0.25)
 
 
+@cache
 def tink_look(size: engine.Size, colour: int) -> Look:
     """A pyramid with 1-3 pips; the large carries a star because it is wild."""
     mark = Mark.STAR if size is engine.Size.LARGE else Mark.NONE
     return Look(Shape.PYRAMID, size, SEAT_COLOURS[colour], pips=size, mark=mark)
 
 
+@cache
 def tingle_look(size: engine.Size, colour: int) -> Look:
     """A coin, a piecepack pyramid or a pawn, each with its suit's symbol."""
     shape = {1: Shape.COIN, 2: Shape.PYRAMID, 3: Shape.PAWN}[size]
