@@ -103,6 +103,7 @@ class Cost:
     elapsed: float
     cpu: float
     drawing_cpu: float
+    stolen: float | None
 
 
 async def measure(games: int, run: Run, renderer: Renderer | None) -> Cost:
@@ -122,11 +123,30 @@ async def measure(games: int, run: Run, renderer: Renderer | None) -> Cost:
                 for i in range(games)
             ]
             started, started_cpu = time.perf_counter(), time.process_time()
+            before = machine_times()
             await asyncio.gather(*tables)
             elapsed, cpu = time.perf_counter() - started, time.process_time() - started_cpu
+            after = machine_times()
     drawn = resource.getrusage(resource.RUSAGE_CHILDREN)
     drawing_cpu = drawn.ru_utime + drawn.ru_stime - children.ru_utime - children.ru_stime
-    return Cost(elapsed, cpu, drawing_cpu)
+    return Cost(elapsed, cpu, drawing_cpu, stolen_share(before, after))
+
+
+def machine_times() -> list[int] | None:
+    """The machine's CPU time counters (Linux), to tell how much a hypervisor took."""
+    try:
+        with open("/proc/stat") as stat:
+            return [int(field) for field in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+
+
+def stolen_share(before: list[int] | None, after: list[int] | None) -> float | None:
+    """The share of CPU time a virtual machine's host kept for others between two readings."""
+    if before is None or after is None or len(before) < 8:
+        return None
+    spent = [late - early for early, late in zip(before, after, strict=True)]
+    return spent[7] / max(sum(spent[:8]), 1)
 
 
 def report(label: str, run: Run, cost: Cost) -> None:
@@ -139,6 +159,7 @@ def report(label: str, run: Run, cost: Cost) -> None:
         f"{label}: {len(timings)} moves in {cost.elapsed:.1f} s = {rate:.0f} moves/s achieved; "
         f"reply p50 {p50:.1f} ms, p99 {p99:.1f} ms; CPU a move {cost.cpu * per_move:.1f} ms "
         f"in the bot's process, {cost.drawing_cpu * per_move:.1f} ms drawing"
+        + ("" if cost.stolen is None else f"; {cost.stolen:.0%} of CPU time stolen by the host")
     )
 
 

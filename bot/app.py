@@ -3,6 +3,7 @@ every failure answered by the one error handler."""
 
 from __future__ import annotations
 
+import gc
 import logging
 import time
 from collections.abc import Callable
@@ -69,6 +70,8 @@ class PyramidBot(discord.Client):
         if self.sync_commands:
             await self._sync()
         self.scheduler.start()
+        gc.collect()
+        gc.freeze()  # what start-up made stays: full collections need not scan it again
 
     async def _sync(self) -> None:
         """Commands reach one test server at once, or every server within about an hour."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import pickle
@@ -183,6 +184,8 @@ class _Worker:
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     """The child's loop: draw each request and answer it, until the requests end."""
     _warm_up()
+    gc.collect()
+    gc.freeze()  # the palettes and pieces stay: full collections need not scan them again
     while header := requests.read(_REQUEST_HEADER.size):
         (size,) = _REQUEST_HEADER.unpack(header)
         job = requests.read(size)
