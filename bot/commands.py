@@ -172,30 +172,57 @@ async def _start_in_thread(
 
 
 def _move_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]:
-    async def move(interaction: discord.Interaction, move: str) -> None:
+    """`move` with one option per part of a move: the whole move, or e.g. Folio's square
+    and gift, each autocompleted from the legal moves agreeing with the parts given."""
+    parts = info.move_parts
+
+    async def move(interaction: discord.Interaction, **values: str | None) -> None:
         require_permissions(interaction, "attach_files")
+        given = {name: value for name, value in values.items() if value}
         work = service_of(interaction).move(
-            _channel_id(interaction), info.name, interaction.user.id, move
+            _channel_id(interaction), info.name, interaction.user.id, given
         )
         await respond(interaction, work)
 
+    required = len(parts) == 1
+    annotation: Any = str if required else str | None
+    move.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            _parameter("interaction", discord.Interaction),
+            *(_parameter(part.name, annotation, required=required) for part in parts),
+        ]
+    )
+    move.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        part.name: _short(part.help) for part in parts
+    }
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name="move", description=f"Make your move in {info.title}.", callback=move
+    )
+    for part in parts:
+        command.autocomplete(part.name)(_part_suggestions(info, part.name))
+    return command
+
+
+def _part_suggestions(
+    info: engine.GameInfo, part: str
+) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
     async def suggest(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        chosen = {
+            name: value
+            for name, value in vars(interaction.namespace).items()
+            if isinstance(value, str) and name != part
+        }
         pairs = await service_of(interaction).suggestions(
-            _channel_id(interaction), info.name, interaction.user.id, current
+            _channel_id(interaction), info.name, interaction.user.id, current, part, chosen
         )
         return [
             app_commands.Choice(name=_short(f"{text}: {words}"), value=text)
             for text, words in pairs
         ]
 
-    command: app_commands.Command[Any, ..., None] = app_commands.Command(
-        name="move", description=f"Make your move in {info.title}.", callback=move
-    )
-    command._params["move"].description = "Your move, e.g. from the suggestions."
-    command.autocomplete("move")(suggest)
-    return command
+    return suggest
 
 
 # -- the commands without options ---------------------------------------------------

@@ -183,12 +183,16 @@ class Service:
 
     # -- moves -----------------------------------------------------------------
 
-    async def move(self, place_id: int, game_name: str, user_id: int, text: str) -> Post:
-        """Play a move for the user; the post shows the new board and pings who is next."""
+    async def move(
+        self, place_id: int, game_name: str, user_id: int, move: str | Mapping[str, str]
+    ) -> Post:
+        """Play a move for the user, given whole or by its parts (the game's `move_parts`);
+        the post shows the new board and pings who is next."""
         record = await self._active(place_id, game_name)
         seat = self._turn_seat(record, user_id)
         game = await self._checkout(record)
         events_before = len(game.events)
+        text = move if isinstance(move, str) else game.join_move(move)
         try:
             canonical = game.play(text)
         except engine.GameError as error:
@@ -201,9 +205,17 @@ class Service:
         return await self._change_post(saved, game, headline, events_before)
 
     async def suggestions(
-        self, place_id: int, game_name: str, user_id: int, typed: str
+        self,
+        place_id: int,
+        game_name: str,
+        user_id: int,
+        typed: str,
+        part: str | None = None,
+        chosen: Mapping[str, str] | None = None,
     ) -> list[tuple[str, str]]:
-        """Legal moves matching what the user typed, winning ones first: (text, words) pairs."""
+        """Legal moves, or the values of one of their parts (see `GameInfo.move_parts`),
+        matching what the user typed, winning ones first: (text, words) pairs. Parts
+        `chosen` already narrow the moves when they name a part of one exactly."""
         record = await self.storage.latest_game_in(place_id)
         if record is None or record.game != game_name or record.status is not Status.ACTIVE:
             return []
@@ -212,11 +224,14 @@ class Service:
             return []
         game = await self._checkout(record)
         try:
-            wins = set(game.winning_moves())
-            return [
-                (m, game.describe(m) + (" — wins" if m in wins else ""))
-                for m in _best_matches(game.legal_moves(), typed, wins)
-            ]
+            values = _part_values(game, part, chosen or {})
+            described = {
+                value: game.describe(value if part is None else game.join_move({part: value}))
+                + (" — wins" if winning else "")
+                for value, winning in values.items()
+            }
+            wins = {value for value, winning in values.items() if winning}
+            return [(value, described[value]) for value in _best_matches(described, typed, wins)]
         finally:
             self._checkin(record, game)
 
@@ -642,18 +657,37 @@ class Service:
         return Post(record.id, text, files, pings)
 
 
-def _best_matches(moves: Iterable[str], typed: str, wins: Container[str]) -> list[str]:
-    """The moves matching what was typed: the `wins` among them first, then those whose
-    text starts with it, then those holding every word."""
+def _part_values(game: engine.Game, part: str | None, chosen: Mapping[str, str]) -> dict[str, bool]:
+    """Each value `part` takes in the legal moves agreeing with the `chosen` parts (each
+    legal move without a part), and whether one of those moves wins at once."""
+    wins = set(game.winning_moves())
+    if part is None:
+        return {move: move in wins for move in game.legal_moves()}
+    moves = [(move, game.split_move(move)) for move in game.legal_moves()]
+    for name, text in chosen.items():
+        wanted = text.strip().lower()
+        agreeing = [(m, parts) for m, parts in moves if parts.get(name, "").lower() == wanted]
+        if name != part and agreeing:
+            moves = agreeing
+    values: dict[str, bool] = {}
+    for move, parts in moves:
+        if part in parts:
+            values[parts[part]] = values.get(parts[part], False) or move in wins
+    return values
+
+
+def _best_matches(described: Mapping[str, str], typed: str, wins: Container[str]) -> list[str]:
+    """The moves (or parts) matching what was typed: the `wins` among them first, then
+    those whose text starts with it, then those whose text and words hold every word."""
     words = [w for w in re.split(r"[\s,()]+", typed.lower()) if w]
     wanted = " ".join(words)
     starts: list[str] = []
     contains: list[str] = []
-    for move in moves:
+    for move, description in described.items():
         text = move.lower()
         if text.startswith(wanted):
             starts.append(move)
-        elif all(w in text for w in words):
+        elif all(w in f"{text} {description.lower()}" for w in words):
             contains.append(move)
     return sorted(starts + contains, key=lambda move: move not in wins)[:MAX_SUGGESTIONS]
 

@@ -152,12 +152,24 @@ def _coerce_bool(name: str, value: object) -> bool:
     raise InvalidOption(f"{name} must be true or false, not {value!r}")
 
 
+@dataclass(frozen=True, slots=True)
+class MovePart:
+    """One piece of information a move is made of, asked for on its own by a command."""
+
+    name: str
+    help: str
+
+
+WHOLE_MOVE = MovePart("move", "Your move, e.g. from the suggestions.")
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What the bot and the docs need to know about a game before one exists.
 
     `random_seating` says the rules draw the turn order at random (the caller seats
-    the players in a random order).
+    the players in a random order). `move_parts` are what a move is asked for as:
+    the whole move in one text, unless a game splits it (see `Game.split_move`).
     """
 
     name: str
@@ -171,6 +183,7 @@ class GameInfo:
     width: int = 8
     height: int = 8
     random_seating: bool = False
+    move_parts: tuple[MovePart, ...] = (WHOLE_MOVE,)
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -298,6 +311,14 @@ class Game(ABC):
             if trial.result is not None and seat in trial.result.winners:
                 wins.append(move)
         return wins
+
+    def split_move(self, move: str) -> dict[str, str]:
+        """A canonical move by the names of `info.move_parts` it fills (one part by default)."""
+        return {WHOLE_MOVE.name: move}
+
+    def join_move(self, parts: Mapping[str, str]) -> str:
+        """Move text from the parts a player gave (any spelling; `play` checks it)."""
+        return parts.get(WHOLE_MOVE.name, "")
 
     def play(self, text: str) -> str:
         """Apply a move given in any accepted spelling; return its canonical text."""

@@ -22,6 +22,7 @@ from engine.core import (
     GameInfo,
     IllegalMove,
     InvalidOption,
+    MovePart,
     Option,
     OptionValue,
     Piece,
@@ -201,6 +202,10 @@ class FolioGame(Game):
             ),
         ),
         colours=COLOUR_WORDS,
+        move_parts=(
+            MovePart("square", "Where you place the piece you were given, e.g. d4."),
+            MovePart("give", "The piece you give the other player, e.g. RS or red small."),
+        ),
     )
 
     def __init__(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
@@ -305,6 +310,15 @@ class FolioGame(Game):
         if words[1:]:
             text += f" and gives the {piece_name(self._one_piece(words[1:]))}"
         return text
+
+    def split_move(self, move: str) -> dict[str, str]:
+        """`d4 give BL` -> {"square": "d4", "give": "BL"}; `give RS` and `d4` fill one part."""
+        square, _, gift = (text.strip() for text in move.partition("give"))
+        return {name: text for name, text in (("square", square), ("give", gift)) if text}
+
+    def join_move(self, parts: Mapping[str, str]) -> str:
+        square, gift = parts.get("square", "").strip(), parts.get("give", "").strip()
+        return " ".join([square, *(["give", gift] if gift else [])]).strip()
 
     def _play(self, text: str) -> str:
         words = _move_words(text)

@@ -66,8 +66,10 @@ async def play_a_whole_game(discord: DiscordHarness, game: str) -> None:
     assert challenge.message.buttons == []
 
     reply = accepted
+    splitter = engine.new_game(game, 2, seed=0)
     for move in script.moves:
-        reply = await discord.slash(user_by_id(discord, turn), f"{game} move", {"move": move})
+        parts = splitter.split_move(move)
+        reply = await discord.slash(user_by_id(discord, turn), f"{game} move", parts)
         assert not reply.ephemeral, reply.content
         assert f"`{move}`" in reply.content
         assert reply.png().startswith(b"\x89PNG")
@@ -161,7 +163,7 @@ async def test_refusals_are_one_ephemeral_sentence(discord: DiscordHarness) -> N
     illegal = await discord.slash(alice, "tink move", {"move": "S a1"})
     assert illegal.ephemeral and illegal.content.startswith("You cannot play 'S a1': ")
     await refused(
-        await discord.slash(alice, "folio move", {"move": "a1"}),
+        await discord.slash(alice, "folio move", {"square": "a1"}),
         "The game in this channel is Tink; use /tink instead.",
     )
     discord.set_permissions(discord.me, discord.channel, attach_files=False)
@@ -203,6 +205,46 @@ async def test_autocomplete_offers_the_legal_moves_matching_the_text(
     assert choices[0].name == "S e3: a small on e3"
     assert len(await discord.autocomplete(alice, "tink move", "move", {"move": ""})) == 16
     assert await discord.autocomplete(bob, "tink move", "move", {"move": ""}) == []
+
+
+async def test_folio_moves_are_asked_as_a_square_and_a_gift_each_suggested(
+    discord: DiscordHarness,
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord, "folio", grid="fixed")
+    assert await discord.autocomplete(bob, "folio move", "square") == []
+    gifts = await discord.autocomplete(bob, "folio move", "give", {"give": "red"})
+    assert [c.name for c in gifts] == [
+        "RS: gives the red small",
+        "RM: gives the red medium",
+        "RL: gives the red large",
+    ]
+    opened = await discord.slash(bob, "folio move", {"give": "red small"})
+    assert "**bob** played `give RS`: gives the red small." in opened.content
+
+    squares = await discord.autocomplete(alice, "folio move", "square")
+    assert len(squares) == 16 and squares[0].name == "a1: places the red small on a1"
+    blues = await discord.autocomplete(alice, "folio move", "give", {"square": "b2", "give": "b"})
+    assert [c.value for c in blues] == ["BS", "BM", "BL"]
+    illegal = await discord.slash(alice, "folio move", {"square": "b2"})
+    assert illegal.ephemeral
+    assert illegal.content.startswith("You cannot play 'b2': you must also give a piece")
+    placed = await discord.slash(alice, "folio move", {"square": "B2", "give": "blue large"})
+    assert "**alice** played `b2 give BL`" in placed.content
+
+
+async def test_a_winning_folio_square_comes_first_and_says_so(discord: DiscordHarness) -> None:
+    script = SCRIPTS["folio"]
+    await begin(discord, "folio", **script.options)
+    splitter = engine.new_game("folio", 2, seed=0)
+    players = [discord.user("bob"), discord.user("alice")]
+    for ply, move in enumerate(script.moves[:-1]):
+        await discord.slash(players[ply % 2], "folio move", splitter.split_move(move))
+    mover = players[(len(script.moves) - 1) % 2]
+    squares = await discord.autocomplete(mover, "folio move", "square")
+    assert squares[0].value == script.moves[-1]
+    assert squares[0].name.endswith("— wins")
+    assert not any(c.name.endswith("— wins") for c in squares[1:])
 
 
 async def test_autocomplete_lists_winning_moves_first_and_says_so(
