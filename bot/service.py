@@ -190,6 +190,9 @@ class Service:
         the post shows the new board and pings who is next."""
         record = await self._active(place_id, game_name)
         seat = self._turn_seat(record, user_id)
+        if self._past_deadline(record):
+            headline = f"**{seat.name}** ran out of time before moving."
+            return await self._forfeit(record, seat, "ran out of time", headline)
         game = await self._checkout(record)
         events_before = len(game.events)
         text = move if isinstance(move, str) else game.join_move(move)
@@ -302,8 +305,7 @@ class Service:
         record = await self.storage.game(game_id)
         if record is None or record.status is not Status.ACTIVE or record.turn_seat is None:
             return None
-        deadline = _deadline(record)
-        if deadline is None or deadline > self._clock():
+        if not self._past_deadline(record):
             return None
         seat = record.players[record.turn_seat]
         while_offline = " while the bot was offline" if offline else ""
@@ -473,6 +475,11 @@ class Service:
         if record.status is not Status.ACTIVE:
             raise Refusal(f"The last game here is over; start a new one with /{game_name} start.")
         return record
+
+    def _past_deadline(self, record: GameRecord) -> bool:
+        """Whether the turn being played has run out of time."""
+        deadline = _deadline(record)
+        return deadline is not None and deadline <= self._clock()
 
     def _expired(self, record: GameRecord) -> bool:
         return (

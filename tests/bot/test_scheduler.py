@@ -250,6 +250,22 @@ async def test_a_move_before_the_deadline_wins_and_starts_a_new_clock(world: Wor
     assert len(await world.storage.actions(game_id)) == 2
 
 
+async def test_a_move_after_the_deadline_is_a_time_out_even_before_the_scheduler_acts(
+    world: World,
+) -> None:
+    game_id = await world.begin(BOB)
+    world.clock.now = START + DAY
+    post = await world.service.move(CHANNEL, "tink", ALICE.user_id, "S d4")
+    assert post.text.splitlines()[:2] == [
+        "**Alice** ran out of time before moving.",
+        "**Bob** wins: ran out of time.",
+    ]
+    assert [a.action for a in await world.storage.actions(game_id)] == [
+        "@forfeit 0 ran out of time"
+    ]
+    assert await world.at(DAY) == []
+
+
 async def test_a_move_and_a_time_out_racing_apply_exactly_once(world: World) -> None:
     game_id = await world.begin(BOB)
     world.clock.now = START + DAY
