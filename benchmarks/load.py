@@ -71,7 +71,7 @@ async def play_games(
             move = run.rng.choice(mirror.legal_moves())
             assert mirror.to_move is not None
             reply = await discord.slash(
-                seats[mirror.to_move], f"{run.game} move", {"move": move}, channel=channel
+                seats[mirror.to_move], f"{run.game} move", mirror.split_move(move), channel=channel
             )
             answer = next((request for request in reply.requests if request.files), None)
             if answer is None:
@@ -113,18 +113,13 @@ async def measure(games: int, run: Run, renderer: Renderer | None) -> Cost:
         settings = Settings("token", f"sqlite:///{folder}/load.sqlite3")
         bot = create_bot(settings, renderer=renderer)
         async with DiscordHarness(bot, timeout=60) as discord:
-            tables = [
-                play_games(
-                    discord,
-                    discord.text_channel(f"game-{i}"),
-                    (discord.user(f"a{i}"), discord.user(f"b{i}")),
-                    run,
-                )
-                for i in range(games)
-            ]
             started, started_cpu = time.perf_counter(), time.process_time()
             before = machine_times()
-            await asyncio.gather(*tables)
+            async with asyncio.TaskGroup() as tables:
+                for i in range(games):
+                    players = (discord.user(f"a{i}"), discord.user(f"b{i}"))
+                    channel = discord.text_channel(f"game-{i}")
+                    tables.create_task(play_games(discord, channel, players, run))
             elapsed, cpu = time.perf_counter() - started, time.process_time() - started_cpu
             after = machine_times()
     drawn = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -71,6 +71,7 @@ class DrawingProcess:
     def __init__(self) -> None:
         self._worker: _Worker | None = None
         self._starting = asyncio.Lock()
+        self._closed = False
 
     async def start(self) -> None:
         """Start the child now and wait until it is ready, so no picture waits for it."""
@@ -84,9 +85,9 @@ class DrawingProcess:
         return await self._ask(("gif", game.to_json(), list(player_names)))
 
     async def close(self) -> None:
-        """Let the child finish the pictures asked for, then stop it."""
+        """Let the child finish the pictures asked for, then stop it; no more are drawn."""
         async with self._starting:
-            worker, self._worker = self._worker, None
+            worker, self._worker, self._closed = self._worker, None, True
         if worker is not None:
             await worker.stop()
 
@@ -102,6 +103,8 @@ class DrawingProcess:
 
     async def _running(self) -> _Worker:
         async with self._starting:
+            if self._closed:
+                raise DrawingError("the drawing process was closed")
             if self._worker is None or not self._worker.alive:
                 self._worker = await _Worker.launch()
             return self._worker
@@ -146,14 +149,22 @@ class _Worker:
         return await answer
 
     async def stop(self) -> None:
+        """End the child's input, let it answer what it owes, and make sure it is gone.
+
+        The child's end is only seen once its answers are read to the end, so a child
+        whose answers no one reads any more (the reader was cancelled) is killed.
+        """
         if self.process.stdin is not None:
             self.process.stdin.close()
-        try:
-            await asyncio.wait_for(self.process.wait(), _STOP_SECONDS)
-        except TimeoutError:
-            self.process.kill()
+        await asyncio.wait([self._reading], timeout=_STOP_SECONDS)
+        if self._reading.done() and not self._reading.cancelled():
             await self.process.wait()
-        await asyncio.wait([self._reading])
+            return
+        with contextlib.suppress(ProcessLookupError):
+            self.process.kill()
+        if not self._reading.done():
+            await asyncio.wait([self._reading])
+            await self.process.wait()
 
     async def _read_answers(self) -> None:
         stdout = self.process.stdout

@@ -97,7 +97,7 @@ async def test_when_the_process_dies_a_new_one_draws_the_next_picture(
     assert drawing.pid not in (None, first)
 
 
-async def test_closing_waits_for_the_pictures_asked_for_then_ends_the_process() -> None:
+async def test_closing_waits_for_the_pictures_asked_for_then_ends_the_process_for_good() -> None:
     drawing = DrawingProcess()
     await drawing.start()
     pid = drawing.pid
@@ -108,5 +108,26 @@ async def test_closing_waits_for_the_pictures_asked_for_then_ends_the_process() 
     await drawing.close()
     assert picture.done() and picture.result() == render.board_png(game, NAMES)
     assert drawing.pid is None
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    with pytest.raises(DrawingError, match="closed"):
+        await drawing.board_png(game, NAMES)
+    assert drawing.pid is None
+
+
+async def test_closing_ends_a_process_whose_answers_no_one_reads_any_more() -> None:
+    """As when every task of a closing bot is cancelled: the answers stay unread."""
+    drawing = DrawingProcess()
+    await drawing.start()
+    pid = drawing.pid
+    assert pid is not None and drawing._worker is not None
+    game = played("tink", 9)
+    pictures = [asyncio.ensure_future(drawing.replay_gif(game, NAMES)) for _ in range(12)]
+    await asyncio.sleep(0.5)
+    drawing._worker._reading.cancel()
+    await asyncio.wait_for(drawing.close(), 10)
+    for picture in pictures:
+        picture.cancel()
+    await asyncio.sleep(0.1)
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
