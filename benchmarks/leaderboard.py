@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import closing
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -209,14 +210,14 @@ async def measure(path: Path, runs: int) -> None:
     opened = (time.perf_counter() - started) * 1000
     print(f"start-up: open + migrations {opened:.1f} ms, memory +{_resident_mb() - before:.1f} MB")
     try:
-        await _time_commands(storage, runs)
+        await _time_commands(storage, path, runs)
     finally:
         await storage.close()
 
 
-async def _time_commands(storage: SqliteStorage, runs: int) -> None:
+async def _time_commands(storage: SqliteStorage, path: Path, runs: int) -> None:
     standings = storage.standings
-    heavy, typical, last = await _subjects(storage)
+    heavy, typical, last = await _subjects(path, standings)
     print(f"players: heavy {heavy[1]} games, typical {typical[1]} games, last of {last[1]}")
     for label, work in _storage_calls(standings, heavy[0], typical[0], last).items():
         await _report(f"db  {label}", work, runs)
@@ -234,19 +235,15 @@ async def _time_commands(storage: SqliteStorage, runs: int) -> None:
     await _report("save a game's finish (rating it)", _finisher(storage, heavy[0]), runs)
 
 
-async def _subjects(storage: SqliteStorage) -> tuple[tuple[int, int], ...]:
+async def _subjects(path: Path, standings: Standings) -> tuple[tuple[int, int], ...]:
     """(user id, games) of the busiest player, a median one, and the last on Tink's board."""
-    db = storage._db
-    rows = list(
-        await db.execute_fetchall(
+    with closing(sqlite3.connect(path)) as db:
+        rows = db.execute(
             "SELECT user_id, games FROM ratings WHERE guild_id = ? AND game = ? "
             "ORDER BY games DESC",
             (GUILD, OVERALL),
-        )
-    )
-    last = await storage.standings.page(
-        GUILD, "tink", await storage.standings.count(GUILD, "tink") - 1, 1
-    )
+        ).fetchall()
+    last = await standings.page(GUILD, "tink", await standings.count(GUILD, "tink") - 1, 1)
     return (
         (rows[0][0], rows[0][1]),
         (rows[len(rows) // 2][0], rows[len(rows) // 2][1]),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -53,19 +54,19 @@ class Courier:
         return False
 
 
-async def fill(storage: SqliteStorage, games: int, due: int) -> None:
+def fill(path: Path, games: int, due: int) -> None:
     """Active games whose turns started over the last week; `due` of each kind fall due."""
     game = engine.new_game("tink", 2, seed=1)
     state, options = game.to_json(), json.dumps(dict(game.options))
-    db = storage._db
-    await db.execute("BEGIN")
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("BEGIN")
     for game_id in range(1, games + 1):
         timed = game_id % 2 == 0
         if game_id <= 2 * due:
             started = NOW - (3 * DAY if timed else DAY + HOUR)
         else:
             started = NOW - (game_id % (7 * 24)) * HOUR / 8
-        await db.execute(
+        db.execute(
             "INSERT INTO games (id, game, guild_id, channel_id, options, seed, starter_id, "
             "status, state, turn_seat, turn_user_id, turn_started_at, time_limit, created_at, "
             "updated_at) VALUES (?, 'tink', 1, ?, ?, 1, ?, 'active', ?, 0, ?, ?, ?, ?, ?)",
@@ -82,11 +83,12 @@ async def fill(storage: SqliteStorage, games: int, due: int) -> None:
                 started,
             ),
         )
-        await db.executemany(
+        db.executemany(
             "INSERT INTO players (game_id, seat, user_id, name, accepted) VALUES (?, ?, ?, ?, 1)",
             [(game_id, 0, game_id * 10, "a"), (game_id, 1, game_id * 10 + 1, "b")],
         )
-    await db.commit()
+    db.execute("COMMIT")
+    db.close()
 
 
 async def timed_pass(scheduler: Scheduler) -> float:
@@ -97,8 +99,9 @@ async def timed_pass(scheduler: Scheduler) -> float:
 
 async def main(games: int, due: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        storage = await SqliteStorage.open(str(Path(folder) / "bench.sqlite3"))
-        await fill(storage, games, due)
+        path = Path(folder) / "bench.sqlite3"
+        storage = await SqliteStorage.open(str(path))
+        fill(path, games, due)
         clock = Clock(NOW - 60 * HOUR)
         service = Service(storage, renderer=StubRenderer(), clock=clock)
         courier = Courier()

@@ -69,7 +69,8 @@ class Offer:
 
 @dataclass(frozen=True, slots=True)
 class GameDraft:
-    """What a new challenge is made of."""
+    """What a new challenge is made of. `expires_at` is when the challenge lapses unanswered
+    (None: never); `time_limit` the seconds each turn may last (None: no limit)."""
 
     game: str
     guild_id: int | None
@@ -80,30 +81,25 @@ class GameDraft:
     starter_id: int
     players: tuple[Seat, ...]
     state: str
-    expires_at: float
+    expires_at: float | None
     time_limit: float | None = None
 
+    @property
+    def place_id(self) -> int:
+        """The channel the game is played in: its thread when it has one."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
 
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A stored game. `version` grows by one with every saved change; `time_limit` is the
-    seconds each turn may last (None: no limit)."""
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameRecord(GameDraft):
+    """A stored game: its draft (`players` and `state` kept up to date by play) and what
+    storing and playing it added. `version` grows by one with every saved change."""
 
     id: int
-    game: str
-    guild_id: int | None
-    channel_id: int
-    thread_id: int | None
-    options: Mapping[str, OptionValue]
-    seed: int
-    starter_id: int
-    players: tuple[Seat, ...]
     status: Status
     version: int
-    state: str
     created_at: float
     updated_at: float
-    expires_at: float | None = None
     message_id: int | None = None
     turn_seat: int | None = None
     turn_user_id: int | None = None
@@ -111,12 +107,6 @@ class GameRecord:
     offer: Offer | None = None
     result_reason: str | None = None
     ended_at: float | None = None
-    time_limit: float | None = None
-
-    @property
-    def place_id(self) -> int:
-        """The channel the game is played in: its thread when it has one."""
-        return self.thread_id if self.thread_id is not None else self.channel_id
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.players if s.user_id == user_id), None)

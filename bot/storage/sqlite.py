@@ -140,7 +140,7 @@ def _schema_version(db: sqlite3.Connection) -> int:
 
 
 def _create_game(db: sqlite3.Connection, draft: GameDraft, now: float) -> GameRecord:
-    place = draft.thread_id if draft.thread_id is not None else draft.channel_id
+    place = draft.place_id
     db.execute(
         "UPDATE games SET status = 'expired', updated_at = ?, version = version + 1 "
         f"WHERE {_PLACE} = ? AND status = 'challenge' AND expires_at <= ?",

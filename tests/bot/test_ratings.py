@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 from collections.abc import AsyncIterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -22,18 +24,25 @@ USERS = [11, 12, 13, 14]
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
-    store = await SqliteStorage.open(str(tmp_path / "games.sqlite3"))
+def database(tmp_path: Path) -> Path:
+    """The file the storage keeps its games and ratings in."""
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+async def storage(database: Path) -> AsyncIterator[SqliteStorage]:
+    store = await SqliteStorage.open(str(database))
     yield store
     await store.close()
 
 
-async def stored(storage: SqliteStorage, board: str, user_id: int) -> tuple[float, float]:
-    rows = await storage._db.execute_fetchall(
-        "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
-        (GUILD, board, user_id),
-    )
-    (row,) = rows
+def stored(database: Path, board: str, user_id: int) -> tuple[float, float]:
+    """A player's (mu, sigma) on a board, read straight from the database file."""
+    with closing(sqlite3.connect(database)) as db:
+        (row,) = db.execute(
+            "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+            (GUILD, board, user_id),
+        ).fetchall()
     return row[0], row[1]
 
 
@@ -61,7 +70,7 @@ def expect(
     ],
 )
 async def test_stored_ratings_are_openskills_plackett_luce(
-    storage: SqliteStorage, ranks: list[int]
+    storage: SqliteStorage, database: Path, ranks: list[int]
 ) -> None:
     model = PlackettLuce()
     users = USERS[: len(ranks)]
@@ -71,7 +80,7 @@ async def test_stored_ratings_are_openskills_plackett_luce(
         await finish(storage, users, game_ranks)
         expected = expect(model, expected, users, game_ranks)
     for user in users:
-        mu, sigma = await stored(storage, "tink", user)
+        mu, sigma = stored(database, "tink", user)
         assert (mu, sigma) == pytest.approx((expected[user].mu, expected[user].sigma))
         standing = await storage.standings.standing(GUILD, "tink", user)
         assert standing is not None
@@ -79,7 +88,7 @@ async def test_stored_ratings_are_openskills_plackett_luce(
 
 
 async def test_the_overall_board_rates_every_game_in_the_order_played(
-    storage: SqliteStorage,
+    storage: SqliteStorage, database: Path
 ) -> None:
     model = PlackettLuce()
     games = [
@@ -92,12 +101,10 @@ async def test_the_overall_board_rates_every_game_in_the_order_played(
         await finish(storage, users, ranks, game=game)
         overall = expect(model, overall, users, ranks)
     for user in USERS[:3]:
-        mu, sigma = await stored(storage, OVERALL, user)
+        mu, sigma = stored(database, OVERALL, user)
         assert (mu, sigma) == pytest.approx((overall[user].mu, overall[user].sigma))
     folio_only = expect(model, {u: model.rating() for u in (11, 12)}, [11, 12], [0, 1])
-    assert await stored(storage, "folio", 11) == pytest.approx(
-        (folio_only[11].mu, folio_only[11].sigma)
-    )
+    assert stored(database, "folio", 11) == pytest.approx((folio_only[11].mu, folio_only[11].sigma))
 
 
 async def test_records_count_first_places_as_wins_and_drawn_games_as_draws(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -203,8 +205,11 @@ async def test_a_tampered_move_log_is_detected(
 ) -> None:
     game_id = await begin(service, BOB)
     await service.move(CHANNEL, "tink", ALICE.user_id, "S d4")
-    storage = await SqliteStorage.open(str(tmp_path / "games.sqlite3"))
-    await storage._db.execute("UPDATE actions SET action = 'S e4' WHERE game_id = ?", (game_id,))
+    path = tmp_path / "games.sqlite3"
+    with closing(sqlite3.connect(path)) as db, db:
+        changed = db.execute("UPDATE actions SET action = 'S e4' WHERE game_id = ?", (game_id,))
+        assert changed.rowcount == 1
+    storage = await SqliteStorage.open(str(path))
     with pytest.raises(DamagedGame):
         await Service(storage, renderer=StubRenderer(), clock=clock).board(CHANNEL, "tink")
     await storage.close()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import sqlite3
 from collections.abc import AsyncIterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -50,12 +52,13 @@ async def storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
 
 
 async def test_a_new_file_gets_every_migration_and_wal(tmp_path: Path) -> None:
-    store = await SqliteStorage.open(str(tmp_path / "sub" / "games.sqlite3"))
+    path = tmp_path / "sub" / "games.sqlite3"
+    store = await SqliteStorage.open(str(path))
     assert await store.schema_version() == MIGRATIONS[-1][0]
-    rows = await store._db.execute_fetchall("PRAGMA journal_mode")
-    assert next(iter(rows))[0] == "wal"
     await store.close()
-    reopened = await SqliteStorage.open(str(tmp_path / "sub" / "games.sqlite3"))
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    reopened = await SqliteStorage.open(str(path))
     assert await reopened.schema_version() == MIGRATIONS[-1][0]
     await reopened.close()
 
