@@ -16,7 +16,7 @@ from bot.async_play import AsyncPlay
 from bot.commands import build_groups
 from bot.config import Settings
 from bot.courier import DiscordCourier
-from bot.drawing import DrawingProcess, Renderer
+from bot.drawing import DrawingError, DrawingProcess, Renderer, ThreadDrawing
 from bot.replies import answer_failure
 from bot.scheduler import Scheduler
 from bot.service import Service
@@ -54,9 +54,7 @@ class PyramidBot(discord.Client):
     async def setup_hook(self) -> None:
         self._storage = await open_storage(self.settings.database_url)
         if self.renderer is None:
-            drawing = DrawingProcess()
-            await drawing.start()
-            self.renderer = drawing
+            self.renderer = await _start_drawing()
         self.service = Service(self._storage, renderer=self.renderer, clock=self.clock)
         self.async_play = AsyncPlay(self.service, clock=self.clock)
         self.scheduler = Scheduler(self.async_play, DiscordCourier(self), clock=self.clock)
@@ -97,6 +95,18 @@ class PyramidBot(discord.Client):
             self._storage = None
         if self.renderer is not None:
             await self.renderer.close()
+
+
+async def _start_drawing() -> Renderer:
+    """The drawing process, or drawing in threads of this process if it cannot start."""
+    drawing = DrawingProcess()
+    try:
+        await drawing.start()
+    except (OSError, DrawingError):
+        log.exception("the drawing process did not start; pictures are drawn in threads")
+        await drawing.close()
+        return ThreadDrawing()
+    return drawing
 
 
 def create_bot(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import engine
 import render
 from bot import views
 from bot.app import create_bot
-from bot.drawing import DrawingProcess
+from bot.drawing import DrawingProcess, ThreadDrawing
 from bot.replies import APOLOGY
 from bot.storage import Status
 from tests.bot.harness import DiscordHarness, InteractionResponseType, Reply, User
@@ -48,6 +49,20 @@ async def test_a_whole_game_from_challenge_to_result(tmp_path: Path, game: str) 
         drawing = discord.client.renderer  # type: ignore[attr-defined]
         assert isinstance(drawing, DrawingProcess) and drawing.pid is not None
     assert drawing.pid is None
+
+
+@pytest.mark.parametrize("python", ["/bin/false", "/nonexistent/python"])
+async def test_without_a_drawing_process_pictures_are_drawn_in_threads(
+    tmp_path: Path,
+    python: str,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.setattr(sys, "executable", python)
+    async with DiscordHarness(create_bot(settings_in(tmp_path))) as discord:
+        assert isinstance(discord.client.renderer, ThreadDrawing)  # type: ignore[attr-defined]
+        await play_a_whole_game(discord, "tink")
+    assert "the drawing process did not start" in caplog.text
 
 
 async def play_a_whole_game(discord: DiscordHarness, game: str) -> None:
