@@ -14,16 +14,16 @@ reaches the fake Discord. Two runs, each on a fresh database:
     python benchmarks/load.py [--games 50] [--moves 1500] [--think 1.0] [--game tink]
 
 `--no-drawing` answers every move with one picture drawn in advance, to show what
-everything but the drawing costs. CPU time is given for the bot's process and for its
-drawing process (whose start-up, drawing an empty board of every game, is included).
+everything but the drawing costs. CPU time is given for the bot's process and, on Linux,
+for its drawing process, counted over the run alone.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
-import resource
 import statistics
 import sys
 import tempfile
@@ -102,29 +102,41 @@ class Cost:
 
     elapsed: float
     cpu: float
-    drawing_cpu: float
+    drawing_cpu: float | None
     stolen: float | None
 
 
 async def measure(games: int, run: Run, renderer: Renderer | None) -> Cost:
     """Play the run and say what it cost."""
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings("token", f"sqlite:///{folder}/load.sqlite3")
         bot = create_bot(settings, renderer=renderer)
         async with DiscordHarness(bot, timeout=60) as discord:
+            drawing_pid = getattr(bot.renderer, "pid", None)
             started, started_cpu = time.perf_counter(), time.process_time()
-            before = machine_times()
+            before, drawing_before = machine_times(), process_cpu(drawing_pid)
             async with asyncio.TaskGroup() as tables:
                 for i in range(games):
                     players = (discord.user(f"a{i}"), discord.user(f"b{i}"))
                     channel = discord.text_channel(f"game-{i}")
                     tables.create_task(play_games(discord, channel, players, run))
             elapsed, cpu = time.perf_counter() - started, time.process_time() - started_cpu
-            after = machine_times()
-    drawn = resource.getrusage(resource.RUSAGE_CHILDREN)
-    drawing_cpu = drawn.ru_utime + drawn.ru_stime - children.ru_utime - children.ru_stime
+            after, drawing_after = machine_times(), process_cpu(drawing_pid)
+    drawing_cpu = None
+    if drawing_before is not None and drawing_after is not None:
+        drawing_cpu = drawing_after - drawing_before
     return Cost(elapsed, cpu, drawing_cpu, stolen_share(before, after))
+
+
+def process_cpu(pid: int | None) -> float | None:
+    """The CPU seconds a process has used so far (Linux), or None."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def machine_times() -> list[int] | None:
@@ -153,7 +165,8 @@ def report(label: str, run: Run, cost: Cost) -> None:
     print(
         f"{label}: {len(timings)} moves in {cost.elapsed:.1f} s = {rate:.0f} moves/s achieved; "
         f"reply p50 {p50:.1f} ms, p99 {p99:.1f} ms; CPU a move {cost.cpu * per_move:.1f} ms "
-        f"in the bot's process, {cost.drawing_cpu * per_move:.1f} ms drawing"
+        "in the bot's process"
+        + ("" if cost.drawing_cpu is None else f", {cost.drawing_cpu * per_move:.1f} ms drawing")
         + ("" if cost.stolen is None else f"; {cost.stolen:.0%} of CPU time stolen by the host")
     )
 
