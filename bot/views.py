@@ -124,11 +124,7 @@ class ChallengeButton(
     def __init__(self, game_id: int, answer: str) -> None:
         accept = answer == "accept"
         super().__init__(
-            Button(
-                label="Accept" if accept else "Decline",
-                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
-                custom_id=f"pyr:challenge:{game_id}:{answer}",
-            )
+            _yes_no_button("Accept", yes=accept, custom_id=f"pyr:challenge:{game_id}:{answer}")
         )
         self.game_id = game_id
         self.accept = accept
@@ -151,19 +147,23 @@ class ChallengeButton(
         await apply_answer(interaction, answer, lambda: challenge_view(self.game_id))
 
 
+def _yes_no_button(label: str, *, yes: bool, custom_id: str) -> Button[View]:
+    """The agreeing button (green, `label`) or the declining one (grey, Decline)."""
+    return Button(
+        label=label if yes else "Decline",
+        style=discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary,
+        custom_id=custom_id,
+    )
+
+
 class OfferButton(
     DynamicItem[Button[View]], template=r"pyr:(?P<kind>draw|undo):(?P<game>\d+):(?P<agree>yes|no)"
 ):
     """Agree or Decline on a draw or take-back offer: only the other players may use it."""
 
     def __init__(self, game_id: int, kind: Prompt, *, agree: bool) -> None:
-        super().__init__(
-            Button(
-                label="Agree" if agree else "Decline",
-                style=discord.ButtonStyle.success if agree else discord.ButtonStyle.secondary,
-                custom_id=f"pyr:{kind.value}:{game_id}:{'yes' if agree else 'no'}",
-            )
-        )
+        custom_id = f"pyr:{kind.value}:{game_id}:{'yes' if agree else 'no'}"
+        super().__init__(_yes_no_button("Agree", yes=agree, custom_id=custom_id))
         self.game_id = game_id
         self.kind = kind
         self.agree = agree
