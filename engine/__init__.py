@@ -4,59 +4,92 @@ game = engine.new_game("tink", 2)
 game.play("s d4")          # -> "S d4"
 game.legal_moves()         # canonical texts
 engine.load_game(game.to_json()) == game
+
+Importing the package imports each of its modules, and a game's module registers its
+game class with `@register`: `GAMES` lists exactly the registered games.
+
+Search (the AI, playouts) runs on copies through the `Game.search_*` methods:
+copy = game.search_copy(); copy.search_push(copy.search_moves()[0])
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import random
-from types import MappingProxyType
+from functools import cache
+from importlib import resources
 
-from engine import bridge, folio, tink
+from engine.board import FILES
 from engine.core import (
+    GAMES,
+    Action,
+    ActionKind,
     BoardView,
     Event,
+    ForbiddenMove,
     Game,
     GameError,
     GameInfo,
     IllegalMove,
+    InvalidMove,
     InvalidOption,
+    MatchView,
     MovePart,
     Option,
     OptionValue,
     Piece,
     Result,
+    SearchMove,
     Size,
     game_class,
+    register,
     replay,
+    unregister,
 )
+from engine.review import MoveReview, review
 
 __all__ = [
+    "FILES",
     "GAMES",
+    "Action",
+    "ActionKind",
     "BoardView",
     "Event",
+    "ForbiddenMove",
     "Game",
     "GameError",
     "GameInfo",
     "IllegalMove",
+    "InvalidMove",
     "InvalidOption",
+    "MatchView",
     "MovePart",
+    "MoveReview",
     "Option",
     "OptionValue",
     "Piece",
     "Result",
+    "SearchMove",
     "Size",
     "load_game",
     "new_game",
+    "register",
+    "replay",
+    "review",
+    "rules_text",
+    "unregister",
 ]
 
-GAMES = MappingProxyType(
-    {
-        cls.info.name: cls.info
-        for cls in (tink.TinkGame, tink.TingleGame, folio.FolioGame, bridge.BridgeGame)
-    }
-)
-"""Every hosted game by command name: its title, player counts, options and summary."""
+
+def _import_modules() -> None:
+    """Import every module of this package: a game's module registers its game."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+_import_modules()
 
 
 def new_game(name: str, players: int, *, seed: int | None = None, **options: object) -> Game:
@@ -70,7 +103,8 @@ def load_game(text: str) -> Game:
     """Rebuild a game from `Game.to_json()` text, checking it replays to the same history."""
     try:
         data = json.loads(text)
-        game = replay(data["game"], data["players"], data["seed"], data["options"], data["actions"])
+        actions = [Action.parse(action) for action in data["actions"]]
+        game = replay(data["game"], data["players"], data["seed"], data["options"], actions)
     except (ValueError, KeyError, TypeError) as error:
         raise InvalidOption(f"that saved game cannot be read: {error}") from None
     if list(game.history) != data.get("history", list(game.history)):
@@ -78,6 +112,14 @@ def load_game(text: str) -> Game:
     return game
 
 
-def game_info(name: str) -> GameInfo:
-    """The description of one game, by command name."""
-    return game_class(name).info
+def rules_text(name: str) -> str:
+    """A game's rules document in Markdown: the rules, every ruling, the move notation.
+
+    The documents ship inside this package, one per game: `rules/<name>.md`.
+    """
+    return _rules_document(game_class(name).info.name)
+
+
+@cache
+def _rules_document(name: str) -> str:
+    return resources.files(__name__).joinpath("rules", f"{name}.md").read_text("utf-8")

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engine.core import IllegalMove
+from engine.core import InvalidMove
 
 FILES = "abcdefghij"
+"""The files' letters from the left: squares are named like chess, `a1` bottom left."""
 MAX_MOVE_TEXT = 100
 FILLER_WORDS = frozenset({"from", "spend", "give", "to"})
 _SEPARATORS = re.compile(r"[\s,()]+")
@@ -41,8 +42,8 @@ def parse_square(token: str, width: int, height: int) -> int:
     if index is None:
         last = square_name(width * height - 1, width)
         if is_square(token.lower()):
-            raise IllegalMove(f"{token} is not on the board (a1 to {last})")
-        raise IllegalMove(f"{token!r} is not a square (a1 to {last})")
+            raise InvalidMove(f"{token} is not on the board (a1 to {last})")
+        raise InvalidMove(f"{token!r} is not a square (a1 to {last})")
     return index
 
 
@@ -74,10 +75,10 @@ def tokenize(text: str) -> list[str]:
     Refuses text that is empty or too long to be a move.
     """
     if len(text) > MAX_MOVE_TEXT:
-        raise IllegalMove("that is too long to be a move")
+        raise InvalidMove("that is too long to be a move")
     tokens = [t for t in _SEPARATORS.split(text.lower()) if t and t not in FILLER_WORDS]
     if not tokens:
-        raise IllegalMove("the move is empty")
+        raise InvalidMove("the move is empty")
     return tokens
 
 

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import ClassVar
 
 from engine.board import king_neighbours, parse_square, square_names, tokenize
 from engine.core import (
     BoardView,
+    ForbiddenMove,
     Game,
     GameInfo,
-    IllegalMove,
+    InvalidMove,
+    MatchView,
     Option,
     OptionValue,
     Piece,
     Result,
+    SearchMove,
     Size,
     register,
 )
@@ -29,13 +33,13 @@ NOT_FILE_H = 0x7F7F7F7F7F7F7F7F
 
 FIRST = "first"
 SECOND = "second"
+CHOICES = (FIRST, SECOND)
+CHOICE_MOVES = ((0,), (1,))
+"""The search moves for `first` and `second`."""
 PASS = "pass"
 CHOICE_WORDS = {"first": FIRST, "1st": FIRST, "me": FIRST}
 CHOICE_WORDS |= {"second": SECOND, "2nd": SECOND, "opponent": SECOND, "them": SECOND}
 
-SIZE_WORDS = {"s": Size.SMALL, "m": Size.MEDIUM, "l": Size.LARGE}
-SIZE_WORDS |= {size.name.lower(): size for size in Size}
-_MOVE_TEXT = re.compile(r"(large|medium|small|l|m|s)?([a-z][0-9]{1,2})([a-z][0-9]{1,2})")
 _DASHES = str.maketrans({"-": " ", "\u2013": " ", "\u2014": " ", ":": " ", ">": " "})
 
 REASON_BRIDGE = "bridge completed"
@@ -131,19 +135,14 @@ def bridge_of(pieces: int) -> int:
     return joined_to(RANK_8, from_first)
 
 
-def _size_name(size: Size) -> str:
-    return size.name.lower()
+_BoardMove = tuple[Size | None, int, int]
+"""A board move as read: the size it names (if any), from-square and to-square."""
 
 
-def _parse_move(text: str) -> tuple[Size | None, int, int]:
-    """A move's size word (if any), from-square and to-square; refuses anything else."""
-    tokens = tokenize(text.translate(_DASHES))
-    match = _MOVE_TEXT.fullmatch("".join(tokens))
-    if match is None:
-        raise IllegalMove(f"{' '.join(tokens)!r} is not a move: write it like c1-d3")
-    size_word, origin, target = match.groups()
-    size = SIZE_WORDS[size_word] if size_word else None
-    return size, parse_square(origin, SIDE, SIDE), parse_square(target, SIDE, SIDE)
+def _move_pattern(piece_words: Iterable[str]) -> re.Pattern[str]:
+    """A board move with its separators taken out: maybe a piece's word, then two squares."""
+    words = "|".join(re.escape(word) for word in sorted(piece_words, key=len, reverse=True))
+    return re.compile(rf"({words})?([a-z][0-9]{{1,2}})([a-z][0-9]{{1,2}})")
 
 
 def _reachable(size: Size, origin: int, target: int) -> bool:
@@ -177,10 +176,13 @@ class BridgeGame(Game):
         random_seating=True,
         summary=(
             "Build a bridge of your own pieces, joined side to side, from rank 1 to rank "
-            "8. Larges jump like knights, mediums slide diagonally like bishops, smalls "
-            "step like kings; nothing is captured. Play one round, or a match scored "
-            "like golf: every piece outside your bridge costs a point."
+            "8. Knights (N, the large pyramids) jump like chess knights, bishops (B, the "
+            "mediums) slide diagonally, kings (K, the smalls) step one square; nothing is "
+            "captured. Play one round, or a match scored like golf: every piece outside "
+            "your bridge costs a point."
         ),
+        size_names=("king", "bishop", "knight"),
+        size_letters=("K", "B", "N"),
         options=(
             Option(
                 "win",
@@ -209,6 +211,8 @@ class BridgeGame(Game):
         ),
     )
 
+    _MOVE_TEXT: ClassVar[re.Pattern[str]] = _move_pattern(info.size_words)
+
     _last: Move | None
     _seen: dict[int, int]
     _answering: bool
@@ -229,7 +233,7 @@ class BridgeGame(Game):
         self._choosing = False
         self._start_round(0)
 
-    # -- what the renderer and the bot read -----------------------------------
+    # -- the state beyond the board --------------------------------------------
 
     @property
     def round(self) -> int:
@@ -274,9 +278,7 @@ class BridgeGame(Game):
         return tuple(self._movers)
 
     def legal_moves(self) -> list[str]:
-        if self._choosing and self._result is None:
-            return [FIRST, SECOND]
-        return [MOVE_TEXTS[origin][target] for origin, target in self._moves()]
+        return [self.search_text(move) for move in self.search_moves()]
 
     def winning_moves(self) -> list[str]:
         """The moves completing the mover's bridge that win the round at once.
@@ -285,21 +287,16 @@ class BridgeGame(Game):
         bridge-completing move is not listed, since the other player still answers it;
         no answer is listed either, since the best an answer can do is draw the round.
         """
-        mover = self._turn
-        if self._answering or (self._delayed and mover == self._starter):
-            return []
-        pieces = self._pieces[mover]
-        return [
-            MOVE_TEXTS[origin][target]
-            for origin, target in self._moves()
-            if bridge_of(pieces ^ (1 << origin) ^ (1 << target))
-        ]
+        return [self.search_text(move) for move in self.search_wins()]
 
     def view(self) -> BoardView:
         squares = {NAMES[s]: PIECES[code] for s, code in enumerate(self._board) if code}
+        match = MatchView(self._round, self.totals, self.choosing) if self.is_match else None
         if self._last is None:
-            return BoardView(SIDE, SIDE, squares)
+            return BoardView(SIDE, SIDE, squares, match=match)
         origin, target = self._last
+        answering = self._answering and not self._choosing and self._result is None
+        unanswered = bridge_of(self._pieces[1 - self._turn]) if answering else 0
         return BoardView(
             SIDE,
             SIDE,
@@ -307,6 +304,8 @@ class BridgeGame(Game):
             placed=NAMES[target],
             cleared=(NAMES[origin],),
             highlight=tuple(NAMES[s] for s in _bits(self._highlight)),
+            to_answer=tuple(NAMES[s] for s in _bits(unanswered)),
+            match=match,
         )
 
     def describe(self, move: str) -> str:
@@ -316,28 +315,43 @@ class BridgeGame(Game):
             return "lets the opponent start"
         if move == PASS:
             return "has no legal move and passes"
-        size, origin, target = _parse_move(move)
+        size, origin, target = self._parse_board_move(move)
         size = size or self._guess_size(origin, target)
-        name = _size_name(size) if size else "piece"
+        name = self.info.size_name(size) if size else "piece"
         return f"{name} {NAMES[origin]} to {NAMES[target]}"
 
     # -- playing ---------------------------------------------------------------
 
-    def _play(self, text: str) -> str:
+    def _parse(self, text: str) -> str | _BoardMove:
+        """`first`, `second`, `pass`, or a board move with the size it names, if any."""
         words = " ".join(tokenize(text.translate(_DASHES)))
-        if self._choosing:
-            choice = CHOICE_WORDS.get(words)
-            if choice is None:
-                raise IllegalMove("choose first or second")
-            self._choose(choice)
-            return choice
-        if words in CHOICE_WORDS:
-            raise IllegalMove("who starts is chosen only between rounds")
         if words == PASS:
-            raise IllegalMove("you have a legal move, so you cannot pass")
-        size, origin, target = _parse_move(words)
+            return PASS
+        return CHOICE_WORDS.get(words) or self._parse_board_move(words)
+
+    def _parse_board_move(self, text: str) -> _BoardMove:
+        """A board move's piece (if named), from-square and to-square; refuses anything else."""
+        tokens = tokenize(text.translate(_DASHES))
+        match = self._MOVE_TEXT.fullmatch("".join(tokens))
+        if match is None:
+            raise InvalidMove(f"{' '.join(tokens)!r} is not a move: write it like c1-d3")
+        word, origin, target = match.groups()
+        size = self.info.size_words[word] if word else None
+        return size, parse_square(origin, SIDE, SIDE), parse_square(target, SIDE, SIDE)
+
+    def _play(self, move: str | _BoardMove) -> str:
+        if self._choosing:
+            if move not in (FIRST, SECOND):
+                raise ForbiddenMove("choose first or second")
+            self._choose(move)
+            return move
+        if move == PASS:
+            raise ForbiddenMove("you have a legal move, so you cannot pass")
+        if isinstance(move, str):
+            raise ForbiddenMove("who starts is chosen only between rounds")
+        size, origin, target = move
         self._check(size, origin, target)
-        self._push((origin, target))
+        self.search_push((origin, target))
         return MOVE_TEXTS[origin][target]
 
     def _check(self, size: Size | None, origin: int, target: int) -> None:
@@ -345,42 +359,74 @@ class BridgeGame(Game):
         here, there = NAMES[origin], NAMES[target]
         code = self._board[origin]
         if not code:
-            raise IllegalMove(f"{here} is empty")
+            raise ForbiddenMove(f"{here} is empty")
         piece = PIECES[code]
-        name = _size_name(piece.size)
+        name = self.info.size_name(piece.size)
         if piece.colour != self._turn:
-            raise IllegalMove(f"{here} is not your piece")
-        if size not in (None, piece.size):
-            raise IllegalMove(f"{here} holds a {name}, not a {_size_name(size)}")
+            raise ForbiddenMove(f"{here} is not your piece")
+        if size is not None and size != piece.size:
+            raise ForbiddenMove(f"{here} holds a {name}, not a {self.info.size_name(size)}")
         if origin == target:
-            raise IllegalMove(f"the {name} on {here} must move to another square")
+            raise ForbiddenMove(f"the {name} on {here} must move to another square")
         if self._board[target]:
-            raise IllegalMove(f"{there} is taken")
+            raise ForbiddenMove(f"{there} is taken")
         if not _reachable(piece.size, origin, target):
-            raise IllegalMove(f"a {name} cannot reach {there} from {here}")
+            raise ForbiddenMove(f"a {name} cannot reach {there} from {here}")
         blockers = [s for s in BETWEEN.get((origin, target), ()) if self._board[s]]
         if piece.size is Size.MEDIUM and blockers:
-            raise IllegalMove(f"the medium on {here} is blocked at {NAMES[blockers[0]]}")
+            raise ForbiddenMove(f"the {name} on {here} is blocked at {NAMES[blockers[0]]}")
 
-    def _moves(self) -> list[Move]:
-        """Every legal board move of the seat to move, in board order.
+    # -- the search path ---------------------------------------------------------
 
-        Empty while a round's loser chooses who starts the next, and once the game is over.
-        """
-        if self._choosing or self._result is not None:
+    def search_copy(self) -> BridgeGame:
+        clone = self._search_clone()
+        clone._board = list(self._board)
+        clone._pieces = list(self._pieces)
+        clone._seen = dict(self._seen)
+        clone._history = list(self._history)
+        clone._movers = list(self._movers)
+        clone._totals = [0, 0]
+        clone._round_scores = []
+        clone._rounds = 1
+        clone._point_limit = None
+        return clone
+
+    def search_moves(self) -> Sequence[SearchMove]:
+        """Board moves `(from, to)` in board order; `first` and `second` are (0,) and (1,)."""
+        if self._result is not None:
             return []
+        if self._choosing:
+            return CHOICE_MOVES
         return [
             (origin, target)
             for origin in _bits(self._pieces[self._turn])
             for target in self._targets(origin)
         ]
 
-    def _push(self, move: Move) -> None:
-        """Apply a move from `_moves()`, then everything the rules do by themselves."""
+    def search_wins(self) -> list[SearchMove]:
+        mover = self._turn
+        if self._choosing or self._answering or (self._delayed and mover == self._starter):
+            return []
+        pieces = self._pieces[mover]
+        return [
+            move
+            for move in self.search_moves()
+            if bridge_of(pieces ^ (1 << move[0]) ^ (1 << move[1]))
+        ]
+
+    def search_text(self, move: SearchMove) -> str:
+        if len(move) == 1:
+            return CHOICES[move[0]]
+        return MOVE_TEXTS[move[0]][move[1]]
+
+    def search_push(self, move: SearchMove) -> None:
+        if len(move) == 1:
+            self._choose(CHOICES[move[0]])
+            return
         origin, target = move
         mover = self._turn
         self._put(target, self._lift(origin))
-        self._last = move
+        self._last = (origin, target)
         self._record(MOVE_TEXTS[origin][target], mover)
         self._after_move(mover)
 

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import IntEnum, StrEnum
+from functools import cached_property
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self, TypeVar
 
 OptionValue = bool | int | str | None
+SearchMove = tuple[int, ...]
+"""A move on the search path: a few ints whose meaning only the game knows."""
 
 FORMAT_VERSION = 1
-FORFEIT = "@forfeit"
-AGREED_DRAW = "@draw"
+_FORFEIT_TEXT = "@forfeit"
+_DRAW_TEXT = "@draw"
 
 
 class GameError(ValueError):
@@ -22,7 +25,18 @@ class GameError(ValueError):
 
 
 class IllegalMove(GameError):
-    """A move or action that the rules refuse. The game is left unchanged."""
+    """A move or action that the rules refuse. The game is left unchanged.
+
+    Always one of two kinds, as in python-chess: `InvalidMove` or `ForbiddenMove`.
+    """
+
+
+class InvalidMove(IllegalMove):
+    """Text that is no move of this game at all, in any position (a typo, a bad square)."""
+
+
+class ForbiddenMove(IllegalMove):
+    """A well-formed move or action that the rules do not allow in this position."""
 
 
 class InvalidOption(GameError):
@@ -75,6 +89,52 @@ class Result:
     @classmethod
     def draw(cls, players: int, reason: str) -> Result:
         return cls((), reason, (0,) * players)
+
+
+class ActionKind(StrEnum):
+    """What a logged action does."""
+
+    MOVE = "move"
+    FORFEIT = "forfeit"
+    AGREED_DRAW = "agreed draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One entry of a game's action log: a move, a seat's forfeit or an agreed draw.
+
+    `move` is the canonical move text of a move; `seat` and `reason` say who left a
+    game and why. `text` is the action as logged, and `Action.parse` reads it back.
+    """
+
+    kind: ActionKind
+    move: str = ""
+    seat: int | None = None
+    reason: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """The action a logged text stands for."""
+        if not isinstance(text, str):
+            raise InvalidMove("a logged action must be text")
+        if text == _DRAW_TEXT:
+            return cls(ActionKind.AGREED_DRAW)
+        tag, _, rest = text.partition(" ")
+        if tag != _FORFEIT_TEXT:
+            return cls(ActionKind.MOVE, move=text)
+        seat, _, reason = rest.partition(" ")
+        if not seat.isdigit():
+            raise InvalidMove(f"{text!r} is not a logged action")
+        return cls(ActionKind.FORFEIT, seat=int(seat), reason=reason)
+
+    @property
+    def text(self) -> str:
+        """The action as logged: the move's text, `@forfeit <seat> <reason>` or `@draw`."""
+        if self.kind is ActionKind.FORFEIT:
+            return f"{_FORFEIT_TEXT} {self.seat} {self.reason}"
+        if self.kind is ActionKind.AGREED_DRAW:
+            return _DRAW_TEXT
+        return self.move
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,9 +227,12 @@ WHOLE_MOVE = MovePart("move", "Your move, e.g. from the suggestions.")
 class GameInfo:
     """What the bot and the docs need to know about a game before one exists.
 
-    `random_seating` says the rules draw the turn order at random (the caller seats
-    the players in a random order). `move_parts` are what a move is asked for as:
-    the whole move in one text, unless a game splits it (see `Game.split_move`).
+    `size_names` and `size_letters` are what the game calls its pieces, smallest first,
+    in moves, pictures and words; `colour_letters`, where moves name colours too (Folio),
+    gives each colour's letter. `random_seating` says the rules draw the turn order at
+    random (the caller seats the players in a random order). `move_parts` are what a
+    move is asked for as: the whole move in one text, unless a game splits it (see
+    `Game.split_move`).
     """
 
     name: str
@@ -179,11 +242,30 @@ class GameInfo:
     summary: str
     options: tuple[Option, ...]
     size_names: tuple[str, str, str] = ("small", "medium", "large")
+    size_letters: tuple[str, str, str] = ("S", "M", "L")
     colours: tuple[str, ...] = ()
+    colour_letters: str = ""
     width: int = 8
     height: int = 8
     random_seating: bool = False
     move_parts: tuple[MovePart, ...] = (WHOLE_MOVE,)
+
+    @cached_property
+    def size_words(self) -> Mapping[str, Size]:
+        """The words a move may name a piece with, lower case: the game's own letters and
+        names, and the sizes' (`s`, `small`, ...)."""
+        words = {word: size for size in Size for word in (size.name.lower(), size.name[0].lower())}
+        for size, letter, name in zip(Size, self.size_letters, self.size_names, strict=True):
+            words |= {letter.lower(): size, name: size}
+        return MappingProxyType(words)
+
+    def piece_code(self, piece: Piece) -> str:
+        """A piece as moves name it: its colour's letter, then its size's (`RS`)."""
+        return self.colour_letters[piece.colour] + self.size_letters[piece.size - 1]
+
+    def size_name(self, size: int) -> str:
+        """What the game calls a piece of this size."""
+        return self.size_names[size - 1]
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -199,15 +281,32 @@ class GameInfo:
         return resolved
 
 
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    """A game scored over several rounds: the round and each seat's points so far.
+
+    `between_rounds` says the last round is over and the seat to move chooses who
+    starts the next (`round` is then the round just finished).
+    """
+
+    round: int
+    totals: tuple[int, ...]
+    between_rounds: bool = False
+
+
 @dataclass(frozen=True)
 class BoardView:
-    """What stands where, for drawing.
+    """What stands where, and what else a picture of the game shows.
 
     Squares are named like chess (`a1` bottom left from the first seat). `placed` is
     the square the last move put a piece on (or moved it to), `cleared` the squares it
     emptied (spent pieces, or where a piece moved from). `highlight` is the winning line
-    or bridge once the game is won. `stashes` holds each seat's pieces off the board
-    (empty for Folio, whose pool is on the game).
+    or bridge once the game is won; `to_answer` a bridge completed that does not win
+    yet, which the player to move has one move to answer (Bridge's delayed win).
+    `stashes` holds each seat's pieces off the board. Pieces that belong to nobody
+    (Folio) are `in_hand`, the piece the seat to move must place, which may go on the
+    `allowed` squares, or in the shared `pool`. `match` is set for a game played over
+    several rounds.
     """
 
     width: int
@@ -218,6 +317,11 @@ class BoardView:
     cleared: tuple[str, ...] = ()
     highlight: tuple[str, ...] = ()
     out: frozenset[int] = field(default_factory=frozenset)
+    to_answer: tuple[str, ...] = ()
+    in_hand: Piece | None = None
+    allowed: tuple[str, ...] = ()
+    pool: tuple[Piece, ...] = ()
+    match: MatchView | None = None
 
 
 class Game(ABC):
@@ -233,7 +337,7 @@ class Game(ABC):
         self.players = players
         self.seed = seed
         self.options: Mapping[str, OptionValue] = MappingProxyType(dict(options))
-        self._actions: list[str] = []
+        self._actions: list[Action] = []
         self._result: Result | None = None
         self._events: list[Event] = []
 
@@ -267,8 +371,65 @@ class Game(ABC):
         """A canonical move of this game in words, e.g. "a medium on e4, spending d3 and d5"."""
 
     @abstractmethod
-    def _play(self, text: str) -> str:
-        """Parse, check and apply a move; return its canonical text or raise IllegalMove."""
+    def _parse(self, text: str) -> Any:
+        """Read a move in any accepted spelling into the game's own form.
+
+        Raises `InvalidMove` for text that is no move of this game; the position is not
+        looked at, so text refused here is refused in every position.
+        """
+
+    @abstractmethod
+    def _play(self, move: Any) -> str:
+        """Check and apply a move from `_parse`; return its canonical text.
+
+        Raises `ForbiddenMove` when the rules do not allow it here.
+        """
+
+    # -- the search path: fast, unchecked, outside the action log --------------
+    # These defaults go through the move API (a move is its index in `legal_moves()`),
+    # so any game can be searched; games override them with a fast path of their own.
+
+    def search_copy(self) -> Game:
+        """An independent copy to search on, far cheaper than a replay where a game says so.
+
+        Games played in rounds end the copy with the round being played (or the next
+        one, while who starts it is being chosen), whose result becomes the copy's:
+        search looks at the round, not the whole match.
+        """
+        return replay(self.name, self.players, self.seed, self.options, self._actions)
+
+    def search_moves(self) -> Sequence[SearchMove]:
+        """Every legal move of the seat to move, in a fixed order; empty once over.
+
+        The sequence may be the game's own: read it, never change it.
+        """
+        return [(index,) for index in range(len(self.legal_moves()))]
+
+    def search_push(self, move: SearchMove) -> None:
+        """Apply a move from `search_moves()` unchecked, then what the rules do by themselves.
+
+        The action log need not record it, so `to_json` and `take_back` may no longer
+        describe the game: push only on a `search_copy()`.
+        """
+        self.play(self.search_text(move))
+
+    def search_wins(self) -> list[SearchMove]:
+        """The moves of `search_moves()` that win the game (or round) at once, in order."""
+        wins = set(self.winning_moves())
+        return [move for move in self.search_moves() if self.search_text(move) in wins]
+
+    def search_text(self, move: SearchMove) -> str:
+        """The canonical text of a move from `search_moves()`."""
+        return self.legal_moves()[move[0]]
+
+    def _search_clone(self) -> Self:
+        """A shallow copy with the base's lists copied; games copy their own mutable state."""
+        clone = object.__new__(type(self))
+        for name, value in self.__dict__.items():
+            setattr(clone, name, value)  # one by one: attribute reads stay as fast as usual
+        clone._actions = list(self._actions)
+        clone._events = list(self._events)
+        return clone
 
     def _forfeit(self, seat: int, reason: str) -> None:
         """A seat leaves the game. By default every other seat wins at once."""
@@ -291,7 +452,7 @@ class Game(ABC):
         return tuple(self._events)
 
     @property
-    def actions(self) -> tuple[str, ...]:
+    def actions(self) -> tuple[Action, ...]:
         """Everything players did, in order: the log the game is rebuilt from."""
         return tuple(self._actions)
 
@@ -321,37 +482,50 @@ class Game(ABC):
         return parts.get(WHOLE_MOVE.name, "")
 
     def play(self, text: str) -> str:
-        """Apply a move given in any accepted spelling; return its canonical text."""
-        if self._result is not None:
-            raise IllegalMove("the game is over")
+        """Apply a move given in any accepted spelling; return its canonical text.
+
+        Raises `InvalidMove` for text that is no move of this game, and `ForbiddenMove`
+        for a move the rules do not allow now (any move, once the game is over).
+        """
         if not isinstance(text, str):
-            raise IllegalMove("a move must be text")
-        canonical = self._play(text)
-        self._actions.append(canonical)
+            raise InvalidMove("a move must be text")
+        move = self._parse(text)
+        self._check_not_over()
+        canonical = self._play(move)
+        self._actions.append(Action(ActionKind.MOVE, move=canonical))
         return canonical
 
     def forfeit(self, seat: int, reason: str = "resignation") -> None:
         """`seat` resigns or runs out of time: it loses, or with 3-4 players goes out."""
-        if self._result is not None:
-            raise IllegalMove("the game is over")
-        if not 0 <= seat < self.players:
-            raise IllegalMove(f"there is no seat {seat + 1} in this game")
         if not reason.strip():
-            raise IllegalMove("a forfeit needs a reason")
+            raise InvalidMove("a forfeit needs a reason")
+        self._check_not_over()
+        if not 0 <= seat < self.players:
+            raise ForbiddenMove(f"there is no seat {seat + 1} in this game")
         self._forfeit(seat, reason)
-        self._actions.append(f"{FORFEIT} {seat} {reason}")
+        self._actions.append(Action(ActionKind.FORFEIT, seat=seat, reason=reason))
 
     def agree_draw(self) -> None:
         """End the game as a draw that the players agreed on."""
-        if self._result is not None:
-            raise IllegalMove("the game is over")
+        self._check_not_over()
         self._finish(Result.draw(self.players, "agreed draw"))
-        self._actions.append(AGREED_DRAW)
+        self._actions.append(Action(ActionKind.AGREED_DRAW))
+
+    def apply(self, action: Action) -> None:
+        """Do one logged action again: play its move, forfeit its seat or agree the draw."""
+        if action.kind is ActionKind.AGREED_DRAW:
+            self.agree_draw()
+        elif action.kind is ActionKind.MOVE:
+            self.play(action.move)
+        elif action.seat is None:
+            raise InvalidMove("a forfeit needs a seat")
+        else:
+            self.forfeit(action.seat, action.reason)
 
     def take_back(self) -> Game:
         """A copy of this game without its last action (and the passes that followed it)."""
         if not self._actions:
-            raise IllegalMove("there is no move to take back")
+            raise ForbiddenMove("there is no move to take back")
         return replay(self.name, self.players, self.seed, self.options, self._actions[:-1])
 
     def to_json(self) -> str:
@@ -363,11 +537,15 @@ class Game(ABC):
                 "players": self.players,
                 "seed": self.seed,
                 "options": dict(self.options),
-                "actions": self._actions,
+                "actions": [action.text for action in self._actions],
                 "history": list(self.history),
             },
             separators=(",", ":"),
         )
+
+    def _check_not_over(self) -> None:
+        if self._result is not None:
+            raise ForbiddenMove("the game is over")
 
     def _finish(self, result: Result) -> None:
         self._result = result
@@ -390,20 +568,33 @@ class Game(ABC):
         return f"<{type(self).__name__} players={self.players} plies={len(self.history)}>"
 
 
-_REGISTRY: dict[str, type[Game]] = {}
+_CLASSES: dict[str, type[Game]] = {}
+_INFOS: dict[str, GameInfo] = {}
+GAMES: Mapping[str, GameInfo] = MappingProxyType(_INFOS)
+"""Every registered game by command name, in the order registered (a live, read-only view)."""
+
+GameClass = TypeVar("GameClass", bound=type[Game])
 
 
-def register(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a game available to `new_game` and `load_game`."""
-    _REGISTRY[cls.info.name] = cls
+def register(cls: GameClass) -> GameClass:
+    """Class decorator: make a game known to `GAMES`, `new_game` and `load_game`."""
+    name = cls.info.name
+    if _CLASSES.setdefault(name, cls) is not cls:
+        raise ValueError(f"a game called {name!r} is registered already")
+    _INFOS[name] = cls.info
     return cls
+
+
+def unregister(name: str) -> None:
+    """Forget a registered game: the opposite of `register`."""
+    del _CLASSES[name], _INFOS[name]
 
 
 def game_class(name: str) -> type[Game]:
     try:
-        return _REGISTRY[name.strip().lower()]
+        return _CLASSES[name.strip().lower()]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY))
+        known = ", ".join(sorted(_CLASSES))
         raise InvalidOption(f"there is no game called {name!r} (try {known})") from None
 
 
@@ -426,21 +617,10 @@ def replay(
     players: int,
     seed: int,
     options: Mapping[str, object],
-    actions: list[str] | tuple[str, ...],
+    actions: Iterable[Action],
 ) -> Game:
-    """Rebuild a game by applying its logged actions to a new one."""
+    """Rebuild a game by applying its logged actions, in order, to a new one."""
     game = create(name, players, seed, options)
     for action in actions:
-        apply_action(game, action)
+        game.apply(action)
     return game
-
-
-def apply_action(game: Game, action: str) -> None:
-    """Apply one logged action: a move, a forfeit or an agreed draw."""
-    if action == AGREED_DRAW:
-        game.agree_draw()
-    elif action.startswith(FORFEIT + " "):
-        _, seat, reason = action.split(" ", 2)
-        game.forfeit(int(seat), reason)
-    else:
-        game.play(action)

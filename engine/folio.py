@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import cast
 
@@ -18,15 +18,17 @@ from engine.board import (
 )
 from engine.core import (
     BoardView,
+    ForbiddenMove,
     Game,
     GameInfo,
-    IllegalMove,
+    InvalidMove,
     InvalidOption,
     MovePart,
     Option,
     OptionValue,
     Piece,
     Result,
+    SearchMove,
     Size,
     register,
 )
@@ -40,9 +42,16 @@ RANDOM = "random"
 CENTRE = ("d4", "e4", "d5", "e5")
 REACH = 3
 """On the floating and no grids, every piece is at most this many squares from every other."""
+SIZES = len(Size)
+NOTHING = -1
+"""In a search move `(square, gift)`: no square (the opening give) or no gift."""
 
+_Line = tuple[tuple[int, ...], tuple[int, ...]]
+"""A line of four squares through a square, and its other three squares."""
 _Half = tuple[int | None, Size | None]
 """A colour or a size: one half of a piece's name."""
+_Move = tuple[int | None, Piece | None]
+"""A move as read: the square for the piece in hand (None when only giving), the gift."""
 
 _HALVES: dict[str, _Half] = {
     **{word: (i, None) for i, word in enumerate(COLOUR_WORDS)},
@@ -60,7 +69,7 @@ _BAD_EXTRAS = (
 
 def piece_code(piece: Piece) -> str:
     """`RS` for the red small: colour letter, then size letter."""
-    return COLOUR_LETTERS[piece.colour] + SIZE_LETTERS[piece.size - 1]
+    return FolioGame.info.piece_code(piece)
 
 
 def piece_name(piece: Piece) -> str:
@@ -75,7 +84,7 @@ def read_pieces(words: list[str]) -> list[Piece]:
         _join(first, second) for first, second in zip(halves[::2], halves[1::2], strict=False)
     ]
     if len(halves) % 2 or None in pieces:
-        raise IllegalMove(f"{' '.join(words)!r} is not a piece ({_PIECE_HINT})")
+        raise InvalidMove(f"{' '.join(words)!r} is not a piece ({_PIECE_HINT})")
     return cast("list[Piece]", pieces)
 
 
@@ -85,7 +94,7 @@ def _halves(word: str) -> list[_Half]:
         return [_HALVES[word]]
     if len(word) == 2 and all(letter in _HALVES for letter in word):
         return [_HALVES[letter] for letter in word]
-    raise IllegalMove(f"{word!r} is not a piece ({_PIECE_HINT})")
+    raise InvalidMove(f"{word!r} is not a piece ({_PIECE_HINT})")
 
 
 def _join(first: _Half, second: _Half) -> Piece | None:
@@ -101,7 +110,7 @@ def read_extras(text: str, seed: int) -> tuple[Piece, ...]:
     words = [word for word in _PIECE_SEPARATORS.split(text.lower()) if word]
     try:
         extras = read_pieces(words)
-    except IllegalMove as error:
+    except InvalidMove as error:
         raise InvalidOption(str(error)) from None
     if len(extras) != 4:
         raise InvalidOption(f"the extras must be four pieces such as {DEFAULT_EXTRAS}")
@@ -119,14 +128,24 @@ def _deal_extras(rng: random.Random) -> tuple[Piece, ...]:
     return tuple(sorted(extras, key=_by_colour))
 
 
+def _index(piece: Piece) -> int:
+    """A piece as a number, in the order of `_by_colour`: the gift half of a search move."""
+    return piece.colour * SIZES + piece.size - 1
+
+
+PIECES = tuple(Piece(size, colour) for colour in range(len(COLOUR_WORDS)) for size in Size)
+"""Every piece by `_index`."""
+
+
 def _by_colour(piece: Piece) -> tuple[int, int]:
     """Sort key: red before yellow, green and blue; small before medium and large."""
     return piece.colour, piece.size
 
 
 @cache
-def _lines_through(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each square, every line of four consecutive squares (row, column, diagonal) on it."""
+def _lines_through(width: int, height: int) -> tuple[tuple[_Line, ...], ...]:
+    """For each square, every line of four consecutive squares (row, column, diagonal) on it,
+    with the line's other three squares."""
     lines = [
         tuple((rank + step * dr) * width + file + step * df for step in range(4))
         for rank in range(height)
@@ -135,7 +154,12 @@ def _lines_through(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...]
         if 0 <= file + 3 * df < width and rank + 3 * dr < height
     ]
     return tuple(
-        tuple(line for line in lines if square in line) for square in range(width * height)
+        tuple(
+            (line, (*(other for other in line if other != square),))
+            for line in lines
+            if square in line
+        )
+        for square in range(width * height)
     )
 
 
@@ -202,6 +226,7 @@ class FolioGame(Game):
             ),
         ),
         colours=COLOUR_WORDS,
+        colour_letters=COLOUR_LETTERS,
         move_parts=(
             MovePart("square", "Where you place the piece you were given, e.g. d4."),
             MovePart("give", "The piece you give the other player, e.g. RS or red small."),
@@ -214,7 +239,8 @@ class FolioGame(Game):
             options = {**options, "extras": " ".join(piece_code(piece) for piece in extras)}
         super().__init__(players, seed, options)
         self._extras = extras
-        self._size = 4 if self.grid == "fixed" else 8
+        self._grid = str(self.options["grid"])
+        self._size = 4 if self._grid == "fixed" else 8
         self._names = square_names(self._size, self._size)
         self._lines = _lines_through(self._size, self._size)
         trios = [Piece(size, colour) for colour in range(len(COLOUR_WORDS)) for size in Size]
@@ -224,15 +250,15 @@ class FolioGame(Game):
         self._history: list[str] = []
         self._placed: int | None = None
         self._winning_line: tuple[int, ...] = ()
-        self._reachable = frozenset(range(len(self._names)))
-        """The squares at most REACH squares from every placed piece."""
+        self._reachable = tuple(range(len(self._names)))
+        """The squares at most REACH squares from every placed piece, in board order."""
 
-    # -- what the renderer and the bot read ----------------------------------
+    # -- the state beyond the board ----------------------------------------------
 
     @property
     def grid(self) -> str:
         """`floating`, `fixed` or `none`."""
-        return str(self.options["grid"])
+        return self._grid
 
     @property
     def extras(self) -> tuple[str, ...]:
@@ -268,26 +294,11 @@ class FolioGame(Game):
         return tuple(_seat_making(ply) for ply in range(len(self._history)))
 
     def legal_moves(self) -> list[str]:
-        if self.result is not None:
-            return []
-        gifts = list(dict.fromkeys(piece_code(piece) for piece in self._pool))
-        if self._hand is None:
-            return [f"give {code}" for code in gifts]
-        moves = []
-        for square in self._allowed():
-            name = self._names[square]
-            if not gifts or self._win_on(square, self._hand):
-                moves.append(name)
-            else:
-                moves.extend(f"{name} give {code}" for code in gifts)
-        return moves
+        return [self.search_text(move) for move in self.search_moves()]
 
     def winning_moves(self) -> list[str]:
         """The squares where the piece in hand completes a winning line (canonical `d4`)."""
-        hand = self._hand
-        if hand is None:
-            return []
-        return [self._names[square] for square in self._allowed() if self._win_on(square, hand)]
+        return [self.search_text(move) for move in self.search_wins()]
 
     def view(self) -> BoardView:
         return BoardView(
@@ -296,20 +307,22 @@ class FolioGame(Game):
             squares={self._names[square]: piece for square, piece in self._board.items()},
             placed=None if self._placed is None else self._names[self._placed],
             highlight=tuple(self._names[square] for square in self._winning_line),
+            in_hand=self._hand,
+            allowed=self.allowed_squares(),
+            pool=self.pool,
         )
 
     def describe(self, move: str) -> str:
         """`d4 give BL` -> "places the red small on d4 and gives the blue large"."""
-        words = _move_words(move)
-        if not is_square(words[0]):
-            return f"gives the {piece_name(self._one_piece(words))}"
-        placed = self._board.get(parse_square(words[0], self._size, self._size), self._hand)
+        square, gift = self._parse(move)
+        given = "" if gift is None else f"gives the {piece_name(gift)}"
+        if square is None:
+            return given
+        placed = self._board.get(square, self._hand)
         if placed is None:
-            raise IllegalMove(f"{move!r} is not a move of this game")
-        text = f"places the {piece_name(placed)} on {words[0]}"
-        if words[1:]:
-            text += f" and gives the {piece_name(self._one_piece(words[1:]))}"
-        return text
+            raise InvalidMove(f"{move!r} is not a move of this game")
+        text = f"places the {piece_name(placed)} on {self._names[square]}"
+        return f"{text} and {given}" if given else text
 
     def split_move(self, move: str) -> dict[str, str]:
         """`d4 give BL` -> {"square": "d4", "give": "BL"}; `give RS` and `d4` fill one part."""
@@ -320,68 +333,123 @@ class FolioGame(Game):
         square, gift = parts.get("square", "").strip(), parts.get("give", "").strip()
         return " ".join([square, *(["give", gift] if gift else [])]).strip()
 
-    def _play(self, text: str) -> str:
+    def _parse(self, text: str) -> _Move:
         words = _move_words(text)
-        canonical = self._open(words) if self._hand is None else self._place(words, self._hand)
-        self._history.append(canonical)
-        return canonical
-
-    # -- moves ---------------------------------------------------------------
-
-    def _open(self, words: list[str]) -> str:
-        """The second seat's first move: give a piece to the first seat."""
-        if is_square(words[0]):
-            raise IllegalMove("you are giving a piece now, not placing one")
-        self._hand = self._take_from_pool(self._one_piece(words))
-        return f"give {piece_code(self._hand)}"
-
-    def _place(self, words: list[str], hand: Piece) -> str:
-        """Place the piece in hand, then give one unless that ends the game."""
         if not is_square(words[0]):
-            example = self.legal_moves()[0]
-            raise IllegalMove(
-                f"start with the square for the {piece_name(hand)} you were given, e.g. {example}"
-            )
+            return None, self._one_piece(words)
         square = parse_square(words[0], self._size, self._size)
-        gift = self._one_piece(words[1:]) if words[1:] else None
-        refusal = self._square_refusal(square)
-        if refusal is not None:
-            raise IllegalMove(refusal)
+        return square, self._one_piece(words[1:]) if words[1:] else None
+
+    def _play(self, move: _Move) -> str:
+        square, gift = move
+        hand = self._hand
+        checked = self._open(square, gift) if hand is None else self._place(square, gift, hand)
+        self.search_push(checked)
+        return self._history[-1]
+
+    # -- the search path: moves are (square, gift), see NOTHING and `_index` ----
+
+    def search_copy(self) -> FolioGame:
+        clone = self._search_clone()
+        clone._pool = list(self._pool)
+        clone._board = dict(self._board)
+        clone._history = list(self._history)
+        return clone
+
+    def search_moves(self) -> Sequence[SearchMove]:
+        if self.result is not None:
+            return []
+        gifts = list(dict.fromkeys(_index(piece) for piece in self._pool))
+        hand = self._hand
+        if hand is None:
+            return [(NOTHING, gift) for gift in gifts]
+        moves: list[SearchMove] = []
+        for square in self._allowed():
+            if not gifts or self._win_on(square, hand):
+                moves.append((square, NOTHING))
+            else:
+                moves.extend((square, gift) for gift in gifts)
+        return moves
+
+    def search_wins(self) -> list[SearchMove]:
+        hand = self._hand
+        if hand is None:
+            return []
+        return [(square, NOTHING) for square in self._allowed() if self._win_on(square, hand)]
+
+    def search_text(self, move: SearchMove) -> str:
+        square, gift = move
+        if square == NOTHING:
+            return f"give {piece_code(PIECES[gift])}"
         name = self._names[square]
-        win = self._win_on(square, hand)
-        if win is None and self._pool:
-            if gift is None:
-                example = f"{name} give {piece_code(self._pool[0])}"
-                raise IllegalMove(f"you must also give a piece, e.g. {example}")
-            self._hand = self._take_from_pool(gift)
+        return name if gift == NOTHING else f"{name} give {piece_code(PIECES[gift])}"
+
+    def search_push(self, move: SearchMove) -> None:
+        square, gift = move
+        text = self.search_text(move)
+        hand = self._hand
+        if gift == NOTHING and hand is not None:
+            self._end(square, hand)
+        else:
+            self._hand = PIECES[gift]
+            self._pool.remove(self._hand)
+        if hand is not None:
             self._put(square, hand)
-            return f"{name} give {piece_code(gift)}"
-        mover = _seat_making(len(self._history))
+        self._history.append(text)
+
+    def _end(self, square: int, placed: Piece) -> None:
+        """The game ends as `placed` goes on `square`: won, or drawn with every piece placed."""
         self._hand = None
-        self._put(square, hand)
+        win = self._win_on(square, placed)
         if win is None:
             self._finish(Result.draw(self.players, "all pieces placed"))
         else:
             self._winning_line, reason = win
+            mover = _seat_making(len(self._history))
             self._finish(Result.win((mover,), self.players, reason))
-        return name
+
+    # -- checking moves ------------------------------------------------------
+
+    def _open(self, square: int | None, gift: Piece | None) -> SearchMove:
+        """The second seat's first move: give a piece to the first seat."""
+        if square is not None or gift is None:
+            raise ForbiddenMove("you are giving a piece now, not placing one")
+        return NOTHING, self._gift(gift)
+
+    def _place(self, square: int | None, gift: Piece | None, hand: Piece) -> SearchMove:
+        """Place the piece in hand, then give one unless that ends the game."""
+        if square is None:
+            example = self.legal_moves()[0]
+            raise ForbiddenMove(
+                f"start with the square for the {piece_name(hand)} you were given, e.g. {example}"
+            )
+        refusal = self._square_refusal(square)
+        if refusal is not None:
+            raise ForbiddenMove(refusal)
+        if self._win_on(square, hand) is not None or not self._pool:
+            return square, NOTHING
+        if gift is None:
+            example = f"{self._names[square]} give {piece_code(self._pool[0])}"
+            raise ForbiddenMove(f"you must also give a piece, e.g. {example}")
+        return square, self._gift(gift)
 
     def _put(self, square: int, piece: Piece) -> None:
         self._board[square] = piece
         self._placed = square
-        self._reachable &= _within_reach(self._size)[square]
+        near = _within_reach(self._size)[square]
+        self._reachable = tuple(other for other in self._reachable if other in near)
 
     def _one_piece(self, words: list[str]) -> Piece:
         pieces = read_pieces(words)
         if len(pieces) != 1:
-            raise IllegalMove(f"give one piece, not {len(pieces)}")
+            raise InvalidMove(f"give one piece, not {len(pieces)}")
         return pieces[0]
 
-    def _take_from_pool(self, piece: Piece) -> Piece:
+    def _gift(self, piece: Piece) -> int:
+        """A piece that may be given, as the gift half of a search move."""
         if piece not in self._pool:
-            raise IllegalMove(f"there is no {piece_name(piece)} left to give")
-        self._pool.remove(piece)
-        return piece
+            raise ForbiddenMove(f"there is no {piece_name(piece)} left to give")
+        return _index(piece)
 
     # -- placement and winning -----------------------------------------------
 
@@ -389,14 +457,15 @@ class FolioGame(Game):
         """The squares the piece in hand may go to; none when a give is due or the game is over."""
         if self._hand is None or self.result is not None:
             return []
-        return [s for s in sorted(self._reachable) if self._square_refusal(s) is None]
+        board = self._board
+        return [s for s in self._reachable if s not in board and self._square_refusal(s) is None]
 
     def _square_refusal(self, square: int) -> str | None:
         """Why the piece in hand may not go on `square`, or None when it may."""
         name = self._names[square]
         if square in self._board:
             return f"{name} is taken"
-        if self.grid == "fixed":
+        if self._grid == "fixed":
             return None
         if not self._board:
             return None if name in CENTRE else "the first piece goes on d4, e4, d5 or e5"
@@ -406,17 +475,18 @@ class FolioGame(Game):
             )
             return f"{name} is more than {REACH} squares from {self._names[farthest]}"
         neighbours = king_neighbours(self._size, self._size)[square]
-        if self.grid == "none" and not any(n in self._board for n in neighbours):
+        if self._grid == "none" and not any(n in self._board for n in neighbours):
             return f"{name} does not touch any placed piece"
         return None
 
     def _win_on(self, square: int, piece: Piece) -> tuple[tuple[int, ...], str] | None:
         """The line `piece` completes on `square` and why that wins, if it does."""
-        for line in self._lines[square]:
-            others = [self._board[other] for other in line if other in self._board]
-            reason = _winning_reason([piece, *others]) if len(others) == len(line) - 1 else None
-            if reason is not None:
-                return line, reason
+        board = self._board
+        for line, (a, b, c) in self._lines[square]:
+            if a in board and b in board and c in board:
+                reason = _winning_reason([piece, board[a], board[b], board[c]])
+                if reason is not None:
+                    return line, reason
         return None
 
 

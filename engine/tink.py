@@ -1,17 +1,15 @@
 """Tink (8x8) and Tingle (10x10): one rule set on two boards.
 
 Inside, a move is a tuple `(size, target, spent, spent)` of square indexes, the spent
-squares in board order and -1 for a free small. `_moves()` lists them for the seat to
-move and `_push(move)` applies one unchecked and outside the action log (so `to_json`
-and `take_back` do not see it): the fast path for playouts and search on a throwaway
-game. `play(text)` parses, checks, applies and logs.
+squares in board order and -1 for a free small: the game's search moves (see
+`Game.search_moves`). `play(text)` parses, checks, applies and logs.
 """
 
 from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, reduce
 from itertools import combinations
@@ -31,13 +29,15 @@ from engine.board import (
 from engine.core import (
     BoardView,
     Event,
+    ForbiddenMove,
     Game,
     GameInfo,
-    IllegalMove,
+    InvalidMove,
     Option,
     OptionValue,
     Piece,
     Result,
+    SearchMove,
     Size,
     register,
 )
@@ -155,14 +155,6 @@ def _fills_a_window(pieces: int, windows: tuple[int, ...]) -> bool:
     return not all(map(missing.__and__, windows))
 
 
-@cache
-def _size_words(names: tuple[str, str, str]) -> Mapping[str, int]:
-    """Size words a move may start with: letters, Tink's words and the game's own."""
-    words = {"s": SMALL, "small": SMALL, "m": MEDIUM, "medium": MEDIUM, "l": LARGE, "large": LARGE}
-    words.update({name: size for size, name in enumerate(names, start=SMALL)})
-    return MappingProxyType(words)
-
-
 def _code(seat: int, size: int) -> int:
     """What a square holds: 0 when empty, else the owner's seat and the piece size."""
     return seat << 2 | size
@@ -190,7 +182,7 @@ class TinkGame(Game):
     def __init__(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(players, seed, options)
         self._tables = _tables(self.info.width, self.info.height)
-        self._words = _size_words(self.info.size_names)
+        self._words = self.info.size_words
         self._repetition_draw = bool(options.get(REPETITION.name, REPETITION.default))
         self._board = [0] * self._tables.size
         self._vacant = [True] * self._tables.size
@@ -205,7 +197,7 @@ class TinkGame(Game):
         self._in = [True] * players
         self._out_order: list[int] = []
         self._passes = [0] * players
-        self._plies: list[Move | None] = []
+        self._plies: list[SearchMove | None] = []
         self._history: tuple[str, ...] = ()
         self._movers: list[int] = []
         self._hash = 0
@@ -221,16 +213,11 @@ class TinkGame(Game):
         return None if self._result is not None else self._turn
 
     def legal_moves(self) -> list[str]:
-        return [self._format(move) for move in sorted(self._moves())]
+        return [self._format(move) for move in sorted(self.search_moves())]
 
     def winning_moves(self) -> list[str]:
         """The legal moves that win at once: four in a row, or every other player put out."""
-        outlastable = self._others_may_go_out()
-        return [
-            self._format(move)
-            for move in sorted(self._moves())
-            if self._completes_a_line(move) or (outlastable and self._outlasts_the_rest(move))
-        ]
+        return [self._format(move) for move in sorted(self.search_wins())]
 
     @property
     def history(self) -> tuple[str, ...]:
@@ -266,26 +253,28 @@ class TinkGame(Game):
         )
 
     def describe(self, move: str) -> str:
-        if move.strip().lower() == "pass":
+        parsed = self._parse(move)
+        if parsed is None:
             return "a forced pass"
-        size, target, first, second = self._parse(move)
+        size, target, first, second = parsed
         names = self._tables.names
         words = f"a {self._size_name(size)} on {names[target]}"
         if first < 0:
             return words
         return f"{words}, spending {names[first]} and {names[second]}"
 
-    def _play(self, text: str) -> str:
-        move = self._parse(text)
+    def _play(self, move: Move | None) -> str:
+        if move is None:
+            raise ForbiddenMove("you cannot pass while you have a legal move")
         refusal = self._refusal(move)
         if refusal:
-            raise IllegalMove(refusal)
-        self._push(move)
+            raise ForbiddenMove(refusal)
+        self.search_push(move)
         return self._format(move)
 
     def _forfeit(self, seat: int, reason: str) -> None:
         if not self._in[seat]:
-            raise IllegalMove(f"seat {seat + 1} is already out of the game")
+            raise ForbiddenMove(f"seat {seat + 1} is already out of the game")
         if self.players == 2:
             super()._forfeit(seat, reason)
             return
@@ -301,14 +290,43 @@ class TinkGame(Game):
         """Every result gets its ranks here: out players behind, latest out first."""
         super()._finish(Result(result.winners, result.reason, self._ranks(result.winners)))
 
-    # -- the fast path -------------------------------------------------------
+    # -- the search path -----------------------------------------------------
 
-    def _moves(self) -> list[Move]:
+    def search_copy(self) -> TinkGame:
+        clone = self._search_clone()
+        clone._board = list(self._board)
+        clone._vacant = list(self._vacant)
+        clone._open_smalls = dict(self._open_smalls)
+        clone._as_smalls = [list(squares) for squares in self._as_smalls]
+        clone._as_mediums = [list(squares) for squares in self._as_mediums]
+        clone._as_small_bits = list(self._as_small_bits)
+        clone._as_medium_bits = list(self._as_medium_bits)
+        clone._large = list(self._large)
+        clone._stash = [list(stash) for stash in self._stash]
+        clone._in = list(self._in)
+        clone._out_order = list(self._out_order)
+        clone._passes = list(self._passes)
+        clone._plies = list(self._plies)
+        clone._movers = list(self._movers)
+        clone._seen = dict(self._seen)
+        return clone
+
+    def search_moves(self) -> Sequence[Move]:
         """Every legal move of the seat to move (listed as the turn began); empty once over."""
-        return [] if self._result is not None else list(self._turn_moves)
+        return () if self._result is not None else self._turn_moves
 
-    def _push(self, move: Move) -> None:
-        """Apply a move from `_moves()`, then everything the rules do by themselves."""
+    def search_wins(self) -> list[SearchMove]:
+        outlastable = self._others_may_go_out()
+        return [
+            move
+            for move in self.search_moves()
+            if self._completes_a_line(move) or (outlastable and self._outlasts_the_rest(move))
+        ]
+
+    def search_text(self, move: SearchMove) -> str:
+        return self._format(move)
+
+    def search_push(self, move: SearchMove) -> None:
         size, target, first, second = move
         seat = self._turn
         if first >= 0:
@@ -413,8 +431,8 @@ class TinkGame(Game):
             self._as_medium_bits[seat] & nearby | placed, windows
         )
 
-    def _completes_a_line(self, move: Move) -> bool:
-        """Whether a move from `_moves()` would give the seat to move four in a row."""
+    def _completes_a_line(self, move: SearchMove) -> bool:
+        """Whether a search move would give the seat to move four in a row."""
         size, target, first, second = move
         spent = 0 if first < 0 else 1 << first | 1 << second
         return self._has_a_line(self._turn, size, target, spent)
@@ -434,14 +452,17 @@ class TinkGame(Game):
         others = (seat for seat in self._seats_in() if seat != self._turn)
         return all(self._passes[seat] or not any(self._stash[seat]) for seat in others)
 
-    def _outlasts_the_rest(self, move: Move) -> bool:
-        """Whether after a move from `_moves()` only the mover, of the seats still in, has a move.
+    def _outlasts_the_rest(self, move: SearchMove) -> bool:
+        """Whether after a search move only the mover, of the seats still in, has a move.
 
-        The move is applied to the board and taken back: the game is left as it was.
+        The move is applied to the board and taken back: the game is left as it was, down
+        to the order its empty squares (and so its moves) are listed in.
         """
         seat = self._turn
         size, target, *spent = move
         spent_codes = [(square, self._board[square]) for square in spent if square >= 0]
+        open_smalls = self._open_smalls
+        self._open_smalls = dict(open_smalls)
         for square, _ in spent_codes:
             self._lift(square)
         self._drop(seat, size, target)
@@ -450,6 +471,7 @@ class TinkGame(Game):
         self._lift(target)
         for square, code in spent_codes:
             self._drop(seat, code & 3, square)
+        self._open_smalls = open_smalls
         return outlasts
 
     def _runs(self, seat: int, counted: int, target: int) -> Iterator[list[int]]:
@@ -539,44 +561,41 @@ class TinkGame(Game):
     # -- move text -----------------------------------------------------------
 
     def _size_name(self, size: int) -> str:
-        return self.info.size_names[size - 1]
+        return self.info.size_name(size)
 
-    def _format(self, move: Move) -> str:
+    def _format(self, move: SearchMove) -> str:
         size, target, first, second = move
         names = self._tables.names
         text = f"{LETTERS[size]} {names[target]}"
         return text if first < 0 else f"{text} {names[first]} {names[second]}"
 
-    def _parse(self, text: str) -> Move:
-        """Read a move in any accepted spelling; check its shape, not the rules."""
+    def _parse(self, text: str) -> Move | None:
+        """Read a move in any accepted spelling, None for `pass`; check its shape only."""
         tokens = tokenize(text)
-        size = self._words.get(tokens[0])
-        if size is None:
-            size = SMALL
-            if tokens[0] == "pass":
-                raise IllegalMove("you cannot pass while you have a legal move")
-            if not is_square(tokens[0]):
-                raise IllegalMove(f"{tokens[0]!r} is not a piece or a square")
-            named = False
-        else:
+        if tokens == ["pass"]:
+            return None
+        named = self._words.get(tokens[0])
+        if named is not None:
             tokens = tokens[1:]
-            named = True
+        elif not is_square(tokens[0]):
+            raise InvalidMove(f"{tokens[0]!r} is not a piece or a square")
+        size = SMALL if named is None else int(named)
         if not tokens:
-            raise IllegalMove(f"say which square the {self._size_name(size)} goes on")
+            raise InvalidMove(f"say which square the {self._size_name(size)} goes on")
         squares = [parse_square(token, self.info.width, self.info.height) for token in tokens]
-        return self._shape(size, named, squares)
+        return self._shape(size, named is not None, squares)
 
     def _shape(self, size: int, named: bool, squares: list[int]) -> Move:
         names = self._tables.names
         spent = squares[1:]
         if len(spent) not in (0, 2):
             count = "one" if len(spent) == 1 else str(len(spent))
-            raise IllegalMove(f"a move spends two pieces or none, not {count}")
+            raise InvalidMove(f"a move spends two pieces or none, not {count}")
         for index, square in enumerate(squares):
             if square in squares[:index]:
-                raise IllegalMove(f"{names[square]} is named twice")
+                raise InvalidMove(f"{names[square]} is named twice")
         if spent and not named:
-            raise IllegalMove(f"say which piece goes on {names[squares[0]]}: S, M or L")
+            raise InvalidMove(f"say which piece goes on {names[squares[0]]}: S, M or L")
         if not spent:
             return (size, squares[0], NO_SQUARE, NO_SQUARE)
         first, second = sorted(spent)

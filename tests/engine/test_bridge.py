@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import textwrap
 from functools import cache
@@ -91,13 +92,13 @@ def test_first_seat_starts_the_first_round() -> None:
     assert not game.is_match and not game.choosing
 
 
-def test_large_jumps_like_a_knight_over_pieces() -> None:
+def test_the_knight_a_large_jumps_over_pieces() -> None:
     game = new()
     assert {m for m in game.legal_moves() if m.startswith("c1")} == {"c1-a2", "c1-b3", "c1-d3"}
-    assert refusal(game, "c1-e5") == "a large cannot reach e5 from c1"
+    assert refusal(game, "c1-e5") == "a knight cannot reach e5 from c1"
 
 
-def test_medium_slides_diagonally_through_empty_squares_only() -> None:
+def test_the_bishop_a_medium_slides_diagonally_through_empty_squares_only() -> None:
     game = new()
     assert [m for m in game.legal_moves() if m.startswith("h1")] == [
         "h1-g2",
@@ -108,11 +109,11 @@ def test_medium_slides_diagonally_through_empty_squares_only() -> None:
         "h1-b7",
     ]
     play(game, "d1-c3", "c7-c6")
-    assert refusal(game, "a1-d4") == "the medium on a1 is blocked at c3"
-    assert refusal(game, "a1-a3") == "a medium cannot reach a3 from a1"
+    assert refusal(game, "a1-d4") == "the bishop on a1 is blocked at c3"
+    assert refusal(game, "a1-a3") == "a bishop cannot reach a3 from a1"
 
 
-def test_small_steps_like_a_king() -> None:
+def test_the_king_a_small_steps_one_square() -> None:
     game = position(
         """
         ........
@@ -127,7 +128,7 @@ def test_small_steps_like_a_king() -> None:
     )
     steps = {"c4", "d4", "e4", "c5", "e5", "c6", "d6", "e6"}
     assert {m[3:] for m in game.legal_moves()} == steps
-    assert refusal(game, "d5-d7") == "a small cannot reach d7 from d5"
+    assert refusal(game, "d5-d7") == "a king cannot reach d7 from d5"
 
 
 def test_nothing_is_captured() -> None:
@@ -141,10 +142,15 @@ def test_nothing_is_captured() -> None:
     [
         ("c5-c6", "c5 is empty"),
         ("c7-c6", "c7 is not your piece"),
-        ("Mc1-d3", "c1 holds a large, not a medium"),
-        ("small a1 b2", "a1 holds a medium, not a small"),
+        ("Mc1-d3", "c1 holds a knight, not a bishop"),
+        ("B c1-d3", "c1 holds a knight, not a bishop"),
+        ("N g1-h2", "g1 holds a bishop, not a knight"),
+        ("king g1 h2", "g1 holds a bishop, not a king"),
+        ("small a1 b2", "a1 holds a bishop, not a king"),
+        ("knight c2-c3", "c2 holds a king, not a knight"),
+        ("queen c1-d3", "'queen c1 d3' is not a move: write it like c1-d3"),
         ("i9-a1", "i9 is not on the board (a1 to h8)"),
-        ("c1-c1", "the large on c1 must move to another square"),
+        ("c1-c1", "the knight on c1 must move to another square"),
         ("hello", "'hello' is not a move: write it like c1-d3"),
         ("c1-d3-e5", "'c1 d3 e5' is not a move: write it like c1-d3"),
         ("", "the move is empty"),
@@ -163,6 +169,11 @@ def test_each_refusal_names_what_is_wrong(text: str, message: str) -> None:
         "c1-d3",
         "c1 d3",
         "C1-D3",
+        "Nc1-d3",
+        "N c1-d3",
+        "n c1 d3",
+        "knight c1 to d3",
+        "Knight: c1-d3",
         "Lc1-d3",
         "L c1 d3",
         "c1d3",
@@ -179,13 +190,29 @@ def test_move_spellings_are_lenient_and_answered_canonically(text: str) -> None:
     assert game.history == ("c1-d3",)
 
 
-def test_describe_names_the_piece_in_words() -> None:
+@pytest.mark.parametrize(
+    ("texts", "move"),
+    [
+        (("B g1-h2", "Bg1h2", "bishop g1 h2", "M g1-h2", "medium g1 to h2"), "g1-h2"),
+        (("B b1-a2", "bb1a2", "b b1 a2", "Bishop b1-a2"), "b1-a2"),
+        (("K c2-c3", "Kc2c3", "king c2 c3", "S c2-c3", "small c2 to c3"), "c2-c3"),
+    ],
+)
+def test_the_piece_may_be_named_by_its_letter_its_name_or_its_size(
+    texts: tuple[str, ...], move: str
+) -> None:
+    for text in texts:
+        assert new().play(text) == move, text
+
+
+def test_describe_names_the_piece_as_the_picture_letters_it() -> None:
     game = new()
-    assert game.describe("c1-d3") == "large c1 to d3"
-    assert game.describe("a1-b2") == "medium a1 to b2"
-    assert game.describe("c2-d3") == "small c2 to d3"
+    assert engine.GAMES["bridge"].size_letters == ("K", "B", "N")
+    assert game.describe("c1-d3") == "knight c1 to d3"
+    assert game.describe("a1-b2") == "bishop a1 to b2"
+    assert game.describe("c2-d3") == "king c2 to d3"
     game.play("c2-d3")
-    assert game.describe("c2-d3") == "small c2 to d3"
+    assert game.describe("c2-d3") == "king c2 to d3"
     assert game.describe("first") == "chooses to start the next round"
     assert game.describe("second") == "lets the opponent start"
     assert game.describe("pass") == "has no legal move and passes"
@@ -294,8 +321,10 @@ def test_delayed_win_gives_the_other_player_one_more_move() -> None:
     game.play("b7-a8")
     assert game.result is None and game.to_move == 1
     assert game.events[-1].text == "{0} completes a bridge; {1} has one more move."
+    assert set(game.view().to_answer) == FIRST_COLUMN
     game.play("d7-d6")
     assert game.result == engine.Result((0,), "bridge completed", (0, 1))
+    assert game.view().to_answer == ()
     assert game.events[-1].text == ("{1} does not answer with a bridge, so {0} wins the round.")
 
 
@@ -303,6 +332,7 @@ def test_delayed_win_answered_with_a_bridge_is_a_draw() -> None:
     game = position(BOTH_NEARLY_BUILT, win="delayed")
     play(game, "b7-a8", "g2-h1")
     assert game.result == engine.Result((), "both bridges completed", (0, 0))
+    assert game.view().to_answer == ()
     assert game.round_scores == ((4, 4),)
     assert set(game.view().highlight) == FIRST_COLUMN | {f"h{rank}" for rank in range(1, 9)}
 
@@ -369,6 +399,7 @@ def test_loser_chooses_who_starts_and_sees_the_final_board_meanwhile() -> None:
     assert game.legal_moves() == ["first", "second"]
     view = game.view()
     assert (view.placed, view.cleared, set(view.highlight)) == ("a8", ("b7",), FIRST_COLUMN)
+    assert view.match == engine.MatchView(1, (4, 12), between_rounds=True)
     assert game.events[-1].text == (
         "Round 1: {0} completes a bridge and wins the round; totals {0} 4, {1} 12. "
         "{1} chooses who starts round 2."
@@ -382,7 +413,7 @@ def test_the_choice_sets_up_the_next_round(choice: str, starter: int) -> None:
     assert game.play(choice) in ("first", "second")
     assert game.history[-1] in ("first", "second") and game.movers[-1] == 1
     assert (game.round, game.starter, game.to_move, game.choosing) == (2, starter, starter, False)
-    assert game.view() == new().view()
+    assert game.view() == dataclasses.replace(new().view(), match=engine.MatchView(2, (4, 12)))
 
 
 def test_a_drawn_round_is_followed_by_the_second_player_starting() -> None:
@@ -696,10 +727,15 @@ def test_between_rounds_only_a_choice_is_accepted(text: str) -> None:
     game = match_waiting_for_choice()
     try:
         canonical = game.play(text)
-    except engine.IllegalMove as refusal:
+    except engine.ForbiddenMove as refusal:
+        assert game.choosing and str(refusal) == "choose first or second"
+    except engine.InvalidMove:
         assert game.choosing
-        assert str(refusal) in ("choose first or second", "the move is empty") or (
-            str(refusal) == "that is too long to be a move"
-        )
     else:
         assert canonical in ("first", "second") and not game.choosing
+
+
+def test_the_rules_page_names_the_pieces_as_moves_and_the_picture_do() -> None:
+    notation = engine.rules_text("bridge").partition("## Move notation")[2]
+    for word in engine.GAMES["bridge"].size_words:
+        assert f"`{word.upper() if len(word) == 1 else word}`" in notation

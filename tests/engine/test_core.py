@@ -20,7 +20,7 @@ def started(*moves: str, players: int = 2) -> engine.Game:
 def test_play_returns_the_canonical_text_and_logs_it() -> None:
     game = started()
     assert game.play("s D4") == "S d4"
-    assert game.actions == ("S d4",)
+    assert game.actions == (engine.Action(engine.ActionKind.MOVE, move="S d4"),)
     assert game.history == ("S d4",)
     assert game.movers == (0,)
 
@@ -64,7 +64,7 @@ def test_forfeit_checks_the_seat_and_the_reason() -> None:
     game.forfeit(0, "timeout")
     with pytest.raises(IllegalMove, match="the game is over"):
         game.forfeit(1)
-    assert game.actions == ("@forfeit 0 timeout",)
+    assert game.actions == (engine.Action(engine.ActionKind.FORFEIT, seat=0, reason="timeout"),)
 
 
 def test_agree_draw_ends_the_game_once() -> None:
@@ -102,3 +102,36 @@ def test_load_game_refuses_a_history_that_does_not_match() -> None:
     data["history"] = ["S e4"]
     with pytest.raises(InvalidOption, match="does not replay to its own history"):
         engine.load_game(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (engine.Action(engine.ActionKind.MOVE, move="S d4"), "S d4"),
+        (
+            engine.Action(engine.ActionKind.FORFEIT, seat=1, reason="time ran out"),
+            "@forfeit 1 time ran out",
+        ),
+        (engine.Action(engine.ActionKind.AGREED_DRAW), "@draw"),
+    ],
+)
+def test_an_action_is_logged_as_text_and_parsed_back(action: engine.Action, text: str) -> None:
+    assert action.text == text
+    assert engine.Action.parse(text) == action
+
+
+def test_a_logged_forfeit_must_name_its_seat() -> None:
+    with pytest.raises(IllegalMove, match="not a logged action"):
+        engine.Action.parse("@forfeit nobody resignation")
+
+
+def test_the_logged_actions_replay_to_an_equal_game() -> None:
+    game = started("S d4", "S a8")
+    game.forfeit(1, "timeout")
+    logged = [action.text for action in game.actions]
+    actions = [engine.Action.parse(text) for text in logged]
+    assert engine.replay("tink", 2, 7, {}, actions) == game
+    copy = started()
+    for action in game.actions:
+        copy.apply(action)
+    assert copy == game and copy.result == engine.Result((0,), "timeout", (0, 1))

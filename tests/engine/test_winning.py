@@ -11,28 +11,10 @@ from hypothesis import strategies as st
 
 import engine
 from engine.core import Game
+from tests.engine.strategies import varied_games
 
-OPTIONS = {
-    "tink": st.just({}),
-    "tingle": st.just({}),
-    "folio": st.fixed_dictionaries({"grid": st.sampled_from(["floating", "fixed", "none"])}),
-}
+NAMES = ("tink", "tingle", "folio")
 MAX_PLIES = 200
-
-
-@st.composite
-def played_out(draw: st.DrawFn, name: str) -> engine.Game:
-    """A game of `name` with any options and player count after random legal moves."""
-    info = engine.GAMES[name]
-    players = draw(st.integers(info.min_players, info.max_players), label="players")
-    seed = draw(st.integers(0, 2**32 - 1), label="seed")
-    game = engine.new_game(name, players, seed=seed, **draw(OPTIONS[name], label="options"))
-    for _ in range(draw(st.integers(0, MAX_PLIES), label="plies")):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.play(draw(st.sampled_from(moves)))
-    return game
 
 
 def moves_that_win(game: engine.Game) -> list[str]:
@@ -46,11 +28,11 @@ def moves_that_win(game: engine.Game) -> list[str]:
     return wins
 
 
-@pytest.mark.parametrize("name", OPTIONS)
+@pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=10)
 @given(data=st.data())
 def test_winning_moves_are_the_moves_that_end_the_game_won(name: str, data: st.DataObject) -> None:
-    game = data.draw(played_out(name))
+    game = data.draw(varied_games(name, max_plies=MAX_PLIES))
     for state in (game.take_back(), game) if game.actions else (game,):
         wins = state.winning_moves()
         event(f"winning moves: {bool(wins)}")
