@@ -4,41 +4,59 @@ Every function reads the engine's views only and is safe to call from worker thr
 drawing (FreeType faces and the caches are shared) takes a lock, compressing does not.
 A board picture can also be made in two steps, `board_scene` then `scene_png`: a scene
 is plain values that pickle, so the drawing can happen in another process.
+
+Each game's module here registers its scene maker with `register_scene`, keyed by the
+game's name in `engine.GAMES`; importing this package imports them all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
-from PIL import Image
+import dataclasses
+import importlib
+import pkgutil
+from collections.abc import Sequence
 
 import engine
-from engine.core import apply_action
-from render.bridge import bridge_scene
-from render.canvas import DRAWING, Scene, compose, encode_gif, encode_png
-from render.folio import folio_scene
-from render.scene import drawable_names
-from render.tink import tink_scene
+from render.canvas import COMPACT, DRAWING, FULL, Layout, Scene, encode_png
+from render.gif import encode_gif
+from render.scene import SceneMaker, drawable_names, register_scene, scene_maker, unregister_scene
 
-__all__ = ["Scene", "board_png", "board_scene", "replay_gif", "scene_png"]
+__all__ = [
+    "COMPACT",
+    "FULL",
+    "Layout",
+    "Scene",
+    "SceneMaker",
+    "board_png",
+    "board_scene",
+    "register_scene",
+    "replay_gif",
+    "scene_png",
+    "unregister_scene",
+]
 
-_SCENES: dict[str, Callable[[engine.Game, Sequence[str]], Scene]] = {
-    "tink": tink_scene,
-    "tingle": tink_scene,
-    "folio": folio_scene,
-    "bridge": bridge_scene,
-}
+
+def _import_modules() -> None:
+    """Import every module of this package: a game's module registers its scene maker."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
 
 
-def board_png(game: engine.Game, player_names: Sequence[str]) -> bytes:
+_import_modules()
+
+
+def board_png(game: engine.Game, player_names: Sequence[str], *, layout: Layout = FULL) -> bytes:
     """A PNG of the game as it stands, with the players' names in its panel."""
-    return scene_png(board_scene(game, player_names))
+    return scene_png(board_scene(game, player_names, layout=layout))
 
 
-def board_scene(game: engine.Game, player_names: Sequence[str]) -> Scene:
+def board_scene(game: engine.Game, player_names: Sequence[str], *, layout: Layout = FULL) -> Scene:
     """What the board picture of the game as it stands shows (cheap: nothing is drawn)."""
     with DRAWING:
-        return _scene(game, player_names)
+        scene = _scene(game, player_names)
+        if layout == scene.style.layout:
+            return scene
+        return dataclasses.replace(scene, style=scene.style.at(layout))
 
 
 def scene_png(scene: Scene) -> bytes:
@@ -46,20 +64,62 @@ def scene_png(scene: Scene) -> bytes:
     return encode_png(scene)
 
 
-def replay_gif(game: engine.Game, player_names: Sequence[str]) -> bytes:
-    """An animated GIF from the first position to now: one frame per action, the last held."""
+FRAME_MS = 900
+HOLD_MS = 4000
+REPLAY_MAX_BYTES = 8_000_000
+"""Under Discord's 10 MB upload limit with room to spare."""
+FRAME_BYTES = 2_000
+"""About the most a compact replay frame takes: a first guess at how many fit `max_bytes`."""
+KEPT_AT_END = 12
+"""The last positions a shortened replay always shows, one by one."""
+
+
+def replay_gif(
+    game: engine.Game,
+    player_names: Sequence[str],
+    *,
+    max_frames: int | None = None,
+    max_bytes: int = REPLAY_MAX_BYTES,
+    layout: Layout = COMPACT,
+) -> bytes:
+    """An animated GIF from the first position to now: one frame per action, the last held.
+
+    Frames are drawn at `layout`: by default half the board picture's size, about as big
+    as chat shows an image. A game too long for `max_frames` or `max_bytes` keeps fewer
+    frames: its last positions one by one, the earlier ones sampled evenly, always
+    starting from the first.
+    """
+    positions = len(game.actions) + 1
+    frames = min(positions, max_frames or positions, max_bytes // FRAME_BYTES)
+    frames = max(2, frames)
+    while True:
+        data = _replay(game, player_names, kept_positions(positions, frames), layout)
+        if len(data) <= max_bytes or frames <= 2:
+            return data
+        frames = max(2, min(frames - 1, int(frames * max_bytes / len(data) * 0.9)))
+
+
+def kept_positions(positions: int, frames: int) -> list[int]:
+    """Which of `positions` a replay of `frames` frames shows: the last ones, and evenly before."""
+    if frames >= positions:
+        return list(range(positions))
+    tail = min(KEPT_AT_END, frames - 1)
+    start = positions - tail
+    head = frames - tail
+    sampled = [round(i * (start - 1) / max(1, head - 1)) for i in range(head)]
+    return sorted({*sampled, *range(start, positions)})
+
+
+def _replay(game: engine.Game, names: Sequence[str], kept: Sequence[int], layout: Layout) -> bytes:
     copy = engine.new_game(game.name, game.players, seed=game.seed, **game.options)
-    frames = [_frame(copy, player_names)]
-    for action in game.actions:
-        apply_action(copy, action)
-        frames.append(_frame(copy, player_names))
-    return encode_gif(frames)
-
-
-def _frame(game: engine.Game, names: Sequence[str]) -> Image.Image:
-    with DRAWING:
-        return compose(_scene(game, names))
+    wanted = set(kept)
+    scenes = [board_scene(copy, names, layout=layout)] if 0 in wanted else []
+    for position, action in enumerate(game.actions, start=1):
+        copy.apply(action)
+        if position in wanted:
+            scenes.append(board_scene(copy, names, layout=layout))
+    return encode_gif(scenes, [FRAME_MS] * (len(scenes) - 1) + [HOLD_MS])
 
 
 def _scene(game: engine.Game, names: Sequence[str]) -> Scene:
-    return _SCENES[game.name](game, drawable_names(game, names))
+    return scene_maker(game.name)(game, drawable_names(game, names))

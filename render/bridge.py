@@ -1,25 +1,29 @@
-"""Bridge: knights, bishops and kings of pyramids between two coloured home edges."""
+"""Bridge: knights, bishops and kings of pyramids between two coloured home edges.
+
+A bridge that waits for the other player's one answering move (the delayed win) is
+ringed like a winning one, and the headline says an answer is due.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from functools import cache
 
 import engine
-from engine.bridge import BridgeGame
-from render.canvas import BoardStyle, Scene
+from render.canvas import BoardStyle, Marks, Scene
 from render.palette import SEAT_COLOURS
-from render.scene import board_marks, headline, seat_lines
+from render.scene import board_marks, headline, register_scene, seat_lines
 from render.sprites import Look, Shape
 
-MOVES = {engine.Size.SMALL: "K", engine.Size.MEDIUM: "B", engine.Size.LARGE: "N"}
-"""The chess piece each size moves like: king, bishop, knight."""
+LETTERS = engine.GAMES["bridge"].size_letters
+"""K, B, N, smallest first: the chess piece each size moves like, as moves name it."""
 
 
 @cache
 def bridge_look(size: engine.Size, seat: int) -> Look:
     """A pyramid with the letter of the chess piece it moves like."""
-    return Look(Shape.PYRAMID, size, SEAT_COLOURS[seat], letter=MOVES[size])
+    return Look(Shape.PYRAMID, size, SEAT_COLOURS[seat], letter=LETTERS[size - 1])
 
 
 BRIDGE = BoardStyle(
@@ -31,20 +35,20 @@ BRIDGE = BoardStyle(
 )
 
 
+@register_scene("bridge")
 def bridge_scene(game: engine.Game, names: Sequence[str]) -> Scene:
     """Bridge as it stands; in a match, the round and each player's total."""
-    if not isinstance(game, BridgeGame):
-        raise TypeError(f"a Bridge picture needs a Bridge game, not {game.name}")
     view = game.view()
+    match = view.match
 
     def note(seat: int) -> str:
-        if game.is_match:
-            return f"{game.totals[seat]} points"
-        return f"home rank {1 if seat == 0 else 8}"
+        if match is not None:
+            return f"{match.totals[seat]} points"
+        return f"home rank {1 if seat == 0 else view.height}"
 
     return Scene(
         BRIDGE,
-        _bridge_headline(game, names),
+        _bridge_headline(game, view, names),
         seat_lines(
             game,
             view,
@@ -54,13 +58,24 @@ def bridge_scene(game: engine.Game, names: Sequence[str]) -> Scene:
             note,
         ),
         {square: bridge_look(piece.size, piece.colour) for square, piece in view.squares.items()},
-        board_marks(view),
+        _marks(view),
     )
 
 
-def _bridge_headline(game: BridgeGame, names: Sequence[str]) -> str:
-    if not game.is_match or game.result is not None:
+def _marks(view: engine.BoardView) -> dict[str, Marks]:
+    """The last move, and the bridge built or the one waiting for its answer."""
+    marks = board_marks(view)
+    for square in view.to_answer:
+        marks[square] = dataclasses.replace(marks.get(square, Marks()), win=True)
+    return marks
+
+
+def _bridge_headline(game: engine.Game, view: engine.BoardView, names: Sequence[str]) -> str:
+    match = view.match
+    if view.to_answer and game.to_move is not None:
+        return f"{names[game.to_move]} has one move to answer the bridge"
+    if match is None or game.result is not None:
         return headline(game, names)
-    if game.choosing and game.to_move is not None:
-        return f"Round {game.round} over: {names[game.to_move]} chooses who starts next"
-    return f"Round {game.round} · {headline(game, names)}"
+    if match.between_rounds and game.to_move is not None:
+        return f"Round {match.round} over: {names[game.to_move]} chooses who starts next"
+    return f"Round {match.round} · {headline(game, names)}"

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
 import engine
-from engine.folio import FolioGame
-from render.canvas import BoardStyle, Marks, Scene, Strip
+from render.canvas import BoardStyle, Marks, Scene, Strip, Token
 from render.palette import BLUE, GREEN, VERMILLION, YELLOW
-from render.scene import board_marks, headline, seat_lines
+from render.scene import board_marks, headline, register_scene, seat_lines
 from render.sprites import Look, Shape
 
 COLOURS = (VERMILLION, YELLOW, GREEN, BLUE)
-LETTERS = "RYGB"
+FOLIO = engine.GAMES["folio"]
+"""The game's naming: the letters of its colours and sizes, and the codes they make."""
 
 
 @cache
@@ -24,7 +25,7 @@ def folio_look(piece: engine.Piece) -> Look:
         piece.size,
         COLOURS[piece.colour],
         pips=piece.size,
-        letter=LETTERS[piece.colour],
+        letter=FOLIO.colour_letters[piece.colour],
     )
 
 
@@ -35,16 +36,15 @@ FLOATING = BoardStyle("folio", 8, 8, looks=_LOOKS)
 FIXED = BoardStyle("folio-fixed", 4, 4, looks=_LOOKS)
 
 
+@register_scene("folio")
 def folio_scene(game: engine.Game, names: Sequence[str]) -> Scene:
     """Folio as it stands, with the piece to place and the pieces left to give."""
-    if not isinstance(game, FolioGame):
-        raise TypeError(f"a Folio picture needs a Folio game, not {game.name}")
     view = game.view()
-    hand = game.in_hand
+    hand = view.in_hand
+    over = game.result is not None
     marks = board_marks(view)
-    if hand is not None and game.result is None:
-        for square in game.allowed_squares():
-            marks[square] = Marks(allowed=True)
+    for square in view.allowed:
+        marks[square] = Marks(allowed=True)
 
     def note(seat: int) -> str:
         if game.to_move != seat:
@@ -58,7 +58,20 @@ def folio_scene(game: engine.Game, names: Sequence[str]) -> Scene:
         {square: folio_look(piece) for square, piece in view.squares.items()},
         marks,
         (
-            Strip("To place", () if hand is None else (folio_look(hand),)),
-            Strip("Pool", tuple(folio_look(piece) for piece in game.pool)),
+            Strip("To place", () if hand is None or over else (_token(hand),)),
+            Strip("Pool", () if over else _tokens(view.pool), rows=2),
         ),
     )
+
+
+@cache
+def _token(piece: engine.Piece, count: int = 1) -> Token:
+    """A piece under the board: plain, with its code (`RS`) written large on it."""
+    look = Look(Shape.PYRAMID, piece.size, COLOURS[piece.colour])
+    return Token(look, FOLIO.piece_code(piece), count)
+
+
+def _tokens(pool: Sequence[engine.Piece]) -> tuple[Token, ...]:
+    """The pool, each kind of piece once with how many there are, in the pool's order."""
+    counts = Counter(pool)
+    return tuple(_token(piece, count) for piece, count in counts.items())

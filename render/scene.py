@@ -1,19 +1,53 @@
-"""What every game's picture says the same way: names, headline, highlights, seat lines."""
+"""What every game's picture says the same way: names, headline, highlights, seat lines;
+and which function makes each game's scene."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
 import engine
-from render.canvas import Marks, Seat
-from render.palette import printable
+from render.canvas import Marks, Scene, Seat
+from render.lettering import isolated, printable
 from render.sprites import Look
+
+SceneMaker = Callable[[engine.Game, Sequence[str]], Scene]
+"""Makes a game's scene from the game and one drawable name per seat."""
+
+_MAKERS: dict[str, SceneMaker] = {}
+
+
+def register_scene(name: str) -> Callable[[SceneMaker], SceneMaker]:
+    """Decorator: the function makes the scene of the game called `name` in `engine.GAMES`."""
+
+    def registered(maker: SceneMaker) -> SceneMaker:
+        if _MAKERS.setdefault(name, maker) is not maker:
+            raise ValueError(f"the game {name!r} has a picture already")
+        return maker
+
+    return registered
+
+
+def unregister_scene(name: str) -> None:
+    """Forget a game's scene maker: the opposite of `register_scene`."""
+    del _MAKERS[name]
+
+
+def scene_maker(name: str) -> SceneMaker:
+    """The registered scene maker of a game."""
+    try:
+        return _MAKERS[name]
+    except KeyError:
+        raise LookupError(f"no picture is registered for the game {name!r}") from None
 
 
 def drawable_names(game: engine.Game, names: Sequence[str]) -> tuple[str, ...]:
-    """One drawable name per seat; `Player N` where a name is missing or unprintable."""
+    """One drawable name per seat; `Player N` where a name is missing or unprintable.
+
+    Each name keeps its own direction in sentences: an Arabic or Hebrew name in the
+    headline does not turn the English around it.
+    """
     return tuple(
-        printable(names[seat] if seat < len(names) else "", f"Player {seat + 1}")
+        isolated(printable(names[seat] if seat < len(names) else "", f"Player {seat + 1}"))
         for seat in range(game.players)
     )
 

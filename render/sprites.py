@@ -13,7 +13,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from render.palette import OUTLINE, WHITE, Rgb, font, mix
+from render.lettering import font
+from render.palette import OUTLINE, WHITE, Rgb, mix
 
 SUPERSAMPLE = 4
 PYRAMID_SCALES = {1: 0.54, 2: 0.72, 3: 0.9}

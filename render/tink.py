@@ -8,9 +8,9 @@ from functools import cache
 from PIL import ImageDraw
 
 import engine
-from render.canvas import BoardStyle, Scene
+from render.canvas import BoardStyle, Layout, Scene
 from render.palette import BACKGROUND, DARK_SQUARE, LIGHT_SQUARE, SEAT_COLOURS, mix
-from render.scene import board_marks, headline, seat_lines
+from render.scene import board_marks, headline, register_scene, seat_lines
 from render.sprites import Look, Mark, Shape
 
 SUITS = (Mark.SUNS, Mark.MOONS, Mark.CROWNS, Mark.ARMS)
@@ -46,28 +46,34 @@ def paint_tiles(draw: ImageDraw.ImageDraw, style: BoardStyle) -> None:
             left, _, _, bottom = style.square_box(tile_file * 2, tile_rank * 2)
             box = (left, bottom + 1 - step, left + step - 1, bottom)
             if (tile_file, tile_rank) == (2, 2):
-                _paint_hole(draw, box)
+                _paint_hole(draw, box, style.layout)
             else:
-                _paint_tile(draw, box)
+                _paint_tile(draw, box, style.layout)
 
 
-def _paint_tile(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+Box = tuple[int, int, int, int]
+
+
+def _paint_tile(draw: ImageDraw.ImageDraw, box: Box, layout: Layout) -> None:
     left, top, right, bottom = box
+    gap, inset, px = layout.px(2), layout.px(8), layout.px
     draw.rectangle(box, fill=BACKGROUND)
-    draw.rounded_rectangle((left + 2, top + 2, right - 2, bottom - 2), 8, fill=LIGHT_SQUARE)
+    face = (left + gap, top + gap, right - gap, bottom - gap)
+    draw.rounded_rectangle(face, inset, fill=LIGHT_SQUARE)
     middle_x, middle_y = (left + right) // 2, (top + bottom) // 2
-    draw.line((middle_x, top + 8, middle_x, bottom - 8), fill=TILE_LINE, width=3)
-    draw.line((left + 8, middle_y, right - 8, middle_y), fill=TILE_LINE, width=3)
+    draw.line((middle_x, top + inset, middle_x, bottom - inset), fill=TILE_LINE, width=px(3))
+    draw.line((left + inset, middle_y, right - inset, middle_y), fill=TILE_LINE, width=px(3))
 
 
-def _paint_hole(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+def _paint_hole(draw: ImageDraw.ImageDraw, box: Box, layout: Layout) -> None:
     left, top, right, bottom = box
+    width = layout.px(2)
     draw.rectangle(box, fill=HOLE)
     middle_x, middle_y = (left + right) // 2, (top + bottom) // 2
-    for offset in range(0, right - left, 12):
-        dash = (offset, offset + 6)
-        draw.line((middle_x, top + dash[0], middle_x, top + dash[1]), fill=TILE_LINE, width=2)
-        draw.line((left + dash[0], middle_y, left + dash[1], middle_y), fill=TILE_LINE, width=2)
+    for offset in range(0, right - left, layout.px(12)):
+        dash = (offset, offset + layout.px(6))
+        draw.line((middle_x, top + dash[0], middle_x, top + dash[1]), fill=TILE_LINE, width=width)
+        draw.line((left + dash[0], middle_y, left + dash[1], middle_y), fill=TILE_LINE, width=width)
 
 
 def _all_looks(look: Callable[[engine.Size, int], Look]) -> tuple[Look, ...]:
@@ -80,9 +86,24 @@ TINGLE = BoardStyle(
 )
 
 
+@register_scene("tink")
 def tink_scene(game: engine.Game, names: Sequence[str]) -> Scene:
-    """Tink or Tingle as it stands."""
-    style, look = (TINGLE, tingle_look) if game.name == "tingle" else (TINK, tink_look)
+    """Tink as it stands."""
+    return _scene(game, names, TINK, tink_look)
+
+
+@register_scene("tingle")
+def tingle_scene(game: engine.Game, names: Sequence[str]) -> Scene:
+    """Tingle as it stands: Tink's scene on piecepack tiles."""
+    return _scene(game, names, TINGLE, tingle_look)
+
+
+def _scene(
+    game: engine.Game,
+    names: Sequence[str],
+    style: BoardStyle,
+    look: Callable[[engine.Size, int], Look],
+) -> Scene:
     view = game.view()
 
     def stash(seat: int) -> tuple[tuple[Look, int], ...]:

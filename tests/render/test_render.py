@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import random
 from concurrent.futures import ThreadPoolExecutor
 
@@ -13,15 +14,19 @@ from PIL import Image
 
 import engine
 import render
-from render.palette import fit, font, printable
+from render.lettering import fit, line
 from tests.engine.strategies import games
+from tests.engine.test_bridge import BOTH_NEARLY_BUILT, position
 
 NAMES = ("Alice", "Bob")
 WIDTH = {"tink": 738, "tingle": 736, "folio": 738, "bridge": 738}
 PANEL_LINE = 62
-HEIGHT_WITHOUT_PLAYERS = {"tink": 814, "tingle": 812, "folio": 946, "bridge": 814}
+HEIGHT_WITHOUT_PLAYERS = {"tink": 814, "tingle": 812, "folio": 1102, "bridge": 814}
 BOARD_HEIGHT = {"tink": 746, "tingle": 744, "folio": 746, "bridge": 746}
 """Pixels from the top to the panel: the board with its coordinates."""
+COMPACT_WIDTH = {"tink": 369, "tingle": 363, "folio": 369, "bridge": 369}
+COMPACT_PANEL_LINE = 31
+COMPACT_HEIGHT_WITHOUT_PLAYERS = {"tink": 407, "tingle": 401, "folio": 551, "bridge": 407}
 VARIANTS = [
     ("tink", 2, {}),
     ("tink", 4, {}),
@@ -43,6 +48,11 @@ def opened(data: bytes, kind: str = "PNG") -> Image.Image:
 
 def expected_size(game: engine.Game) -> tuple[int, int]:
     return WIDTH[game.name], HEIGHT_WITHOUT_PLAYERS[game.name] + PANEL_LINE * game.players
+
+
+def compact_size(game: engine.Game) -> tuple[int, int]:
+    height = COMPACT_HEIGHT_WITHOUT_PLAYERS[game.name] + COMPACT_PANEL_LINE * game.players
+    return COMPACT_WIDTH[game.name], height
 
 
 def random_game(name: str, players: int, seed: int, options: dict[str, object]) -> engine.Game:
@@ -68,7 +78,7 @@ def test_every_position_of_a_random_game_is_a_distinct_picture(
     picture = opened(render.board_png(game, NAMES))
     seen = {picture.tobytes()}
     for action in finished.actions:
-        game.play(action)
+        game.apply(action)
         previous, view = view, game.view()
         before, picture = picture, opened(render.board_png(game, NAMES))
         assert picture.size == expected_size(game)
@@ -96,8 +106,76 @@ def test_a_replay_has_one_frame_per_action_and_stays_small() -> None:
     data = render.replay_gif(game, NAMES)
     animation = opened(data, "GIF")
     assert animation.n_frames == 61
-    assert animation.size == expected_size(game)
-    assert len(data) < 2_000_000
+    assert animation.size == compact_size(game)
+    assert len(data) < 61 * 2_500
+
+
+def long_bridge_game(actions: int) -> engine.Game:
+    game = engine.new_game("bridge", 2, seed=5, rounds=50, repetition_draw=False)
+    chooser = random.Random(5)
+    while len(game.actions) < actions:
+        game.play(chooser.choice(game.legal_moves()))
+    return game
+
+
+def position_after(game: engine.Game, actions: int) -> engine.Game:
+    copy = engine.new_game(game.name, game.players, seed=game.seed, **game.options)
+    for action in game.actions[:actions]:
+        copy.apply(action)
+    return copy
+
+
+def frame(animation: Image.Image, index: int) -> bytes:
+    animation.seek(index)
+    return animation.convert("RGB").tobytes()
+
+
+def board(game: engine.Game, layout: render.Layout = render.COMPACT) -> bytes:
+    return opened(render.board_png(game, NAMES, layout=layout)).convert("RGB").tobytes()
+
+
+@pytest.mark.parametrize("layout", [render.COMPACT, render.FULL])
+def test_frames_of_a_long_replay_are_the_pictures_of_their_positions(
+    layout: render.Layout,
+) -> None:
+    game = long_bridge_game(200)
+    animation = opened(render.replay_gif(game, NAMES, layout=layout), "GIF")
+    for index in (0, 1, 57, 123, 200):
+        assert frame(animation, index) == board(position_after(game, index), layout)
+
+
+def test_compact_pictures_are_half_the_size_of_the_board_picture() -> None:
+    for name in engine.GAMES:
+        game = random_game(name, 2, 4, {})
+        full = opened(render.board_png(game, NAMES))
+        compact = opened(render.board_png(game, NAMES, layout=render.COMPACT))
+        assert full.size == expected_size(game)
+        assert compact.size == compact_size(game)
+        assert len(compact.getpalette() or []) // 3 <= render.COMPACT.colours
+
+
+@pytest.mark.parametrize("cap", [{"max_frames": 40}, {"max_bytes": 120_000}])
+def test_a_capped_replay_keeps_the_last_positions_and_fits(cap: dict[str, int]) -> None:
+    game = long_bridge_game(200)
+    data = render.replay_gif(game, NAMES, **cap)
+    animation = opened(data, "GIF")
+    assert len(data) <= cap.get("max_bytes", len(data))
+    assert 2 <= animation.n_frames <= cap.get("max_frames", 200)
+    kept = render.kept_positions(201, animation.n_frames)
+    assert len(kept) == animation.n_frames and kept[0] == 0 and kept[-1] == 200
+    tail = min(render.KEPT_AT_END, animation.n_frames - 1)
+    assert kept[-tail:] == list(range(201 - tail, 201))
+    for index in (0, animation.n_frames // 2, animation.n_frames - 2, animation.n_frames - 1):
+        assert frame(animation, index) == board(position_after(game, kept[index]))
+
+
+def test_positions_kept_are_spread_evenly_before_the_last_ones() -> None:
+    assert render.kept_positions(10, 20) == list(range(10))
+    kept = render.kept_positions(1201, 100)
+    assert len(kept) == 100 and kept[0] == 0 and kept[-1] == 1200
+    head = kept[: 100 - render.KEPT_AT_END]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(head)]
+    assert max(gaps) - min(gaps) <= 1
 
 
 @pytest.mark.parametrize(("name", "players", "options"), [VARIANTS[1], VARIANTS[5]])
@@ -106,13 +184,14 @@ def test_the_png_after_each_action_shows_what_the_replay_shows_then(
 ) -> None:
     finished = random_game(name, players, 11, options)
     animation = opened(render.replay_gif(finished, NAMES), "GIF")
+    assert animation.n_frames == len(finished.actions) + 1
     game = engine.new_game(name, players, seed=11, **options)
     for frame, action in enumerate([*finished.actions, None]):
         animation.seek(frame)
-        picture = opened(render.board_png(game, NAMES)).convert("RGB")
-        assert animation.convert("RGB").tobytes() == picture.tobytes()
+        assert animation.convert("RGB").tobytes() == board(game)
         if action is not None:
-            game.play(action)
+            game.apply(action)
+    assert game.to_json() == finished.to_json()
 
 
 @pytest.mark.parametrize(
@@ -133,16 +212,10 @@ def test_any_player_names_draw_without_changing_the_layout(names: list[str]) -> 
         assert opened(render.board_png(game, names)).size == expected_size(game)
 
 
-def test_names_keep_what_the_font_can_draw_or_fall_back_to_the_seat() -> None:
-    assert printable("Zoë 🦊 Ångström", "Player 1") == "Zoe Angstrom"
-    assert printable("山田", "Player 2") == "Player 2"
-    assert printable("  ", "Player 3") == "Player 3"
-
-
 def test_long_names_are_cut_with_an_ellipsis_to_fit() -> None:
     cut = fit("Bartholomew " * 20, 30, 300)
     assert cut.endswith("…")
-    assert font(30).getlength(cut) <= 300
+    assert line(cut, 30).width <= 300
     assert fit("Bob", 30, 300) == "Bob"
 
 
@@ -162,3 +235,25 @@ def test_pictures_drawn_in_parallel_threads_are_the_same_as_drawn_alone() -> Non
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda game: render.board_png(game, NAMES), positions * 3))
     assert together == alone * 3
+
+
+def test_a_bridge_waiting_for_its_answer_is_ringed_and_the_headline_says_so() -> None:
+    game = position(BOTH_NEARLY_BUILT, win="delayed")
+    game.play("b7-a8")
+    scene = render.board_scene(game, NAMES)
+    assert scene.headline.endswith("Bob\u2069 has one move to answer the bridge")
+    assert {square for square, marks in scene.marks.items() if marks.win} == {
+        f"a{rank}" for rank in range(1, 9)
+    }
+
+
+def test_folio_shows_pieces_by_code_and_no_empty_rows_once_the_game_is_over() -> None:
+    game = engine.new_game("folio", 2, seed=1)
+    game.play("give RS")
+    hand, pool = render.board_scene(game, NAMES).strips
+    assert [token.code for token in hand.tokens] == ["RS"]
+    assert sum(token.count for token in pool.tokens) == len(game.pool)
+    assert len({token.code for token in pool.tokens}) == len(pool.tokens)
+    finished = random_game("folio", 2, 1, {})
+    assert finished.result is not None
+    assert all(not strip.tokens for strip in render.board_scene(finished, NAMES).strips)
