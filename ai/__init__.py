@@ -1,0 +1,99 @@
+"""The computer opponent: Monte Carlo tree search on the engine's search path.
+
+move = ai.choose_move(game, "medium", seed=7)    # canonical text, one of game.legal_moves()
+chances = ai.evaluate(game, "hard")              # expected reward of the seat to move
+mine = ai.evaluate(game, "hard", seat=1)        # ... or of another seat
+
+Levels differ by thinking budget and by deliberate mistakes (see `Level`), never by
+code. Budgets count search iterations, not seconds, so a move depends only on the
+game, the level and the seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import engine
+from ai.levels import LEVELS, SETTINGS, Level
+from ai.mcts import Node, Search
+from ai.policy import policy
+from ai.tactics import read
+
+__all__ = ["LEVELS", "SETTINGS", "Level", "choose_move", "evaluate"]
+
+
+def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> str:
+    """A legal move for the seat to move, as canonical text; `game` is left unchanged.
+
+    Wins in one are always taken, and a threat to win in one is blocked where a move
+    does it (a weaker level now and then overlooks it). Raises ValueError for an
+    unknown level or a finished game.
+    """
+    settings = _settings(level, game)
+    rng = _rng(game, level, seed)
+    tactics = read(game)
+    if tactics.wins:
+        return game.search_text(tactics.wins[0])
+    candidates = tactics.safe or list(tactics.moves)
+    if tactics.threatened and tactics.safe and rng.random() < settings.miss_block:
+        candidates = tactics.unsafe
+    if len(candidates) == 1:
+        return game.search_text(candidates[0])
+    search = _search(game, candidates, settings, rng)
+    return game.search_text(_pick(search.ranked(), search.root.to_move, settings, rng).move)
+
+
+def evaluate(
+    game: engine.Game, level: str, *, seed: int | None = None, seat: int | None = None
+) -> float:
+    """A seat's expected reward as the level judges it, from 0 (lost) to 1 (won): the seat
+    to move's, unless `seat` names another, valued as the seat to move plays its best.
+
+    A level position is worth one share among the players: 0.5 with two. Raises
+    ValueError for an unknown level or a finished game.
+    """
+    settings = _settings(level, game)
+    mover = game.to_move or 0
+    judged = mover if seat is None else seat
+    tactics = read(game)
+    if tactics.wins:
+        return 1.0 if judged == mover else 0.0
+    search = _search(game, tactics.safe or list(tactics.moves), settings, _rng(game, level, seed))
+    ranked = search.ranked()
+    return ranked[0].mean(judged) if ranked else 1 / game.players
+
+
+def _settings(level: str, game: engine.Game) -> Level:
+    if level not in SETTINGS:
+        raise ValueError(f"there is no level called {level!r}: choose easy, medium or hard")
+    if game.result is not None:
+        raise ValueError("the game is over, so there is no move to think about")
+    return SETTINGS[level]
+
+
+def _rng(game: engine.Game, level: str, seed: int | None) -> random.Random:
+    """Randomness fixed by the seed, the level and the position in the game."""
+    return random.Random(f"{seed or 0}:{level}:{game.seed}:{len(game.actions)}")
+
+
+def _search(
+    game: engine.Game,
+    candidates: list[engine.SearchMove],
+    settings: Level,
+    rng: random.Random,
+) -> Search:
+    search = Search(game, sorted(candidates), policy(game.name), rng, settings.exploration)
+    search.run(settings.budget(game.name))
+    return search
+
+
+def _pick(ranked: list[Node], seat: int, settings: Level, rng: random.Random) -> Node:
+    """The best move, or with a temperature one of the `top_k` best by a softmax of values."""
+    best = ranked[0]
+    if settings.temperature <= 0 or (best.proven is not None and best.proven[seat] == 1.0):
+        return best
+    pool = [node for node in ranked[: settings.top_k] if node.visits]
+    top = best.mean(seat)
+    weights = [math.exp((node.mean(seat) - top) / settings.temperature) for node in pool]
+    return rng.choices(pool, weights)[0]

@@ -1,0 +1,59 @@
+"""The three levels: how much each one thinks and which mistakes it makes on purpose."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level's thinking budget and its deliberate, human-looking mistakes.
+
+    `iterations` counts search iterations per move, by game name (`default` for the
+    games not named: Tink and Tingle), so the same position, level and seed always
+    give the same move.
+    `miss_block` is the chance of overlooking the opponent's threat to win at once
+    and playing on with its own plan. The move is picked among the `top_k` best by a
+    softmax of their values at `temperature` (0: always the best).
+    """
+
+    iterations: Mapping[str, int]
+    miss_block: float = 0.0
+    top_k: int = 1
+    temperature: float = 0.0
+    exploration: float = 0.7
+    """The UCT exploration constant."""
+
+    def __post_init__(self) -> None:
+        if "default" not in self.iterations or min(self.iterations.values()) < 1:
+            raise ValueError("a level needs at least one iteration per game, and a default")
+
+    def budget(self, game: str) -> int:
+        """Search iterations per move in `game`."""
+        return self.iterations.get(game, self.iterations["default"])
+
+
+def _budgets(**by_game: int) -> Mapping[str, int]:
+    return MappingProxyType(by_game)
+
+
+SETTINGS: dict[str, Level] = {
+    "easy": Level(
+        _budgets(default=150, folio=500, bridge=1200),
+        miss_block=0.25,
+        top_k=3,
+        temperature=0.08,
+    ),
+    "medium": Level(
+        _budgets(default=600, folio=1600, bridge=4000),
+        miss_block=0.05,
+        top_k=2,
+        temperature=0.03,
+    ),
+    "hard": Level(_budgets(default=2000, folio=6000, bridge=11000)),
+}
+"""Each level's settings by name; replace an entry to change a level everywhere."""

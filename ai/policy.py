@@ -1,0 +1,57 @@
+"""How the search treats each game: which moves to try first, and what a position is worth.
+
+Tink, Tingle and Folio are played out to the end, each side taking a win in one when it
+has one and otherwise moving at random. Random Bridge games almost never end, so Bridge
+positions are read instead (see `ai.bridge`), and the search widens slowly, trying the
+moves that read best first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import engine
+from ai import bridge
+from ai.playout import Outcome, playout
+
+Assessor = Callable[
+    [engine.Game, list[engine.SearchMove], random.Random],
+    tuple[list[engine.SearchMove], Outcome],
+]
+"""Given a position and its moves: the moves in the order to try them, and the rewards."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How the search treats one game's positions.
+
+    `widening`, when set, lets a node grow only `1 + widening * sqrt(visits)` children,
+    the first in the assessor's order, so the search goes deep on the best-looking moves.
+    """
+
+    assess: Assessor
+    widening: float | None = None
+
+
+def _played_out(
+    game: engine.Game, moves: list[engine.SearchMove], rng: random.Random
+) -> tuple[list[engine.SearchMove], Outcome]:
+    rng.shuffle(moves)
+    return moves, playout(game, rng)
+
+
+def _read_bridge(
+    game: engine.Game, moves: list[engine.SearchMove], _rng: random.Random
+) -> tuple[list[engine.SearchMove], Outcome]:
+    return bridge.assess(game, moves)
+
+
+PLAYED_OUT = Policy(_played_out)
+POLICIES = {"bridge": Policy(_read_bridge, widening=1.5)}
+
+
+def policy(name: str) -> Policy:
+    """How positions of the game `name` are searched: played out unless it has a reading."""
+    return POLICIES.get(name, PLAYED_OUT)

@@ -1,0 +1,157 @@
+"""The AI's promises: legal, harmless, repeatable moves; wins taken; threats blocked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from types import MappingProxyType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ai
+import engine
+from tests.engine.strategies import OPTIONS, varied_games
+from tests.engine.test_bridge import won_round_one
+
+TINY = MappingProxyType({"default": 12})
+
+
+@pytest.fixture(autouse=True)
+def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every level thinks a few iterations only, keeping its deliberate mistakes."""
+    for name, level in ai.SETTINGS.items():
+        monkeypatch.setitem(ai.SETTINGS, name, replace(level, iterations=TINY))
+    yield
+
+
+def played(name: str, moves: str, players: int = 2, **options: object) -> engine.Game:
+    game = engine.new_game(name, players, seed=3, **options)
+    for move in moves.split(", "):
+        game.play(move)
+    return game
+
+
+@pytest.mark.parametrize("name", OPTIONS)
+@settings(max_examples=15)
+@given(data=st.data())
+def test_a_move_is_legal_leaves_the_game_alone_and_repeats_with_its_seed(
+    name: str, data: st.DataObject
+) -> None:
+    game = data.draw(varied_games(name))
+    if game.result is not None:
+        return
+    level = data.draw(st.sampled_from(ai.LEVELS))
+    seed = data.draw(st.integers(0, 2**31))
+    before = game.to_json()
+    move = ai.choose_move(game, level, seed=seed)
+    assert move in game.legal_moves()
+    assert game.to_json() == before
+    assert ai.choose_move(engine.load_game(before), level, seed=seed) == move
+    assert ai.choose_move(game, level, seed=seed) == move
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_every_level_takes_a_win_in_one(level: str) -> None:
+    game = played("tink", "S c3, S a8, S d3, S h8, S e3, S a6")
+    assert ai.choose_move(game, level) in {"S b3", "S f3"}
+    assert ai.evaluate(game, level) == 1.0
+
+
+SINGLE_THREAT = "S c3, S b3, S d3, S h8, S e3"
+"""The first seat threatens four in a row on f3 only; the second seat is to move."""
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("seed", range(5))
+def test_a_single_threat_of_a_win_in_one_is_blocked(level: str, seed: int) -> None:
+    game = played("tink", SINGLE_THREAT)
+    assert ai.choose_move(game, level, seed=seed).split()[1] == "f3"
+
+
+def test_a_block_is_missed_only_as_often_as_the_level_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = played("tink", SINGLE_THREAT)
+    monkeypatch.setitem(ai.SETTINGS, "easy", replace(ai.SETTINGS["easy"], miss_block=1.0))
+    assert ai.choose_move(game, "easy").split()[1] != "f3"
+    monkeypatch.setitem(ai.SETTINGS, "easy", replace(ai.SETTINGS["easy"], miss_block=0.0))
+    assert ai.choose_move(game, "easy").split()[1] == "f3"
+
+
+def test_a_double_threat_is_judged_lost() -> None:
+    game = played("tink", "S c3, S a8, S d3, S h8, S e3")
+    assert ai.evaluate(game, "hard") == 0.0
+
+
+def test_another_seat_is_judged_from_its_own_side() -> None:
+    lost = played("tink", "S c3, S a8, S d3, S h8, S e3")
+    assert ai.evaluate(lost, "hard", seat=0) == 1.0
+    winning = played("tink", "S c3, S a8, S d3, S h8, S e3, S b7")
+    assert ai.evaluate(winning, "easy", seat=1) == 0.0
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("seed", range(3))
+def test_folio_never_gives_a_piece_that_wins_at_once(level: str, seed: int) -> None:
+    game = played("folio", "give RS, a1 give YS, b1 give GS", grid="fixed")
+    assert hands_over_a_win(game, "c1 give BS")
+    assert not hands_over_a_win(game, ai.choose_move(game, level, seed=seed))
+
+
+@settings(max_examples=20)
+@given(data=st.data())
+def test_folio_gives_a_winning_piece_only_when_every_give_is_one(data: st.DataObject) -> None:
+    game = data.draw(varied_games("folio"))
+    if game.result is not None:
+        return
+    move = ai.choose_move(game, "hard", seed=1)
+    if not hands_over_a_win(game, move):
+        return
+    assert all(hands_over_a_win(game, other) for other in game.legal_moves())
+
+
+def hands_over_a_win(game: engine.Game, move: str) -> bool:
+    after = game.search_copy()
+    after.play(move)
+    return bool(after.winning_moves())
+
+
+def test_folio_opening_give_is_answered() -> None:
+    game = engine.new_game("folio", 2, seed=1)
+    assert ai.choose_move(game, "hard").startswith("give ")
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_bridge_loser_chooses_who_starts_the_next_round(level: str) -> None:
+    game = won_round_one(rounds=2)
+    assert ai.choose_move(game, level) in ("first", "second")
+    assert 0.0 <= ai.evaluate(game, level) <= 1.0
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_tink_with_more_players_gets_a_move(players: int) -> None:
+    game = engine.new_game("tink", players, seed=5)
+    for _ in range(3 * players):
+        game.play(ai.choose_move(game, "easy"))
+    assert game.result is None or game.result.winners
+
+
+def test_an_unknown_level_is_refused_in_one_sentence() -> None:
+    game = engine.new_game("tink", 2, seed=1)
+    with pytest.raises(ValueError, match=r"^there is no level called 'expert'[^.]*$"):
+        ai.choose_move(game, "expert")
+
+
+def test_a_finished_game_is_refused() -> None:
+    game = played("tink", "S c3, S a8, S d3, S h8, S e3, S a6, S b3")
+    with pytest.raises(ValueError, match="the game is over"):
+        ai.choose_move(game, "hard")
+    with pytest.raises(ValueError, match="the game is over"):
+        ai.evaluate(game, "hard")
+
+
+def test_a_level_needs_a_budget() -> None:
+    with pytest.raises(ValueError):
+        ai.Level(MappingProxyType({"tink": 10}))
