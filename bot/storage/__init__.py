@@ -6,124 +6,69 @@ The move log is the truth: a game is rebuilt by replaying its live actions, and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+import sqlite3
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Protocol
+from urllib.parse import urlsplit
 
+import asyncpg
+
+from bot.storage.announcements import Announcements
 from bot.storage.clocks import ClockStorage
-from bot.storage.standings import Standings
-from engine import OptionValue
+from bot.storage.command_syncs import CommandSyncs
+from bot.storage.copy import CopyError, copy_database
+from bot.storage.postgres import PostgresStorage
+from bot.storage.records import (
+    ALL_SHARDS,
+    Action,
+    Announcement,
+    ChannelBusy,
+    DatabaseUnusable,
+    GameDraft,
+    GameRecord,
+    Offer,
+    Seat,
+    StaleGame,
+    Status,
+    StorageError,
+    Writer,
+)
+from bot.storage.sqlite import SqliteStorage
+from bot.storage.standings import (
+    BoardRating,
+    GameRating,
+    RatedSeat,
+    Rater,
+    Standings,
+    boards_of,
+)
 
-
-class Status(StrEnum):
-    """Where a game stands. Only `CHALLENGE` and `ACTIVE` occupy a channel."""
-
-    CHALLENGE = "challenge"
-    ACTIVE = "active"
-    FINISHED = "finished"
-    DECLINED = "declined"
-    EXPIRED = "expired"
-    ABORTED = "aborted"
-
-    @property
-    def is_open(self) -> bool:
-        return self in (Status.CHALLENGE, Status.ACTIVE)
-
-
-class StorageError(Exception):
-    """Base class of the storage's own errors."""
-
-
-class StaleGame(StorageError):
-    """The game changed since it was read: nothing was written."""
-
-
-class ChannelBusy(StorageError):
-    """The channel already holds an open challenge or an active game."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(f"channel busy with game {game_id}")
-        self.game_id = game_id
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One player: their seat in turn order, who they are, and how they fared."""
-
-    seat: int
-    user_id: int
-    name: str
-    accepted: bool = False
-    rank: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Offer:
-    """A pending draw or take-back offer, made by `seat`, with the seats that agreed."""
-
-    kind: str
-    seat: int
-    accepted: frozenset[int] = frozenset()
-
-
-@dataclass(frozen=True, slots=True)
-class GameDraft:
-    """What a new challenge is made of. `expires_at` is when the challenge lapses unanswered
-    (None: never); `time_limit` the seconds each turn may last (None: no limit)."""
-
-    game: str
-    guild_id: int | None
-    channel_id: int
-    thread_id: int | None
-    options: Mapping[str, OptionValue]
-    seed: int
-    starter_id: int
-    players: tuple[Seat, ...]
-    state: str
-    expires_at: float | None
-    time_limit: float | None = None
-
-    @property
-    def place_id(self) -> int:
-        """The channel the game is played in: its thread when it has one."""
-        return self.thread_id if self.thread_id is not None else self.channel_id
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GameRecord(GameDraft):
-    """A stored game: its draft (`players` and `state` kept up to date by play) and what
-    storing and playing it added. `version` grows by one with every saved change."""
-
-    id: int
-    status: Status
-    version: int
-    created_at: float
-    updated_at: float
-    message_id: int | None = None
-    turn_seat: int | None = None
-    turn_user_id: int | None = None
-    turn_started_at: float | None = None
-    offer: Offer | None = None
-    result_reason: str | None = None
-    ended_at: float | None = None
-
-    def seat_of(self, user_id: int) -> Seat | None:
-        return next((s for s in self.players if s.user_id == user_id), None)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self.players)
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One logged action: a move, forfeit or agreed draw, with who made it and when."""
-
-    action: str
-    seat: int | None
-    user_id: int | None
-    created_at: float = field(default=0.0)
+__all__ = [
+    "ALL_SHARDS",
+    "SQLITE_PREFIX",
+    "Action",
+    "Announcement",
+    "BoardRating",
+    "ChannelBusy",
+    "CopyError",
+    "DatabaseUnusable",
+    "GameDraft",
+    "GameRating",
+    "GameRecord",
+    "Offer",
+    "RatedSeat",
+    "Rater",
+    "Seat",
+    "StaleGame",
+    "Status",
+    "Storage",
+    "StorageError",
+    "Writer",
+    "boards_of",
+    "copy_between",
+    "open_storage",
+]
 
 
 class Storage(Protocol):
@@ -136,6 +81,14 @@ class Storage(Protocol):
     @property
     def clocks(self) -> ClockStorage:
         """Server settings, reminder choices and the clocks of turns."""
+
+    @property
+    def command_syncs(self) -> CommandSyncs:
+        """What was last registered with Discord as the bot's commands."""
+
+    @property
+    def announcements(self) -> Announcements:
+        """Announcements owed about saved changes (`save` writes them)."""
 
     async def close(self) -> None: ...
 
@@ -157,24 +110,113 @@ class Storage(Protocol):
         """The live move log of a game, oldest first (taken-back actions left out)."""
 
     async def save(
-        self, record: GameRecord, now: float, actions: Sequence[Action] = (), take_back: int = 0
+        self,
+        record: GameRecord,
+        now: float,
+        actions: Sequence[Action] = (),
+        take_back: int = 0,
+        announcement: Announcement | None = None,
     ) -> GameRecord:
         """Write a changed game in one transaction, if it is still at `record.version`.
 
-        Appends `actions`, marks the last `take_back` live actions as taken back and
-        returns the record at its new version. Raises StaleGame when another change won.
-        A game saved as finished is rated in the same transaction, once.
+        Appends `actions`, marks the last `take_back` live actions as taken back, keeps
+        the `announcement` owed about the change (written at `now`) and returns the
+        record at its new version. Raises StaleGame when another change won.
+        A game saved as finished is rated in the same transaction, once, by the storage's
+        rater (which sees the players' stored ratings as they are in that transaction).
         """
 
     async def set_message(self, game_id: int, message_id: int) -> None:
         """Remember the message that opened the game, for links to it."""
 
+    async def set_offer_message(self, game_id: int, kind: str, message_id: int) -> bool:
+        """Remember the message carrying the buttons of the game's offer of `kind`, if it
+        still waits on one without a message; False when it does not."""
 
-async def open_storage(url: str) -> Storage:
-    """Open the backend named by a database URL (`sqlite:///path/to/file.sqlite3`)."""
-    from bot.storage.sqlite import SqliteStorage
 
-    prefix = "sqlite:///"
-    if not url.startswith(prefix):
-        raise ValueError(f"unsupported DATABASE_URL {url!r}: use sqlite:///path/to/file.sqlite3")
-    return await SqliteStorage.open(url.removeprefix(prefix))
+SQLITE_PREFIX = "sqlite:///"
+POSTGRES_SCHEMES = ("postgresql", "postgres")
+URL_FORMS = "sqlite:///path/to/file.sqlite3 or postgresql://user:password@host:port/dbname"
+
+
+Backend = SqliteStorage | PostgresStorage
+
+
+async def open_storage(url: str, *, rater: Rater | None, setting: str = "DATABASE_URL") -> Storage:
+    """Open the backend a database URL names, as the bot uses it (see `open_backend`)."""
+    return await open_backend(url, rater=rater, setting=setting)
+
+
+async def open_backend(url: str, *, rater: Rater | None, setting: str = "DATABASE_URL") -> Backend:
+    """Open the backend a database URL names, its schema brought up to date.
+
+    Finished games are rated by `rater`; None leaves them unrated. A database that cannot
+    be used raises DatabaseUnusable, in one sentence naming `setting` (where the URL came
+    from) and what is wrong.
+    """
+    if url.startswith(SQLITE_PREFIX):
+        return await _open_sqlite(url, rater, setting)
+    if urlsplit(url).scheme in POSTGRES_SCHEMES:
+        return await _open_postgres(url, rater, setting)
+    given = url.partition("://")[0] + "://..." if "://" in url else url  # no password shown
+    raise DatabaseUnusable(f"{setting} must look like {URL_FORMS}, not {given!r}.")
+
+
+async def _open_sqlite(url: str, rater: Rater | None, setting: str) -> SqliteStorage:
+    path = url.removeprefix(SQLITE_PREFIX)
+    if not path or path.endswith("/"):
+        raise DatabaseUnusable(
+            f"{setting} must name a file after {SQLITE_PREFIX}, like "
+            f"{SQLITE_PREFIX}path/to/file.sqlite3, not {url!r}."
+        )
+    writable = f"point {setting} at a file in a folder this user may write to"
+    try:
+        return await SqliteStorage.open(path, rater=rater)
+    except OSError as error:
+        folder = str(Path(path).parent)
+        problem = f"whose folder {folder!r} cannot be created ({error.strerror}): {writable}"
+    except sqlite3.Error as error:
+        if error.sqlite_errorname == "SQLITE_NOTADB":
+            problem = (
+                f"which is not a SQLite database: point {setting} at a new file name (the "
+                "bot creates it), or put the right file back"
+            )
+        else:
+            problem = f"which cannot be written ({error}): {writable}"
+    raise DatabaseUnusable(f"{setting} names the SQLite file {path!r}, {problem}.")
+
+
+async def _open_postgres(url: str, rater: Rater | None, setting: str) -> PostgresStorage:
+    parts = urlsplit(url)
+    server = f"the PostgreSQL server at {parts.hostname or 'localhost'}:{parts.port or 5432}"
+    database = parts.path.lstrip("/") or parts.username or "postgres"
+    try:
+        return await PostgresStorage.open(url, rater=rater)
+    except asyncpg.InvalidPasswordError:
+        problem = f"{server} refused the password of user {parts.username!r}"
+    except asyncpg.InvalidCatalogNameError:
+        problem = (
+            f"{server} has no database {database!r}: create it (createdb {database}) "
+            "or correct the name"
+        )
+    except asyncpg.PostgresError as error:
+        problem = f"{server} refused the connection: {error}"
+    except (asyncpg.InterfaceError, ValueError) as error:
+        problem = f"this is not a PostgreSQL URL asyncpg can use ({error})"
+    except (OSError, TimeoutError) as error:
+        problem = f"{server} cannot be reached ({error or 'no answer in time'})"
+    raise DatabaseUnusable(f"{setting}: {problem}.")
+
+
+async def copy_between(from_url: str, to_url: str, say: Callable[[str], None]) -> None:
+    """`python -m bot copy-database`: copy the database at `from_url` into the one at
+    `to_url` (see bot.storage.copy), saying the counts checked."""
+    source = await open_backend(from_url, rater=None, setting="FROM_URL")
+    try:
+        target = await open_backend(to_url, rater=None, setting="TO_URL")
+        try:
+            await copy_database(source, target, say, target_name="TO_URL")
+        finally:
+            await target.close()
+    finally:
+        await source.close()

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.storage.claims import Claims
+
 DAY = 24 * 60 * 60
 DEFAULT_REMINDER_DELAY = float(DAY)
 
@@ -59,8 +61,8 @@ class Turn:
         return self.reminder_turn == self.started_at
 
 
-class ClockStorage(Protocol):
-    """The storage operations asynchronous play needs."""
+class ClockStorage(Claims, Protocol):
+    """The storage operations asynchronous play needs, its due work claimed once."""
 
     async def server_settings(self, guild_id: int) -> ServerSettings: ...
 
@@ -77,14 +79,17 @@ class ClockStorage(Protocol):
     async def turns_of(self, user_id: int) -> list[Turn]:
         """The active games in every server waiting on this user, longest waiting first."""
 
+    async def ai_turns(self) -> list[Turn]:
+        """Active turns of the bot's seats (negative user ids), longest waiting first."""
+
     async def unplanned_turns(self) -> list[Turn]:
         """Active turns whose reminders are not planned yet."""
 
     async def due_time_outs(self, now: float) -> list[Turn]:
-        """Active turns whose time ran out by `now`, earliest deadline first."""
+        """People's active turns whose time ran out by `now`, earliest deadline first."""
 
     async def due_reminders(self, now: float) -> list[Turn]:
-        """Planned turns with a reminder due by `now`."""
+        """People's planned turns with a reminder due by `now`."""
 
     async def next_due(self) -> float | None:
         """The earliest planned reminder or deadline, if any."""

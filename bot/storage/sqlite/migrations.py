@@ -1,4 +1,5 @@
-"""Numbered schema migrations, applied in order at start-up and recorded in `migrations`."""
+"""SQLite's numbered schema migrations, applied in order at start-up and recorded in
+`migrations`. PostgreSQL's (bot.storage.postgres.migrations) carry the same numbers."""
 
 from __future__ import annotations
 
@@ -121,6 +122,49 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
             user_id INTEGER PRIMARY KEY,
             dm_reminders INTEGER NOT NULL
         );
+        """,
+    ),
+    (
+        4,
+        """
+        CREATE TABLE claims (
+            kind TEXT NOT NULL,
+            key TEXT NOT NULL,
+            claimed_by TEXT NOT NULL,
+            claimed_until REAL NOT NULL,
+            PRIMARY KEY (kind, key)
+        ) WITHOUT ROWID;
+        """,
+    ),
+    (
+        5,
+        """
+        CREATE TABLE announcements (
+            id TEXT PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            version INTEGER NOT NULL,
+            place_id INTEGER NOT NULL,
+            post TEXT NOT NULL,
+            created_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX announcements_by_age ON announcements (created_at, game_id, version);
+        """,
+    ),
+    (
+        6,
+        """
+        CREATE TABLE command_syncs (
+            scope TEXT PRIMARY KEY,
+            digest TEXT NOT NULL,
+            synced_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        """,
+    ),
+    (
+        7,
+        """
+        ALTER TABLE announcements ADD COLUMN slot TEXT NOT NULL DEFAULT '';
+        ALTER TABLE announcements ADD COLUMN writer TEXT NOT NULL DEFAULT '';
         """,
     ),
 )

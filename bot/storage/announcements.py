@@ -1,0 +1,64 @@
+"""Announcements owed about saved changes: found, and struck off once sent. A game's save
+writes its announcement, in the change's own transaction."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.storage import rows
+from bot.storage.queries import Runner
+from bot.storage.records import Announcement, Writer
+from bot.storage.rows import ANNOUNCEMENT_COLUMNS
+
+_LEFT_BY_SLOT = "slot = ? AND writer <> ?"
+"""Written by another process of a slot: one that stopped, as a slot runs in one at a time."""
+
+
+class Announcements(Protocol):
+    """The announcements not yet struck off."""
+
+    async def owed(self, written_by: float, writer: Writer, limit: int) -> list[Announcement]:
+        """Those written at `written_by` or before, or by another process of `writer`'s
+        slot, oldest first (a game's in the order of its changes)."""
+
+    async def first_owed(self, writer: Writer, grace: float) -> float | None:
+        """When the first is owed, if any: at once when another process of `writer`'s
+        slot wrote it, else `grace` after it was written."""
+
+    async def is_owed(self, announcement_id: str) -> bool:
+        """Whether an announcement is not yet struck off."""
+
+    async def announced(self, announcement_id: str) -> None:
+        """Strike an announcement off: it was sent (or Discord refused it for good)."""
+
+
+class SqlAnnouncements:
+    """The announcements table, in SQL both backends run."""
+
+    def __init__(self, runner: Runner) -> None:
+        self._run = runner
+
+    async def owed(self, written_by: float, writer: Writer, limit: int) -> list[Announcement]:
+        found = await self._run.fetch(
+            f"SELECT {', '.join(ANNOUNCEMENT_COLUMNS)} FROM announcements "
+            f"WHERE created_at <= ? OR ({_LEFT_BY_SLOT}) "
+            "ORDER BY created_at, game_id, version LIMIT ?",
+            *(written_by, writer.slot, writer.process, limit),
+        )
+        return [rows.announcement(row) for row in found]
+
+    async def first_owed(self, writer: Writer, grace: float) -> float | None:
+        found = await self._run.fetch(
+            f"SELECT min(CASE WHEN {_LEFT_BY_SLOT} THEN created_at ELSE created_at + ? END) "
+            "AS first FROM announcements",
+            *(writer.slot, writer.process, grace),
+        )
+        first = found[0]["first"]
+        return None if first is None else float(first)
+
+    async def is_owed(self, announcement_id: str) -> bool:
+        found = await self._run.fetch("SELECT 1 FROM announcements WHERE id = ?", announcement_id)
+        return bool(found)
+
+    async def announced(self, announcement_id: str) -> None:
+        await self._run.execute("DELETE FROM announcements WHERE id = ?", announcement_id)

@@ -1,0 +1,80 @@
+"""Due work done once among any number of bot processes sharing one database.
+
+Before acting on a piece of due work (a time-out, a reminder, an AI turn...), a process
+claims it in the database for a lease: `claimed_by` names the process and
+`claimed_until` when the claim lapses. Only one process holds a live claim at a time;
+the holder renews it while working and releases it when done, and a claim whose holder
+died lapses within `LEASE` seconds, when any process may take the work up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import uuid
+from collections.abc import AsyncIterator, Callable
+from typing import Protocol
+
+log = logging.getLogger(__name__)
+
+LEASE = 60.0
+"""Seconds a claim lasts unless renewed."""
+
+
+class Claims(Protocol):
+    """Leases on due work, each named by its kind and a key unique within the kind."""
+
+    async def claim(self, kind: str, key: str, owner: str, now: float, until: float) -> bool:
+        """Take the work for `owner` until `until`, unless another holds it past `now`.
+
+        Exactly one of any number of racing claimants gets True.
+        """
+
+    async def renew(self, kind: str, key: str, owner: str, until: float) -> bool:
+        """Extend `owner`'s claim; False when it lapsed and another took the work."""
+
+    async def release(self, kind: str, key: str, owner: str) -> None:
+        """Give up `owner`'s claim (the work is done, or given back)."""
+
+
+def new_owner() -> str:
+    """A name for this process's claims, unique among processes and restarts."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+@contextlib.asynccontextmanager
+async def claimed(
+    claims: Claims,
+    kind: str,
+    key: str,
+    owner: str,
+    clock: Callable[[], float],
+    lease: float = LEASE,
+) -> AsyncIterator[bool]:
+    """Claim a piece of due work for the block: True inside when this process holds it,
+    renewed every third of the `lease` until the block ends, then released."""
+    now = clock()
+    if not await claims.claim(kind, key, owner, now, now + lease):
+        yield False
+        return
+    renewal = asyncio.create_task(_renew(claims, kind, key, owner, clock, lease))
+    try:
+        yield True
+    finally:
+        renewal.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await renewal
+        await claims.release(kind, key, owner)
+
+
+async def _renew(
+    claims: Claims, kind: str, key: str, owner: str, clock: Callable[[], float], lease: float
+) -> None:
+    while True:
+        await asyncio.sleep(lease / 3)
+        if not await claims.renew(kind, key, owner, clock() + lease):
+            log.warning("the claim on %s %s lapsed while this process worked on it", kind, key)
+            return

@@ -1,0 +1,152 @@
+"""Asynchronous play's storage in SQL both backends run: settings, reminder choices,
+turn clocks and the claims on due work.
+
+Every "what is due" query walks a partial index of migration 3 (SQLite is held to it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.storage import rows
+from bot.storage.clocks import ServerSettings, Turn
+from bot.storage.queries import Runner
+
+_DEADLINE = "g.turn_started_at + g.time_limit"
+_PLANNED = "g.reminder_turn = g.turn_started_at"
+_PERSON = "coalesce(g.turn_user_id, 0) >= 0"
+"""The turn is a person's: the bot's seats (negative ids) never run out of time or need
+reminding."""
+_TIMED = f"g.time_limit IS NOT NULL AND {_PERSON} ORDER BY {_DEADLINE}"
+_REMINDING = f"g.remind_at IS NOT NULL AND {_PLANNED} AND {_PERSON} ORDER BY g.remind_at"
+
+
+class SqlClocks:
+    """Asynchronous play's queries over the games table, its two settings tables and the
+    claims table."""
+
+    def __init__(self, runner: Runner) -> None:
+        self._run = runner
+        self._dialect = runner.dialect
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        found = await self._run.fetch(
+            f"SELECT {', '.join(rows.SETTINGS_COLUMNS)} FROM server_settings WHERE guild_id = ?",
+            guild_id,
+        )
+        return rows.server_settings(found[0] if found else None)
+
+    async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
+        await self._run.execute(
+            "INSERT INTO server_settings (guild_id, time_limit, reminder_delay, threads) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "time_limit = excluded.time_limit, reminder_delay = excluded.reminder_delay, "
+            "threads = excluded.threads",
+            *rows.settings_values(guild_id, settings),
+        )
+
+    async def dm_reminders(self, user_id: int) -> bool:
+        found = await self._run.fetch(
+            "SELECT dm_reminders FROM user_settings WHERE user_id = ?", user_id
+        )
+        return bool(found and found[0]["dm_reminders"])
+
+    async def set_dm_reminders(self, user_id: int, on: bool) -> None:
+        await self._run.execute(
+            "INSERT INTO user_settings (user_id, dm_reminders) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders",
+            user_id,
+            int(on),
+        )
+
+    async def turns_in_guild(self, guild_id: int) -> list[Turn]:
+        return await self._turns(
+            "games_by_guild", "g.guild_id = ? ORDER BY g.turn_started_at", guild_id
+        )
+
+    async def turns_of(self, user_id: int) -> list[Turn]:
+        return await self._turns(
+            "games_by_turn_user", "g.turn_user_id = ? ORDER BY g.turn_started_at", user_id
+        )
+
+    async def ai_turns(self) -> list[Turn]:
+        return await self._turns(
+            "games_by_turn_user", "g.turn_user_id < 0 ORDER BY g.turn_started_at"
+        )
+
+    async def unplanned_turns(self) -> list[Turn]:
+        return await self._turns(
+            "games_unplanned",
+            f"g.reminder_turn {self._dialect.is_distinct} g.turn_started_at ORDER BY g.id",
+        )
+
+    async def due_time_outs(self, now: float) -> list[Turn]:
+        return await self._turns("games_by_deadline", f"{_DEADLINE} <= ? AND {_TIMED}", now)
+
+    async def due_reminders(self, now: float) -> list[Turn]:
+        return await self._turns("games_by_reminder", f"g.remind_at <= ? AND {_REMINDING}", now)
+
+    async def next_due(self) -> float | None:
+        """The earliest planned reminder or deadline of an active game, read off two indexes."""
+        earliest = " UNION ALL ".join(
+            f"SELECT due FROM (SELECT {column} AS due FROM {self._dialect.table('games g', index)} "
+            f"WHERE g.status = 'active' AND {condition} LIMIT 1) {index}"
+            for index, condition, column in (
+                ("games_by_reminder", _REMINDING, "g.remind_at"),
+                ("games_by_deadline", _TIMED, _DEADLINE),
+            )
+        )
+        found = await self._run.fetch(f"SELECT min(due) AS due FROM ({earliest}) due_times")
+        due: float | None = found[0]["due"]
+        return due
+
+    async def plan_reminders(self, plans: Sequence[tuple[int, float, float | None]]) -> None:
+        await self._run.execute_many(
+            "UPDATE games SET reminder_turn = ?, reminded = 0, remind_at = ? "
+            "WHERE id = ? AND status = 'active' AND turn_started_at = ? "
+            f"AND reminder_turn {self._dialect.is_distinct} ?",
+            [(turn, remind_at, game_id, turn, turn) for game_id, turn, remind_at in plans],
+        )
+
+    async def mark_reminder(
+        self, game_id: int, turn: float, expected: int, stage: int, remind_at: float | None
+    ) -> bool:
+        changed = await self._run.execute(
+            "UPDATE games SET reminded = ?, remind_at = ? WHERE id = ? "
+            "AND status = 'active' AND turn_started_at = ? "
+            "AND reminder_turn = turn_started_at AND reminded = ?",
+            *(stage, remind_at, game_id, turn, expected),
+        )
+        return changed == 1
+
+    async def claim(self, kind: str, key: str, owner: str, now: float, until: float) -> bool:
+        taken = await self._run.execute(
+            "INSERT INTO claims (kind, key, claimed_by, claimed_until) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (kind, key) DO UPDATE SET claimed_by = excluded.claimed_by, "
+            "claimed_until = excluded.claimed_until WHERE claims.claimed_until <= ?",
+            *(kind, key, owner, until, now),
+        )
+        return taken == 1
+
+    async def renew(self, kind: str, key: str, owner: str, until: float) -> bool:
+        renewed = await self._run.execute(
+            "UPDATE claims SET claimed_until = ? WHERE kind = ? AND key = ? AND claimed_by = ?",
+            *(until, kind, key, owner),
+        )
+        return renewed == 1
+
+    async def release(self, kind: str, key: str, owner: str) -> None:
+        await self._run.execute(
+            "DELETE FROM claims WHERE kind = ? AND key = ? AND claimed_by = ?", kind, key, owner
+        )
+
+    async def _turns(self, index: str, condition: str, *values: Any) -> list[Turn]:
+        """Active games with their turn, found through `index`."""
+        found = await self._run.fetch(
+            f"SELECT {rows.TURN_COLUMNS} FROM {self._dialect.table('games g', index)} "
+            "JOIN players p ON p.game_id = g.id AND p.seat = g.turn_seat "
+            f"WHERE g.status = 'active' AND {condition}",
+            *values,
+        )
+        return [rows.turn(row) for row in found]

@@ -1,0 +1,288 @@
+"""Between records and database rows: one mapping per table, shared by every backend.
+
+Rows are read by column name (`sqlite3.Row` and asyncpg's `Record` both allow it), so a
+query may select its columns in any order. Flags are stored as 0/1 integers, options and
+offers as JSON text, times as seconds since the epoch, in both backends.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from bot.storage.clocks import ServerSettings, Turn
+from bot.storage.records import Action, Announcement, GameDraft, GameRecord, Offer, Seat, Status
+from bot.storage.standings import (
+    BoardRating,
+    GameRating,
+    Opponent,
+    RatedGame,
+    Standing,
+    rated_guild,
+)
+
+
+class Row(Protocol):
+    """A result row whose columns are read by name."""
+
+    def __getitem__(self, column: str, /) -> Any: ...
+
+
+def columns(alias: str, names: Sequence[str]) -> str:
+    """`names` as a select list of the table aliased `alias`."""
+    return ", ".join(f"{alias}.{name}" for name in names)
+
+
+# -- games and their players -------------------------------------------------------
+
+GAME_COLUMNS = (
+    *("id", "game", "guild_id", "channel_id", "thread_id", "options", "seed", "starter_id"),
+    *("status", "version", "state", "created_at", "updated_at", "expires_at", "message_id"),
+    *("turn_seat", "turn_user_id", "turn_started_at", "offer", "result_reason", "ended_at"),
+    "time_limit",
+)
+SEAT_COLUMNS = ("seat", "user_id", "name", "accepted", "rank")
+"""The `players` columns a game's seats are read from."""
+NEW_GAME_COLUMNS = (
+    *("game", "guild_id", "channel_id", "thread_id", "options", "seed", "starter_id"),
+    *("status", "state", "expires_at", "created_at", "updated_at", "time_limit"),
+)
+SAVED_GAME_COLUMNS = (
+    *("status", "state", "turn_seat", "turn_user_id", "turn_started_at", "offer"),
+    *("result_reason", "ended_at", "updated_at"),
+)
+"""The columns `save` writes; it also bumps `version`."""
+
+
+def game_record(rows: Sequence[Row]) -> GameRecord | None:
+    """A game from the rows of its players joined to it (seat order), None without rows."""
+    if not rows:
+        return None
+    row = rows[0]
+    return GameRecord(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        starter_id=row["starter_id"],
+        players=tuple(seat(r) for r in rows),
+        status=Status(row["status"]),
+        version=row["version"],
+        state=row["state"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        expires_at=row["expires_at"],
+        message_id=row["message_id"],
+        turn_seat=row["turn_seat"],
+        turn_user_id=row["turn_user_id"],
+        turn_started_at=row["turn_started_at"],
+        offer=_offer_from_text(row["offer"]),
+        result_reason=row["result_reason"],
+        ended_at=row["ended_at"],
+        time_limit=row["time_limit"],
+    )
+
+
+def new_game_values(draft: GameDraft, now: float) -> tuple[Any, ...]:
+    """The values of `NEW_GAME_COLUMNS` for a new challenge."""
+    return (
+        *(draft.game, draft.guild_id, draft.channel_id, draft.thread_id),
+        *(json.dumps(dict(draft.options)), draft.seed, draft.starter_id),
+        *(Status.CHALLENGE.value, draft.state, draft.expires_at, now, now, draft.time_limit),
+    )
+
+
+def saved_game_values(record: GameRecord, now: float) -> tuple[Any, ...]:
+    """The values of `SAVED_GAME_COLUMNS` for a changed game."""
+    return (
+        *(record.status.value, record.state, record.turn_seat, record.turn_user_id),
+        *(record.turn_started_at, _offer_text(record.offer), record.result_reason),
+        *(record.ended_at, now),
+    )
+
+
+def seat(row: Row) -> Seat:
+    return Seat(row["seat"], row["user_id"], row["name"], bool(row["accepted"]), row["rank"])
+
+
+def seat_values(game_id: int, seat: Seat) -> tuple[Any, ...]:
+    """A new player's (game_id, seat, user_id, name, accepted)."""
+    return (game_id, seat.seat, seat.user_id, seat.name, int(seat.accepted))
+
+
+def seat_changes(record: GameRecord) -> list[tuple[Any, ...]]:
+    """(accepted, rank, game_id, seat) of every player, as play changed them."""
+    return [(int(s.accepted), s.rank, record.id, s.seat) for s in record.players]
+
+
+def offer_with_message(text: str | None, kind: str, message_id: int) -> str | None:
+    """A stored offer with its message noted, or None unless it is of `kind` and has none."""
+    offer = _offer_from_text(text)
+    if offer is None or offer.kind != kind or offer.message_id is not None:
+        return None
+    return _offer_text(dataclasses.replace(offer, message_id=message_id))
+
+
+def _offer_text(offer: Offer | None) -> str | None:
+    if offer is None:
+        return None
+    data = {"kind": offer.kind, "seat": offer.seat, "accepted": sorted(offer.accepted)}
+    if offer.message_id is not None:
+        data["message_id"] = offer.message_id
+    return json.dumps(data)
+
+
+def _offer_from_text(text: str | None) -> Offer | None:
+    if text is None:
+        return None
+    data = json.loads(text)
+    accepted = frozenset(data["accepted"])
+    return Offer(data["kind"], data["seat"], accepted, data.get("message_id"))
+
+
+# -- announcements owed ----------------------------------------------------------------
+
+ANNOUNCEMENT_COLUMNS = (
+    *("id", "game_id", "version", "place_id", "post", "created_at", "slot", "writer"),
+)
+"""An announcement's columns, in the order of its fields."""
+
+
+def announcement(row: Row) -> Announcement:
+    return Announcement(*(row[column] for column in ANNOUNCEMENT_COLUMNS))
+
+
+def announcement_values(owed: Announcement, now: float) -> tuple[Any, ...]:
+    """An announcement's row, in `ANNOUNCEMENT_COLUMNS` order, written at `now`."""
+    return dataclasses.astuple(dataclasses.replace(owed, created_at=now))
+
+
+# -- the move log --------------------------------------------------------------------
+
+ACTION_COLUMNS = ("action", "seat", "user_id", "created_at")
+
+
+def action(row: Row) -> Action:
+    return Action(row["action"], row["seat"], row["user_id"], row["created_at"])
+
+
+def action_values(game_id: int, actions: Sequence[Action], now: float) -> list[tuple[Any, ...]]:
+    """(game_id, action, seat, user_id, created_at) of new actions."""
+    return [(game_id, a.action, a.seat, a.user_id, now) for a in actions]
+
+
+# -- settings and turns --------------------------------------------------------------
+
+SETTINGS_COLUMNS = ("time_limit", "reminder_delay", "threads")
+
+
+def server_settings(row: Row | None) -> ServerSettings:
+    if row is None:
+        return ServerSettings()
+    return ServerSettings(row["time_limit"], row["reminder_delay"], bool(row["threads"]))
+
+
+def settings_values(guild_id: int, settings: ServerSettings) -> tuple[Any, ...]:
+    """(guild_id, time_limit, reminder_delay, threads)."""
+    return (guild_id, settings.time_limit, settings.reminder_delay, int(settings.threads))
+
+
+TURN_COLUMNS = (
+    "g.id AS game_id, g.game, g.guild_id, g.channel_id, g.thread_id, g.message_id, "
+    "(SELECT count(*) FROM players c WHERE c.game_id = g.id) AS players, p.user_id, p.name, "
+    "g.turn_started_at, g.time_limit, g.reminder_turn, g.reminded, g.remind_at"
+)
+"""The select list of a turn, from `games g` joined to the `players p` whose turn it is."""
+
+
+def turn(row: Row) -> Turn:
+    return Turn(
+        game_id=row["game_id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        message_id=row["message_id"],
+        players=row["players"],
+        user_id=row["user_id"],
+        name=row["name"],
+        started_at=row["turn_started_at"],
+        time_limit=row["time_limit"],
+        reminder_turn=row["reminder_turn"],
+        reminded=row["reminded"],
+        remind_at=row["remind_at"],
+    )
+
+
+# -- ratings -------------------------------------------------------------------------
+
+RATING_COLUMNS = ("game", "user_id", "name", "mu", "sigma", "rating")
+RECORD_COLUMNS = ("wins", "losses", "draws", "games")
+RATED_SEAT_COLUMNS = (
+    *("game_id", "user_id", "guild_id", "game", "rank", "outcome", "rating_before"),
+    *("rating_after", "overall_before", "overall_after", "ended_at"),
+)
+
+
+def board_rating(row: Row) -> BoardRating:
+    return BoardRating(
+        *(row["game"], row["user_id"], row["name"], row["mu"], row["sigma"], row["rating"]),
+        *(row["wins"], row["losses"], row["draws"], row["games"]),
+    )
+
+
+def rating_values(
+    record: GameRecord, rating: GameRating, now: float
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """The `ratings` rows (guild_id, RATING_COLUMNS, RECORD_COLUMNS, updated_at) and the
+    `rated_seats` rows (RATED_SEAT_COLUMNS) that rating a finished game writes."""
+    guild_id = rated_guild(record)
+    ended_at = now if record.ended_at is None else record.ended_at
+    boards = [
+        (*(guild_id, r.board, r.user_id, r.name, r.mu, r.sigma, r.rating), *_record(r), now)
+        for r in rating.ratings
+    ]
+    seats = [
+        (
+            *(record.id, s.user_id, guild_id, record.game, s.rank, s.outcome),
+            *(s.rating_before, s.rating_after, s.overall_before, s.overall_after, ended_at),
+        )
+        for s in rating.seats
+    ]
+    return boards, seats
+
+
+def _record(rating: BoardRating) -> tuple[int, int, int, int]:
+    return (rating.wins, rating.losses, rating.draws, rating.games)
+
+
+STANDING_COLUMNS = ("user_id", "name", "rating", "wins", "losses", "draws", "games")
+
+
+def standing(rank: int, row: Row) -> Standing:
+    return Standing(
+        rank,
+        *(row["user_id"], row["name"], row["rating"]),
+        *(row["wins"], row["losses"], row["draws"], row["games"]),
+    )
+
+
+def rated_game(row: Row, opponents: tuple[str, ...]) -> RatedGame:
+    """A rated game from a row naming its columns as `RatedGame` does (its opponents are
+    read apart)."""
+    return RatedGame(
+        *(row["game_id"], row["game"], row["outcome"], row["before"], row["after"]),
+        *(row["ended_at"], row["guild_id"], row["place_id"], row["message_id"]),
+        opponents,
+    )
+
+
+def opponent(row: Row) -> Opponent:
+    return Opponent(
+        row["user_id"], row["name"], row["games"], row["wins"], row["losses"], row["draws"]
+    )

@@ -1,0 +1,474 @@
+"""Both storage backends: a real SQLite file and a real PostgreSQL server."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import socket
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from bot.play.ratings import rate_game
+from bot.storage import (
+    Action,
+    Announcement,
+    ChannelBusy,
+    DatabaseUnusable,
+    GameDraft,
+    Offer,
+    Seat,
+    StaleGame,
+    Status,
+    Storage,
+    Writer,
+    open_storage,
+)
+from bot.storage.postgres import PostgresStorage
+from bot.storage.postgres.migrations import MIGRATIONS as POSTGRES_MIGRATIONS
+from bot.storage.sqlite import SqliteStorage
+from bot.storage.sqlite.migrations import MIGRATIONS
+from tests.postgres_server import BACKENDS, PostgresServer
+
+CHANNEL = 500
+WRITER = Writer("shards 0 of 2", "host:1:a")
+SUCCESSOR = Writer(WRITER.slot, "host:2:b")
+"""The process serving the writer's slot after it stopped."""
+OTHER_SLOT = Writer("shards 1 of 2", "host:3:c")
+
+
+def draft(
+    channel: int = CHANNEL, *, thread: int | None = None, expires: float = 100.0
+) -> GameDraft:
+    return GameDraft(
+        game="tink",
+        guild_id=1,
+        channel_id=channel,
+        thread_id=thread,
+        options={"repetition_draw": True},
+        seed=7,
+        starter_id=11,
+        players=(Seat(0, 11, "Alice", accepted=True), Seat(1, 12, "Bob")),
+        state="{}",
+        expires_at=expires,
+    )
+
+
+def signed(announcement: Announcement) -> Announcement:
+    """The announcement as `WRITER` saves it."""
+    return dataclasses.replace(announcement, slot=WRITER.slot, writer=WRITER.process)
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """Every test taking a storage runs on each backend."""
+    return str(request.param)
+
+
+@pytest.fixture
+async def storage(database_url: str) -> AsyncIterator[Storage]:
+    store = await open_storage(database_url, rater=rate_game)
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+async def second(database_url: str) -> AsyncIterator[Storage]:
+    """Another storage on the same database, as another bot process would open it."""
+    store = await open_storage(database_url, rater=rate_game)
+    yield store
+    await store.close()
+
+
+async def test_a_new_file_gets_every_migration_and_wal(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "games.sqlite3"
+    store = await SqliteStorage.open(str(path), rater=rate_game)
+    assert await store.schema_version() == MIGRATIONS[-1][0]
+    await store.close()
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    reopened = await SqliteStorage.open(str(path), rater=rate_game)
+    assert await reopened.schema_version() == MIGRATIONS[-1][0]
+    await reopened.close()
+
+
+async def test_open_storage_opens_the_database_a_url_names(database_url: str) -> None:
+    store = await open_storage(database_url, rater=None)
+    assert await store.game(1) is None
+    await store.close()
+
+
+async def test_an_unknown_scheme_is_refused_in_one_sentence() -> None:
+    with pytest.raises(DatabaseUnusable) as refused:
+        await open_storage("mysql://bot:secret@db/games", rater=None, setting="TO_URL")
+    assert str(refused.value) == (
+        "TO_URL must look like sqlite:///path/to/file.sqlite3 or "
+        "postgresql://user:password@host:port/dbname, not 'mysql://...'."
+    )
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("data/pyramids.sqlite3", "must look like sqlite:///.* or postgresql://.*, not 'data/"),
+        ("sqlite://data/pyramids.sqlite3", "not 'sqlite://...'"),
+        ("sqlite:///", "must name a file after sqlite:///, like .*, not 'sqlite:///'"),
+        ("sqlite:///data/", "must name a file after sqlite:///"),
+    ],
+)
+async def test_a_url_naming_no_database_is_refused(url: str, message: str) -> None:
+    with pytest.raises(DatabaseUnusable, match=f"^DATABASE_URL .*{message}"):
+        await open_storage(url, rater=None)
+
+
+async def test_the_database_folder_and_file_are_created_and_written_to(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "games" / "pyramids.sqlite3"
+    store = await open_storage(f"sqlite:///{path}", rater=None)
+    await store.close()
+    with closing(sqlite3.connect(path)) as db:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+    assert "games" in tables and "write_check" not in tables
+
+
+async def test_a_folder_that_cannot_be_made_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("a file where a folder should be")
+    path = tmp_path / "taken" / "games.sqlite3"
+    with pytest.raises(DatabaseUnusable) as refused:
+        await open_storage(f"sqlite:///{path}", rater=None)
+    assert str(refused.value) == (
+        f"DATABASE_URL names the SQLite file {str(path)!r}, whose folder "
+        f"{str(tmp_path / 'taken')!r} cannot be created (File exists): point DATABASE_URL at "
+        "a file in a folder this user may write to."
+    )
+
+
+async def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a database, just notes\n" * 10)
+    with pytest.raises(DatabaseUnusable) as refused:
+        await open_storage(f"sqlite:///{tmp_path / 'notes.txt'}", rater=None)
+    assert str(refused.value).endswith(
+        "notes.txt', which is not a SQLite database: point DATABASE_URL at a new file name "
+        "(the bot creates it), or put the right file back."
+    )
+
+
+async def test_a_folder_in_place_of_the_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "games").mkdir()
+    with pytest.raises(DatabaseUnusable, match="games', which cannot be written"):
+        await open_storage(f"sqlite:///{tmp_path / 'games'}", rater=None)
+
+
+async def test_an_unreachable_server_is_refused() -> None:
+    with closing(socket.socket()) as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    url = f"postgresql://bot:secret@127.0.0.1:{port}/games"
+    with pytest.raises(DatabaseUnusable) as refused:
+        await open_storage(url, rater=None)
+    assert str(refused.value).startswith(
+        f"DATABASE_URL: the PostgreSQL server at 127.0.0.1:{port} cannot be reached ("
+    )
+
+
+async def test_a_wrong_password_is_refused(postgres_server: PostgresServer) -> None:
+    url = postgres_server.url("postgres", password="wrong")
+    with pytest.raises(DatabaseUnusable) as refused:
+        await open_storage(url, rater=None)
+    assert str(refused.value) == (
+        f"DATABASE_URL: the PostgreSQL server at 127.0.0.1:{postgres_server.port} "
+        "refused the password of user 'postgres'."
+    )
+
+
+async def test_a_missing_database_is_refused(postgres_server: PostgresServer) -> None:
+    with pytest.raises(DatabaseUnusable) as refused:
+        await open_storage(postgres_server.url("nowhere"), rater=None)
+    assert str(refused.value) == (
+        f"DATABASE_URL: the PostgreSQL server at 127.0.0.1:{postgres_server.port} has no "
+        "database 'nowhere': create it (createdb nowhere) or correct the name."
+    )
+
+
+async def test_processes_starting_together_migrate_once(postgres_server: PostgresServer) -> None:
+    url = postgres_server.new_database(empty=True)
+    stores = await asyncio.gather(*(PostgresStorage.open(url, rater=None) for _ in range(4)))
+    for store in stores:
+        assert await store.schema_version() == POSTGRES_MIGRATIONS[-1][0]
+        await store.close()
+    applied = postgres_server.psql("SELECT count(*) FROM migrations", url.rsplit("/", 1)[1])
+    assert int(applied) == len(POSTGRES_MIGRATIONS)
+
+
+def test_both_backends_have_the_same_migration_numbers() -> None:
+    assert [n for n, _ in MIGRATIONS] == [n for n, _ in POSTGRES_MIGRATIONS]
+
+
+async def test_a_created_game_reads_back_whole(storage: Storage) -> None:
+    created = await storage.create_game(draft(), now=10.0)
+    read = await storage.game(created.id)
+    assert read == created
+    assert read.status is Status.CHALLENGE
+    assert read.players == (Seat(0, 11, "Alice", accepted=True), Seat(1, 12, "Bob"))
+    assert read.options == {"repetition_draw": True}
+    assert read.version == 0
+    assert read.created_at == 10.0
+    assert await storage.latest_game_in(CHANNEL) == created
+
+
+async def test_a_channel_holds_one_open_game(storage: Storage) -> None:
+    first = await storage.create_game(draft(), now=10.0)
+    with pytest.raises(ChannelBusy) as busy:
+        await storage.create_game(draft(), now=11.0)
+    assert busy.value.game_id == first.id
+    other = await storage.create_game(draft(channel=501), now=11.0)
+    assert other.id != first.id
+
+
+async def test_a_thread_is_its_own_place(storage: Storage) -> None:
+    await storage.create_game(draft(), now=10.0)
+    in_thread = await storage.create_game(draft(thread=900), now=11.0)
+    assert in_thread.place_id == 900
+    assert await storage.latest_game_in(900) == in_thread
+
+
+async def test_an_expired_challenge_frees_its_channel(storage: Storage) -> None:
+    old = await storage.create_game(draft(expires=50.0), now=10.0)
+    new = await storage.create_game(draft(), now=50.0)
+    expired = await storage.game(old.id)
+    assert expired is not None and expired.status is Status.EXPIRED
+    assert await storage.latest_game_in(CHANNEL) == new
+
+
+async def test_save_bumps_the_version_and_appends_the_log(storage: Storage) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    changed = dataclasses.replace(
+        record,
+        status=Status.ACTIVE,
+        state='{"a":1}',
+        turn_seat=1,
+        turn_user_id=12,
+        turn_started_at=20.0,
+    )
+    saved = await storage.save(changed, 20.0, [Action("S d4", 0, 11)])
+    assert saved.version == 1
+    assert (saved.status, saved.state, saved.turn_user_id) == (Status.ACTIVE, '{"a":1}', 12)
+    assert await storage.actions(record.id) == [Action("S d4", 0, 11, 20.0)]
+
+
+async def test_a_stale_save_writes_nothing(storage: Storage) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    await storage.save(record, 11.0, [Action("S d4", 0, 11)])
+    with pytest.raises(StaleGame):
+        await storage.save(dataclasses.replace(record, state="lost"), 12.0, [Action("S e4", 0, 11)])
+    current = await storage.game(record.id)
+    assert current is not None and current.state == "{}" and current.version == 1
+    assert [a.action for a in await storage.actions(record.id)] == ["S d4"]
+
+
+async def test_racing_saves_apply_exactly_once(storage: Storage) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    outcomes = await asyncio.gather(
+        *(storage.save(record, 11.0, [Action(f"S {sq}", 0, 11)]) for sq in ("d4", "e4")),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(o, StaleGame) for o in outcomes) == 1
+    assert len(await storage.actions(record.id)) == 1
+
+
+async def test_many_tasks_racing_on_one_game_get_one_winner_per_version(
+    storage: Storage,
+) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    winners: dict[int, int] = {}
+
+    async def player(number: int) -> None:
+        for _ in range(5):
+            current = await storage.game(record.id)
+            assert current is not None
+            try:
+                await storage.save(current, 11.0, [Action(f"move {number}", 0, 11)])
+            except StaleGame:
+                continue
+            assert current.version not in winners
+            winners[current.version] = number
+
+    await asyncio.gather(*(player(number) for number in range(20)))
+    final = await storage.game(record.id)
+    assert final is not None and sorted(winners) == list(range(final.version))
+    logged = [a.action for a in await storage.actions(record.id)]
+    assert logged == [f"move {winners[version]}" for version in sorted(winners)]
+
+
+async def test_a_save_that_fails_halfway_writes_nothing(storage: Storage) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    unranked = dataclasses.replace(record, status=Status.FINISHED, ended_at=11.0)
+    with pytest.raises(ValueError, match="without a rank"):
+        await storage.save(unranked, 11.0, [Action("S d4", 0, 11)])
+    assert await storage.game(record.id) == record
+    assert await storage.actions(record.id) == []
+
+
+async def test_take_back_hides_the_last_actions_from_the_log(storage: Storage) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    record = await storage.save(record, 11.0, [Action("S c3", 0, 11), Action("S c5", 1, 12)])
+    record = await storage.save(record, 12.0, take_back=1)
+    await storage.save(record, 13.0, [Action("S d5", 1, 12)])
+    assert [a.action for a in await storage.actions(record.id)] == ["S c3", "S d5"]
+
+
+async def test_results_and_offers_are_kept(storage: Storage) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    offered = await storage.save(
+        dataclasses.replace(record, offer=Offer("draw", 1, frozenset({0}))), 11.0
+    )
+    assert offered.offer == Offer("draw", 1, frozenset({0}))
+    finished = dataclasses.replace(
+        offered,
+        status=Status.FINISHED,
+        offer=None,
+        players=tuple(dataclasses.replace(s, rank=s.seat) for s in offered.players),
+        result_reason="four in a row",
+        ended_at=12.0,
+    )
+    saved = await storage.save(finished, 12.0)
+    assert [s.rank for s in saved.players] == [0, 1]
+    assert (saved.result_reason, saved.ended_at, saved.offer) == ("four in a row", 12.0, None)
+
+
+async def test_an_announcement_is_kept_with_its_change_until_struck_off(
+    storage: Storage,
+) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    first = signed(Announcement("a1", record.id, record.version + 1, CHANNEL, '{"n": 1}'))
+    moved = await storage.save(record, 11.0, [Action("S c3", 0, 11)], announcement=first)
+    with pytest.raises(StaleGame):
+        await storage.save(record, 12.0, announcement=Announcement("lost", record.id, 1, 1, "{}"))
+    second = signed(Announcement("a2", record.id, moved.version + 1, CHANNEL, '{"n": 2}'))
+    await storage.save(moved, 12.0, [Action("S d5", 1, 12)], announcement=second)
+    assert await storage.announcements.first_owed(WRITER, 5.0) == 16.0
+    assert await storage.announcements.owed(10.5, WRITER, 10) == []
+    owed = await storage.announcements.owed(12.0, WRITER, 10)
+    assert owed == [
+        dataclasses.replace(first, created_at=11.0),
+        dataclasses.replace(second, created_at=12.0),
+    ]
+    assert [a.id for a in await storage.announcements.owed(12.0, WRITER, 1)] == ["a1"]
+    assert await storage.announcements.owed(10.5, OTHER_SLOT, 10) == []
+    assert await storage.announcements.first_owed(OTHER_SLOT, 5.0) == 16.0
+    assert await storage.announcements.owed(10.5, SUCCESSOR, 10) == owed
+    assert await storage.announcements.first_owed(SUCCESSOR, 5.0) == 11.0
+    await storage.announcements.announced("a1")
+    assert not await storage.announcements.is_owed("a1")
+    assert await storage.announcements.is_owed("a2")
+    assert [a.id for a in await storage.announcements.owed(99.0, WRITER, 10)] == ["a2"]
+    assert await storage.announcements.first_owed(WRITER, 5.0) == 17.0
+    await storage.announcements.announced("a2")
+    assert await storage.announcements.first_owed(SUCCESSOR, 5.0) is None
+
+
+async def test_an_offers_message_is_noted_once_without_a_new_version(storage: Storage) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    assert not await storage.set_offer_message(record.id, "draw", 77)
+    offered = await storage.save(dataclasses.replace(record, offer=Offer("draw", 1)), 11.0)
+    assert not await storage.set_offer_message(record.id, "undo", 77)
+    assert await storage.set_offer_message(record.id, "draw", 77)
+    assert not await storage.set_offer_message(record.id, "draw", 78)
+    read = await storage.game(record.id)
+    assert read is not None and read.version == offered.version
+    assert read.offer == Offer("draw", 1, frozenset(), message_id=77)
+    agreed = dataclasses.replace(read.offer, accepted=frozenset({0}))
+    kept = await storage.save(dataclasses.replace(read, offer=agreed), 12.0)
+    assert kept.offer is not None and kept.offer.message_id == 77
+
+
+async def test_the_opening_message_is_remembered(storage: Storage) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    await storage.set_message(record.id, 4242)
+    read = await storage.game(record.id)
+    assert read is not None and read.message_id == 4242 and read.version == record.version
+
+
+async def test_a_new_migration_is_applied_once_at_start_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = str(tmp_path / "games.sqlite3")
+    store = await SqliteStorage.open(path, rater=rate_game)
+    created = await store.create_game(draft(), now=10.0)
+    await store.close()
+    later = (*MIGRATIONS, (MIGRATIONS[-1][0] + 1, "ALTER TABLE games ADD COLUMN rated INTEGER"))
+    monkeypatch.setattr("bot.storage.sqlite.MIGRATIONS", later)
+    for _ in range(2):
+        store = await SqliteStorage.open(path, rater=rate_game)
+        assert await store.schema_version() == later[-1][0]
+        assert await store.game(created.id) == created
+        await store.close()
+
+
+async def test_racing_saves_from_two_processes_apply_exactly_once(
+    storage: Storage, second: Storage
+) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    for turn in range(5):
+        outcomes = await asyncio.gather(
+            storage.save(record, 11.0, [Action(f"S a{turn}", 0, 11)]),
+            second.save(record, 11.0, [Action(f"S b{turn}", 0, 11)]),
+            return_exceptions=True,
+        )
+        assert sum(isinstance(o, StaleGame) for o in outcomes) == 1
+        (record,) = [o for o in outcomes if not isinstance(o, BaseException)]
+    assert len(await second.actions(record.id)) == 5
+
+
+async def test_two_processes_opening_games_in_one_channel_get_one(
+    storage: Storage, second: Storage
+) -> None:
+    outcomes = await asyncio.gather(
+        *(store.create_game(draft(), now=10.0) for store in (storage, second, storage, second)),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(o, ChannelBusy) for o in outcomes) == 3
+
+
+async def test_finishing_games_at_once_in_two_processes_counts_every_game(
+    storage: Storage, second: Storage
+) -> None:
+    async def finish(store: Storage, channel: int) -> None:
+        record = await store.create_game(draft(channel), now=10.0)
+        ranked = tuple(dataclasses.replace(s, rank=s.seat) for s in record.players)
+        await store.save(dataclasses.replace(record, status=Status.FINISHED, players=ranked), 11.0)
+
+    await asyncio.gather(*(finish((storage, second)[n % 2], 600 + n) for n in range(6)))
+    standing = await second.standings.standing(1, "tink", 11)
+    assert standing is not None and (standing.games, standing.wins) == (6, 6)
+    assert [r.game_id for r in await storage.standings.recent(1, "tink", 12, 10)] == list(
+        range(6, 0, -1)
+    )
+
+
+async def test_due_work_is_claimed_by_exactly_one_process(
+    storage: Storage, second: Storage
+) -> None:
+    for key in map(str, range(5)):
+        taken = await asyncio.gather(
+            storage.clocks.claim("time-out", key, "one", 100.0, 160.0),
+            second.clocks.claim("time-out", key, "two", 100.0, 160.0),
+        )
+        assert sorted(taken) == [False, True]
+
+
+async def test_a_lapsed_claim_can_be_taken_and_a_live_one_renewed(
+    storage: Storage, second: Storage
+) -> None:
+    assert await storage.clocks.claim("reminder", "7", "one", 100.0, 160.0)
+    assert not await second.clocks.claim("reminder", "7", "two", 159.0, 219.0)
+    assert await storage.clocks.renew("reminder", "7", "one", 200.0)
+    assert not await second.clocks.claim("reminder", "7", "two", 199.0, 259.0)
+    assert await second.clocks.claim("reminder", "7", "two", 200.0, 260.0)
+    assert not await storage.clocks.renew("reminder", "7", "one", 300.0)
+    await storage.clocks.release("reminder", "7", "one")
+    assert not await storage.clocks.claim("reminder", "7", "one", 201.0, 261.0)
+    await second.clocks.release("reminder", "7", "two")
+    assert await storage.clocks.claim("reminder", "7", "one", 201.0, 261.0)
