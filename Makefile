@@ -18,5 +18,5 @@ local: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	$(PY) -m ruff check .
-	$(PY) -m mypy engine render
+	$(PY) -m mypy engine render ai bot
 	$(PY) -m pytest -q

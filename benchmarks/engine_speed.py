@@ -2,18 +2,17 @@
 
 Run: .venv/bin/python benchmarks/engine_speed.py [seconds per figure]
 
-Each game is measured through the public API (legal_moves, play) and, when its class
-offers one, through its fast path (_moves, _push). Tink and Tingle are measured with 2
+Each game is measured through the move API (legal_moves, play) and through its search
+path (search_moves, search_push on a search_copy). Tink and Tingle are measured with 2
 and 4 players, other games with their smallest player count. A playout stops after 300
-moves; the target for Tink with 2 players on the fast path is 1,000 playouts a second.
-The cost of `winning_moves()` is measured once per game, with its smallest player
-count, over the positions of random playouts through the public API.
+moves; the target for Tink with 2 players on the search path is 1,000 playouts a second.
+The cost of `winning_moves()` and of `search_wins()` is measured once per game, with its
+smallest player count, over the positions of random playouts.
 Times are CPU time of this process, so other work on the machine skews them less.
 """
 
 from __future__ import annotations
 
-import inspect
 import random
 import sys
 import time
@@ -21,7 +20,6 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from engine.core import game_class
 
 MAX_PLIES = 300
 MULTI_PLAYER_GAMES = ("tink", "tingle")
@@ -29,18 +27,25 @@ MULTI_PLAYER_GAMES = ("tink", "tingle")
 Lister = Callable[[Any], list[Any]]
 Mover = Callable[[Any, Any], object]
 PUBLIC: tuple[Lister, Mover] = (lambda game: game.legal_moves(), lambda game, m: game.play(m))
-FAST: tuple[Lister, Mover] = (lambda game: game._moves(), lambda game, m: game._push(m))
+FAST: tuple[Lister, Mover] = (
+    lambda game: game.search_moves(),
+    lambda game, m: game.search_push(m),
+)
 
 
 def winning_moves(game: Any) -> list[str]:
     return list(game.winning_moves())
 
 
+def search_wins(game: Any) -> list[Any]:
+    return list(game.search_wins())
+
+
 def playout(name: str, players: int, seed: int, path: tuple[Lister, Mover]) -> int:
     """Play random moves to the end or the cap; return the number of moves made."""
     lister, mover = path
     rng = random.Random(seed)
-    game = engine.new_game(name, players, seed=seed)
+    game = engine.new_game(name, players, seed=seed).search_copy()
     for ply in range(MAX_PLIES):
         moves = lister(game)
         if not moves:
@@ -60,7 +65,7 @@ def listing_time(
     total = 0.0
     calls = 0
     while total < seconds:
-        game = engine.new_game(name, players, seed=calls)
+        game = engine.new_game(name, players, seed=calls).search_copy()
         for _ in range(MAX_PLIES):
             start = time.process_time()
             answer = timed(game)
@@ -90,20 +95,15 @@ def measure(name: str, players: int, path: tuple[Lister, Mover], seconds: float)
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     for name, info in engine.GAMES.items():
-        cls = game_class(name)
-        if inspect.isabstract(cls):
-            print(f"{name:8} not implemented yet")
-            continue
         counts = (2, 4) if name in MULTI_PLAYER_GAMES else (info.min_players,)
-        paths = [("public", PUBLIC)]
-        if hasattr(cls, "_moves") and hasattr(cls, "_push"):
-            paths.append(("fast", FAST))
         for players in counts:
-            for label, path in paths:
+            for label, path in (("public", PUBLIC), ("search", FAST)):
                 figures = measure(name, players, path, seconds)
                 print(f"{name:8} {players}p {label:6} {figures}")
         winning = listing_time(name, info.min_players, PUBLIC, seconds / 4, winning_moves)
         print(f"{name:8} {info.min_players}p winning moves {winning * 1e6:8.1f} us/call")
+        wins = listing_time(name, info.min_players, FAST, seconds / 4, search_wins)
+        print(f"{name:8} {info.min_players}p search wins   {wins * 1e6:8.1f} us/call")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Standings at scale: a million finished games and fifty thousand players in one server.
 
-Seeds a SQLite file with the bot's own schema (its migrations): finished games with their
-players, every player's rating on each board and one rated seat per player per game.
+Seeds a database (a SQLite file, or a PostgreSQL database through COPY) with the bot's own
+schema (its migrations): finished games with their players, every player's rating on each
+board and one rated seat per player per game.
 Activity is skewed, as on a real server: a few players have thousands of games, most a
 handful. Rating values are plausible but synthetic; the timings depend on the indexes,
 not on the arithmetic. Then it prints:
@@ -13,9 +14,12 @@ not on the arithmetic. Then it prints:
 - finishing a game, its rating update included, on the big file (those games stay in it).
 
     python benchmarks/leaderboard.py [--games 1000000] [--players 50000] [--runs 50]
-                                     [--path FILE] [--reuse]
+                                     [--database-url URL]... [--reuse]
 
-The file defaults to leaderboard-bench.sqlite3 in the system's temporary folder.
+Each `--database-url` (sqlite:///FILE or postgresql://user:password@host:port/dbname; a
+PostgreSQL database is emptied first) is seeded and measured in turn, so one run prints
+both backends' figures side by side. Without one, the SQLite file
+leaderboard-bench.sqlite3 in the system's temporary folder is used.
 """
 
 from __future__ import annotations
@@ -31,21 +35,22 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
-from contextlib import closing
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
+
+import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.standings import (
+from bot.play.ratings import rate_game
+from bot.play.standings import (
     FREQUENT_OPPONENTS,
     OPPONENT_WINDOW,
     PAGE_SIZE,
     TREND_GAMES,
     Leaderboards,
 )
-from bot.storage import GameDraft, Seat, Status
-from bot.storage.sqlite import SqliteStorage
+from bot.storage import GameDraft, Seat, Status, Storage, open_storage
 from bot.storage.standings import OVERALL, Standings
 
 GUILD = 100_000_000_000_000_000
@@ -65,6 +70,13 @@ RATED_COLUMNS = (
     "overall_after ended_at"
 )
 RATING_COLUMNS = "guild_id game user_id name mu sigma rating wins losses draws games updated_at"
+SEEDED_COLUMNS = {
+    "games": GAME_COLUMNS,
+    "players": "game_id seat user_id name accepted rank",
+    "rated_seats": RATED_COLUMNS,
+    "ratings": RATING_COLUMNS,
+}
+SQLITE = "sqlite:///"
 
 Row = tuple[object, ...]
 
@@ -82,35 +94,72 @@ class Board:
     games: int = 0
 
 
-def seed(path: Path, games: int, players: int, rng: random.Random) -> None:
-    """Write `games` finished games between `players` players into a fresh file."""
-    path.unlink(missing_ok=True)
-    asyncio.run(_create_schema(path))
-    db = sqlite3.connect(path, isolation_level=None)
-    db.execute("PRAGMA synchronous = OFF")
-    db.execute("PRAGMA cache_size = -262144")
-    indexes = _drop_indexes(db)
+def seed(url: str, games: int, players: int, rng: random.Random) -> None:
+    """Write `games` finished games between `players` players into a fresh database."""
+    if url.startswith(SQLITE):
+        seed_sqlite(Path(url.removeprefix(SQLITE)), games, players, rng)
+    else:
+        asyncio.run(seed_postgres(url, games, players, rng))
+
+
+def _seed_rows(games: int, players: int, rng: random.Random) -> Iterator[dict[str, list[Row]]]:
+    """The seeded tables' rows, a chunk of games at a time, then every rating."""
     activity = list(itertools.accumulate(1.0 / (i + 20) for i in range(players)))
     boards: dict[tuple[str, int], Board] = {}
     for start in range(1, games + 1, CHUNK):
         game_ids = range(start, min(start + CHUNK, games + 1))
         game_rows, seat_rows, rated_rows = _chunk(game_ids, activity, boards, rng)
-        db.execute("BEGIN")
-        _insert(db, "games", GAME_COLUMNS, game_rows)
-        _insert(db, "players", "game_id seat user_id name accepted rank", seat_rows)
-        _insert(db, "rated_seats", RATED_COLUMNS, rated_rows)
-        db.execute("COMMIT")
-    db.execute("BEGIN")
+        yield {"games": game_rows, "players": seat_rows, "rated_seats": rated_rows}
     rating_rows = [_rating_row(board, user, kept) for (board, user), kept in boards.items()]
-    _insert(db, "ratings", RATING_COLUMNS, rating_rows)
-    db.execute("COMMIT")
+    yield {"ratings": rating_rows}
+
+
+def seed_sqlite(path: Path, games: int, players: int, rng: random.Random) -> None:
+    path.unlink(missing_ok=True)
+    asyncio.run(_create_schema(f"{SQLITE}{path}"))
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA synchronous = OFF")
+    db.execute("PRAGMA cache_size = -262144")
+    indexes = _drop_indexes(db)
+    for tables in _seed_rows(games, players, rng):
+        db.execute("BEGIN")
+        for table, rows in tables.items():
+            _insert(db, table, SEEDED_COLUMNS[table], rows)
+        db.execute("COMMIT")
     for sql in indexes:
         db.execute(sql)
     db.close()
 
 
-async def _create_schema(path: Path) -> None:
-    storage = await SqliteStorage.open(str(path))
+async def seed_postgres(url: str, games: int, players: int, rng: random.Random) -> None:
+    """Seed through COPY, the indexes dropped meanwhile and built again after."""
+    await _create_schema(url)
+    db = await asyncpg.connect(url)
+    try:
+        await db.execute(f"TRUNCATE {', '.join(SEEDED_TABLES)}, actions CASCADE")
+        indexes = await db.fetch(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY($1) "
+            "AND indexname NOT LIKE '%_pkey'",
+            list(SEEDED_TABLES),
+        )
+        for index in indexes:
+            await db.execute(f"DROP INDEX {index['indexname']}")
+        for tables in _seed_rows(games, players, rng):
+            for table, rows in tables.items():
+                columns = SEEDED_COLUMNS[table].split()
+                await db.copy_records_to_table(table, records=rows, columns=columns)
+        for index in indexes:
+            await db.execute(index["indexdef"])
+        await db.execute(
+            "SELECT setval(pg_get_serial_sequence('games', 'id'), max(id) + 1, false) FROM games"
+        )
+        await db.execute("VACUUM ANALYZE")
+    finally:
+        await db.close()
+
+
+async def _create_schema(url: str) -> None:
+    storage = await open_storage(url, rater=rate_game)
     await storage.close()
 
 
@@ -202,22 +251,22 @@ def _user(index: int) -> int:
     return FIRST_USER + index
 
 
-async def measure(path: Path, runs: int) -> None:
+async def measure(url: str, runs: int) -> None:
     """Time start-up, the commands' storage calls and use cases, and finishing a game."""
     before = _resident_mb()
     started = time.perf_counter()
-    storage = await SqliteStorage.open(str(path))
+    storage = await open_storage(url, rater=rate_game)
     opened = (time.perf_counter() - started) * 1000
     print(f"start-up: open + migrations {opened:.1f} ms, memory +{_resident_mb() - before:.1f} MB")
     try:
-        await _time_commands(storage, path, runs)
+        await _time_commands(storage, runs)
     finally:
         await storage.close()
 
 
-async def _time_commands(storage: SqliteStorage, path: Path, runs: int) -> None:
+async def _time_commands(storage: Storage, runs: int) -> None:
     standings = storage.standings
-    heavy, typical, last = await _subjects(path, standings)
+    heavy, typical, last = await _subjects(standings)
     print(f"players: heavy {heavy[1]} games, typical {typical[1]} games, last of {last[1]}")
     for label, work in _storage_calls(standings, heavy[0], typical[0], last).items():
         await _report(f"db  {label}", work, runs)
@@ -235,22 +284,17 @@ async def _time_commands(storage: SqliteStorage, path: Path, runs: int) -> None:
     await _report("save a game's finish (rating it)", _finisher(storage, heavy[0]), runs)
 
 
-async def _subjects(path: Path, standings: Standings) -> tuple[tuple[int, int], ...]:
+async def _subjects(standings: Standings) -> tuple[tuple[int, int], ...]:
     """(user id, games) of the busiest player, a median one, and the last on Tink's board."""
-    with closing(sqlite3.connect(path)) as db:
-        rows = db.execute(
-            "SELECT user_id, games FROM ratings WHERE guild_id = ? AND game = ? "
-            "ORDER BY games DESC",
-            (GUILD, OVERALL),
-        ).fetchall()
+    players = await standings.count(GUILD, OVERALL)
+    everyone = await standings.page(GUILD, OVERALL, 0, players)
+    by_games = sorted(everyone, key=lambda s: s.games, reverse=True)
+    heavy, typical = by_games[0], by_games[len(by_games) // 2]
     last = await standings.page(GUILD, "tink", await standings.count(GUILD, "tink") - 1, 1)
     return (
-        (rows[0][0], rows[0][1]),
-        (rows[len(rows) // 2][0], rows[len(rows) // 2][1]),
-        (
-            last[0].user_id,
-            last[0].rank,
-        ),
+        (heavy.user_id, heavy.games),
+        (typical.user_id, typical.games),
+        (last[0].user_id, last[0].rank),
     )
 
 
@@ -287,7 +331,7 @@ def _storage_calls(
     }
 
 
-def _finisher(storage: SqliteStorage, rival: int) -> Timed:
+def _finisher(storage: Storage, rival: int) -> Timed:
     """Each call finishes a new game between the heavy player and a newcomer."""
     newcomers = iter(range(10**9, 2 * 10**9))
 
@@ -324,20 +368,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--players", type=int, default=50_000)
     parser.add_argument("--runs", type=int, default=50)
-    parser.add_argument(
-        "--path", type=Path, default=Path(tempfile.gettempdir()) / "leaderboard-bench.sqlite3"
-    )
-    parser.add_argument("--reuse", action="store_true", help="time an already seeded file")
+    parser.add_argument("--database-url", action="append", dest="urls", metavar="URL")
+    parser.add_argument("--reuse", action="store_true", help="time already seeded databases")
     args = parser.parse_args()
-    if not (args.reuse and args.path.exists()):
-        started = time.perf_counter()
-        seed(args.path, args.games, args.players, random.Random(1))
-        size = args.path.stat().st_size / 2**20
-        print(
-            f"seeded {args.games:,} games, {args.players:,} players in "
-            f"{time.perf_counter() - started:.0f} s ({size:.0f} MB)"
-        )
-    asyncio.run(measure(args.path, args.runs))
+    default = f"{SQLITE}{Path(tempfile.gettempdir()) / 'leaderboard-bench.sqlite3'}"
+    for url in args.urls or [default]:
+        print(f"== {url.split(':', 1)[0]}")
+        if not args.reuse:
+            started = time.perf_counter()
+            seed(url, args.games, args.players, random.Random(1))
+            print(
+                f"seeded {args.games:,} games, {args.players:,} players in "
+                f"{time.perf_counter() - started:.0f} s"
+            )
+        asyncio.run(measure(url, args.runs))
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
-"""Load: many games played at once through the Discord-payload path on a real SQLite file.
+"""Load: many games played at once through the Discord-payload path, by one bot process
+or by several sharing a PostgreSQL database.
 
 Every move is a `/<game> move` slash command fed to the real client by the test harness,
 answered with the new board picture, drawn in the bot's drawing process. Reply time runs
 from the moment the interaction reaches the client until its reply, picture attached,
-reaches the fake Discord. Two runs, each on a fresh database:
+reaches the fake Discord. Two runs for each database, each run on an emptied database:
 
 - paced: `--games` games in play, each player answering after a random think time
   (exponential, mean `--think` seconds), so about games / think moves a second are
@@ -12,34 +13,75 @@ reaches the fake Discord. Two runs, each on a fresh database:
   reply times, which then include waiting behind every other game's move).
 
     python benchmarks/load.py [--games 50] [--moves 1500] [--think 1.0] [--game tink]
+                              [--database-url URL]... [--postgres] [--processes 2]
+
+Each `--database-url` (sqlite:///FILE, or postgresql://user:password@host:port/dbname on
+this machine, as the harness lets no connection leave it) is measured in turn, its bot
+tables emptied before each run; without one, a SQLite file in a temporary folder.
+`--postgres` adds a database on a throwaway PostgreSQL server started from the machine's
+`postgresql` package, as the tests do, so `--postgres` alone compares both backends side
+by side. A PostgreSQL database is played by `--processes` bot processes, each running one
+shard of as many (SHARD_COUNT/SHARD_IDS) with its own connection pool and drawing processes,
+the games spread evenly across them; a SQLite file by one.
 
 `--no-drawing` answers every move with one picture drawn in advance, to show what
-everything but the drawing costs. CPU time is given for the bot's process and, on Linux,
-for its drawing process, counted over the run alone.
+everything but the drawing costs. CPU time is given for the bots' processes and, on Linux,
+for their drawing processes, counted over the run alone.
+
+`--replays SECONDS` asks for the replay of a 600-move Bridge game every SECONDS while the
+games are played (through the first bot process), and prints the worst time to the first
+answer of any move or Accept press (the reply, or its deferral) and the worst time to its
+picture: under Discord's three seconds, no press should wait behind a replay.
+
+`--ai-games 10` adds a run: the paced one again while 10 more games are played against
+the bot (at `--ai-level`, through the first bot process), each player answering the bot
+at once, so the bot's thinking process never rests. It prints the people's reply times
+beside the paced run's, and how many moves the bot made and how long players waited.
+
+    python benchmarks/load.py --games 50 --think 0.5 --ai-games 10
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import asyncpg
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import ai
 import engine
 import render
-from bot.app import create_bot
-from bot.config import Settings
-from bot.drawing import Renderer
-from tests.bot.harness import Channel, DiscordHarness, User
+from bot.config import SQLITE_PREFIX, Settings
+from bot.discord_ui.app import create_bot
+from bot.play.posts import Renderer
+from bot.storage import open_storage
+from bot.storage.copy import TABLES
+from tests.bot.harness import Channel, DiscordHarness, Reply, User
+from tests.bot.harness.server import FIRST_ID
+from tests.bot.support import seed_long_game
+from tests.postgres_server import PostgresServer, ServerMissing
+
+EMPTIED = ("claims", *reversed(TABLES))
+"""The bot's tables emptied before each run, each after those referring to it."""
+RESULT_LIMIT = 1 << 24
+"""The longest line a bot process may print: its result, every reply time in it."""
+WORLD_APART = 1 << 40
+"""How far apart the ids of each process's Discord world start: its games never meet
+another process's in one channel."""
 
 
 @dataclass
@@ -47,8 +89,52 @@ class Run:
     game: str
     moves_left: int
     think: float
+    replays_every: float = 0.0
     rng: random.Random = field(default_factory=lambda: random.Random(1))
     timings: list[float] = field(default_factory=list)
+    first_answers: list[float] = field(default_factory=list)
+    """Seconds from each move's or Accept press's arrival to its first answer."""
+    replays: list[tuple[float, float]] = field(default_factory=list)
+    """Per replay asked for: seconds to its first answer, and to the animation."""
+    bot_waits: list[float] = field(default_factory=list)
+    """Seconds players waited for each of the bot's moves in the games against it."""
+
+
+def first_answer(reply: Reply) -> float:
+    """Seconds from the interaction's arrival to the bot's first answer to it."""
+    return reply.requests[0].sent_at - reply.started_at
+
+
+@dataclass
+class AiRun:
+    """Games against the bot, played until `over`; the waits for the bot's moves."""
+
+    games: int
+    level: str
+    over: asyncio.Event = field(default_factory=asyncio.Event)
+    rng: random.Random = field(default_factory=lambda: random.Random(2))
+    waits: list[float] = field(default_factory=list)
+
+
+async def play_the_bot(discord: DiscordHarness, channel: Channel, player: User, run: AiRun) -> None:
+    """Play games against the bot in a channel, answering each of its moves at once."""
+    storage = discord.client.host.storage  # type: ignore[attr-defined]
+    while not run.over.is_set():
+        options = {"opponent": discord.me, "ai": run.level}
+        await discord.slash(player, "tink start", options, channel=channel)
+        record = await storage.latest_game_in(channel.id)
+        asked: float | None = None
+        while not run.over.is_set() and record.status.is_open:
+            if record.turn_user_id != player.id:
+                await asyncio.sleep(0.02)
+                record = await storage.game(record.id)
+                continue
+            if asked is not None:
+                run.waits.append(time.perf_counter() - asked)
+            move = run.rng.choice(engine.load_game(record.state).legal_moves())
+            await discord.slash(player, "tink move", {"move": move}, channel=channel)
+            asked = time.perf_counter()
+            record = await storage.game(record.id)
 
 
 async def play_games(
@@ -60,8 +146,9 @@ async def play_games(
         start = await discord.slash(
             first, f"{run.game} start", {"opponent": second}, channel=channel
         )
-        await discord.click(second, start.message, "Accept")
-        record = await discord.client.service.storage.latest_game_in(channel.id)  # type: ignore[attr-defined]
+        accepted = await discord.click(second, start.message, "Accept")
+        run.first_answers.append(first_answer(accepted))
+        record = await discord.client.host.storage.latest_game_in(channel.id)  # type: ignore[attr-defined]
         mirror = engine.new_game(run.game, 2, seed=record.seed, **record.options)
         seats = {s.seat: next(p for p in players if p.id == s.user_id) for s in record.players}
         while run.moves_left > 0 and mirror.result is None:
@@ -77,7 +164,19 @@ async def play_games(
             if answer is None:
                 raise RuntimeError(f"move {move} got no picture: {reply.content}")
             run.timings.append(answer.sent_at - reply.started_at)
+            run.first_answers.append(first_answer(reply))
             mirror.play(move)
+
+
+async def ask_for_replays(discord: DiscordHarness, run: Run, playing: asyncio.Future[None]) -> None:
+    """Ask for a long game's replay every `run.replays_every` seconds while games are played."""
+    channel = discord.text_channel("replays")
+    viewer = await seed_long_game(discord, channel)
+    while not playing.done():
+        reply = await discord.slash(viewer, "bridge history", channel=channel)
+        animation = next(request for request in reply.requests if request.files)
+        run.replays.append((first_answer(reply), animation.sent_at - reply.started_at))
+        await asyncio.wait({playing}, timeout=run.replays_every)
 
 
 class Prepared:
@@ -89,16 +188,100 @@ class Prepared:
     async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
         return self.png
 
-    async def replay_gif(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
+    async def replay_gif(
+        self, game: engine.Game, player_names: Sequence[str], *, max_frames: int
+    ) -> bytes:
         raise NotImplementedError
 
     async def close(self) -> None:
         """Nothing to release."""
 
 
+@dataclass(frozen=True)
+class Share:
+    """What one bot process of a run plays: its shard, and its part of the games and moves."""
+
+    url: str
+    process: int
+    processes: int
+    games: int
+    moves: int
+    think: float
+    game: str
+    drawing: bool
+    replays_every: float
+    ai_games: int = 0
+    ai_level: str = "medium"
+
+    def settings(self) -> Settings:
+        settings = Settings("token", self.url)
+        if self.processes == 1:
+            return settings
+        return Settings("token", self.url, shard_count=self.processes, shard_ids=(self.process,))
+
+    def my_games(self) -> range:
+        return range(self.process, self.games, self.processes)
+
+
+async def play_share(share: Share) -> None:
+    """One bot process: set up, say "ready", play its games when told "go", print the result
+    as JSON (reply times, seconds elapsed, CPU seconds of the process and its drawing)."""
+    renderer: Renderer | None = None if share.drawing else Prepared()
+    bot = create_bot(share.settings(), renderer=renderer)
+    first_id = FIRST_ID + share.process * WORLD_APART
+    async with DiscordHarness(bot, timeout=60, first_id=first_id) as discord:
+        tables = [
+            ((discord.user(f"a{i}"), discord.user(f"b{i}")), discord.text_channel(f"game-{i}"))
+            for i in share.my_games()
+        ]
+        moves = share.moves * len(tables) // share.games
+        replays_every = share.replays_every if share.process == 0 else 0.0
+        run = Run(share.game, moves, share.think, replays_every, random.Random(1 + share.process))
+        print("ready", flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        playing: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        replays = (
+            asyncio.ensure_future(ask_for_replays(discord, run, playing))
+            if run.replays_every
+            else None
+        )
+        against_bot = AiRun(share.ai_games if share.process == 0 else 0, share.ai_level)
+        bot_tables = [
+            asyncio.create_task(
+                play_the_bot(
+                    discord, discord.text_channel(f"bot-{i}"), discord.user(f"h{i}"), against_bot
+                )
+            )
+            for i in range(against_bot.games)
+        ]
+        started, started_cpu = time.perf_counter(), time.process_time()
+        drawing_before = drawing_cpu_of(bot.renderer)
+        async with asyncio.TaskGroup() as tables_playing:
+            for players, channel in tables:
+                tables_playing.create_task(play_games(discord, channel, players, run))
+        drawing_after = drawing_cpu_of(bot.renderer)
+        result = {
+            "timings": run.timings,
+            "first_answers": run.first_answers,
+            "elapsed": time.perf_counter() - started,
+            "cpu": time.process_time() - started_cpu,
+            "drawing_cpu": None
+            if drawing_before is None or drawing_after is None
+            else drawing_after - drawing_before,
+        }
+        playing.set_result(None)
+        if replays is not None:
+            await replays
+        result["replays"] = run.replays
+        against_bot.over.set()
+        await asyncio.gather(*bot_tables)
+        result["bot_waits"] = against_bot.waits
+    print(json.dumps(result), flush=True)
+
+
 @dataclass
 class Cost:
-    """Seconds of wall time and of CPU time in the bot's and the drawing process."""
+    """Seconds of wall time and of CPU time in the bots' and their drawing processes."""
 
     elapsed: float
     cpu: float
@@ -106,26 +289,79 @@ class Cost:
     stolen: float | None
 
 
-async def measure(games: int, run: Run, renderer: Renderer | None) -> Cost:
-    """Play the run and say what it cost."""
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings("token", f"sqlite:///{folder}/load.sqlite3")
-        bot = create_bot(settings, renderer=renderer)
-        async with DiscordHarness(bot, timeout=60) as discord:
-            drawing_pid = getattr(bot.renderer, "pid", None)
-            started, started_cpu = time.perf_counter(), time.process_time()
-            before, drawing_before = machine_times(), process_cpu(drawing_pid)
-            async with asyncio.TaskGroup() as tables:
-                for i in range(games):
-                    players = (discord.user(f"a{i}"), discord.user(f"b{i}"))
-                    channel = discord.text_channel(f"game-{i}")
-                    tables.create_task(play_games(discord, channel, players, run))
-            elapsed, cpu = time.perf_counter() - started, time.process_time() - started_cpu
-            after, drawing_after = machine_times(), process_cpu(drawing_pid)
-    drawing_cpu = None
-    if drawing_before is not None and drawing_after is not None:
-        drawing_cpu = drawing_after - drawing_before
-    return Cost(elapsed, cpu, drawing_cpu, stolen_share(before, after))
+async def measure(share: Share) -> tuple[Run, Cost]:
+    """Play a run with `share.processes` bot processes, each its own share: the replies of
+    them all, and what it cost."""
+    await empty(share.url)
+    workers = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            __file__,
+            "--worker",
+            json.dumps({**share.__dict__, "process": process}),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            limit=RESULT_LIMIT,
+        )
+        for process in range(share.processes)
+    ]
+    for worker in workers:
+        assert worker.stdout is not None
+        if await worker.stdout.readline() != b"ready\n":
+            raise RuntimeError("a bot process did not start; its error is above")
+    before = machine_times()
+    for worker in workers:
+        assert worker.stdin is not None
+        worker.stdin.write(b"go\n")
+        await worker.stdin.drain()
+    results = []
+    for worker in workers:
+        assert worker.stdout is not None
+        line = await worker.stdout.readline()
+        if not line:
+            raise RuntimeError("a bot process stopped; its error is above")
+        results.append(json.loads(line))
+    after = machine_times()
+    for worker in workers:
+        await worker.wait()
+    drawing = [r["drawing_cpu"] for r in results]
+    cost = Cost(
+        max(r["elapsed"] for r in results),
+        sum(r["cpu"] for r in results),
+        None if None in drawing else sum(drawing),
+        stolen_share(before, after),
+    )
+    run = Run(share.game, 0, share.think, share.replays_every)
+    for result in results:
+        run.timings += result["timings"]
+        run.first_answers += result["first_answers"]
+        run.replays += [tuple(replay) for replay in result["replays"]]
+        run.bot_waits += result["bot_waits"]
+    return run, cost
+
+
+async def empty(url: str) -> None:
+    """Bring the database's schema up to date and empty the bot's tables."""
+    storage = await open_storage(url, rater=None)
+    await storage.close()
+    if url.startswith(SQLITE_PREFIX):
+        with closing(sqlite3.connect(url.removeprefix(SQLITE_PREFIX))) as file:
+            for table in EMPTIED:
+                file.execute(f"DELETE FROM {table}")
+            file.commit()
+        return
+    server = await asyncpg.connect(url)
+    try:
+        await server.execute(f"TRUNCATE {', '.join(EMPTIED)}")
+    finally:
+        await server.close()
+
+
+def drawing_cpu_of(renderer: object) -> float | None:
+    """The CPU seconds the drawing processes have used so far (Linux), or None."""
+    used = [process_cpu(getattr(renderer, name, None)) for name in ("pid", "replay_pid")]
+    known = [seconds for seconds in used if seconds is not None]
+    return sum(known) if known else None
 
 
 def process_cpu(pid: int | None) -> float | None:
@@ -165,25 +401,80 @@ def report(label: str, run: Run, cost: Cost) -> None:
     print(
         f"{label}: {len(timings)} moves in {cost.elapsed:.1f} s = {rate:.0f} moves/s achieved; "
         f"reply p50 {p50:.1f} ms, p99 {p99:.1f} ms; CPU a move {cost.cpu * per_move:.1f} ms "
-        "in the bot's process"
+        "in the bots' processes"
         + ("" if cost.drawing_cpu is None else f", {cost.drawing_cpu * per_move:.1f} ms drawing")
-        + ("" if cost.stolen is None else f"; {cost.stolen:.0%} of CPU time stolen by the host")
+        + ("" if cost.stolen is None else f"; {cost.stolen:.0%} of CPU time stolen by the host"),
+        flush=True,
+    )
+    worst = max(run.first_answers) * 1000
+    print(
+        f"  worst first answer {worst:.0f} ms over {len(run.first_answers)} moves and Accept "
+        f"presses; worst picture {max(run.timings) * 1000:.0f} ms"
+    )
+    if run.replays:
+        answered = max(first for first, _ in run.replays) * 1000
+        animations = [drawn for _, drawn in run.replays]
+        print(
+            f"  replays of a 600-move game asked for: {len(run.replays)}, first answer within "
+            f"{answered:.0f} ms, animation after {min(animations):.1f}-{max(animations):.1f} s"
+        )
+
+
+async def main(arguments: argparse.Namespace) -> None:
+    games, think, drawing = arguments.games, arguments.think, not arguments.no_drawing
+    drawn = "the new board picture" if drawing else "one picture drawn in advance"
+    replays_every = arguments.replays
+    asked = f", a long replay asked for every {replays_every:g} s" if replays_every else ""
+    print(f"{arguments.game}, {games} games in play, {drawn} in every reply{asked}")
+    offered = f"think {think:g} s, {games / think:.0f} moves/s offered"
+    ai_games, level = arguments.ai_games, arguments.ai_level
+    runs = [(f"paced ({offered})", think, 0)]
+    if ai_games:
+        runs.append((f"paced, {ai_games} games against the bot ({level}) beside", think, ai_games))
+    runs.append(("flat out", 0.0, 0))
+    with databases(arguments.urls or [], arguments.postgres) as urls:
+        for run, run_think, run_ai_games in runs:
+            for url in urls:
+                sqlite = url.startswith(SQLITE_PREFIX)
+                processes = 1 if sqlite else arguments.processes
+                share = Share(
+                    *(url, 0, processes, games, arguments.moves, run_think, arguments.game),
+                    *(drawing, replays_every, run_ai_games, level),
+                )
+                played, cost = await measure(share)
+                where = f"{'SQLite' if sqlite else 'PostgreSQL'}, {processes} process"
+                report(f"{run}, {where}{'es' if processes > 1 else ''}", played, cost)
+                if run_ai_games:
+                    report_bot(played, cost)
+
+
+def report_bot(run: Run, cost: Cost) -> None:
+    """The bot's moves over the run: how many, and how long players waited for them."""
+    waits = sorted(run.bot_waits)
+    if not waits:
+        print("  the bot made no move")
+        return
+    p50, p99 = statistics.median(waits), waits[max(int(len(waits) * 0.99) - 1, 0)]
+    print(
+        f"  the bot: {len(waits)} moves in {cost.elapsed:.1f} s = {len(waits) / cost.elapsed:.1f}"
+        f" moves/s; players waited p50 {p50:.2f} s, p99 {p99:.2f} s for its answer"
     )
 
 
-async def main(games: int, moves: int, think: float, game: str, drawing: bool) -> None:
-    drawn = "the new board picture" if drawing else "one picture drawn in advance"
-    print(f"{game}, {games} games in play, {drawn} in every reply")
-    paced = Run(game, moves, think)
-    offered = f"think {think:g} s, {games / think:.0f} moves/s offered"
-    report(f"paced ({offered})", paced, await measure(games, paced, renderer(drawing)))
-    flat_out = Run(game, moves, 0.0)
-    report("flat out", flat_out, await measure(games, flat_out, renderer(drawing)))
-
-
-def renderer(drawing: bool) -> Renderer | None:
-    """The bot's own drawing process, or one picture for every move."""
-    return None if drawing else Prepared()
+@contextmanager
+def databases(given: list[str], postgres: bool) -> Iterator[list[str]]:
+    """The databases to measure: those given (a SQLite file in a temporary folder when none
+    is), and with `postgres` one on a throwaway PostgreSQL server."""
+    with tempfile.TemporaryDirectory() as folder:
+        urls = given or [f"{SQLITE_PREFIX}{folder}/load.sqlite3"]
+        if not postgres:
+            yield urls
+            return
+        server = PostgresServer()
+        try:
+            yield [*urls, server.new_database()]
+        finally:
+            server.stop()
 
 
 if __name__ == "__main__":
@@ -193,13 +484,20 @@ if __name__ == "__main__":
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--game", default="tink", choices=sorted(engine.GAMES))
     parser.add_argument("--no-drawing", action="store_true")
+    parser.add_argument("--database-url", action="append", dest="urls", metavar="URL")
+    parser.add_argument("--postgres", action="store_true", help="add a throwaway PostgreSQL")
+    parser.add_argument("--processes", type=int, default=2, help="bots sharing PostgreSQL")
+    parser.add_argument("--replays", type=float, default=0.0, metavar="SECONDS")
+    parser.add_argument("--ai-games", type=int, default=0)
+    parser.add_argument("--ai-level", default="medium", choices=ai.LEVELS)
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
-    asyncio.run(
-        main(
-            arguments.games,
-            arguments.moves,
-            arguments.think,
-            arguments.game,
-            not arguments.no_drawing,
-        )
-    )
+    if arguments.replays and arguments.no_drawing:
+        parser.error("--replays needs the drawing processes; leave out --no-drawing")
+    if arguments.worker is not None:
+        asyncio.run(play_share(Share(**json.loads(arguments.worker))))
+        sys.exit(0)
+    try:
+        asyncio.run(main(arguments))
+    except ServerMissing as missing:
+        sys.exit(f"--postgres needs the postgresql package's programs: {missing}.")

@@ -8,6 +8,11 @@ turned into a PNG by CairoSVG, with squares of the same size. Prints the median 
 picture and the median PNG size for each. Times are CPU time of this process, so that
 other work on a busy machine does not distort the comparison; wall time is printed too.
 
+It also prints what the bundled fonts cost (opening them, the memory they take, and the
+time per picture with names in six scripts next to plain Latin names), and the replay
+GIFs of a 100-move Tink game and a 300-move Bridge game: size and time per frame, drawn at
+the board picture's full size and at the compact size replays use, side by side.
+
 The comparison needs two packages that the bot does not use; install them next to it:
 
     .venv/bin/pip install chess cairosvg
@@ -18,6 +23,7 @@ Run with `.venv/bin/python benchmarks/render_speed.py`.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
@@ -26,19 +32,22 @@ from dataclasses import dataclass
 
 import engine
 import render
+from render import lettering
 from render.tink import TINK
 
 GAMES = 8
 MOVES = 40
 CHESS_EVERY = 8
 PLAYERS = ("Alice", "Bob")
+SCRIPTS = ("Zoë Ψυχή Дмитрий 🎲", "山田 محمد דוד")
+"""Latin with diacritics, Greek, Cyrillic, emoji; CJK, Arabic, Hebrew."""
 CHESS_PIECE = {engine.Size.SMALL: "p", engine.Size.MEDIUM: "b", engine.Size.LARGE: "q"}
 
 
-def tink_positions() -> list[engine.Game]:
+def tink_positions(first_seed: int = 0) -> list[engine.Game]:
     """The position after every move of seeded random games, in the order they are played."""
     positions = []
-    for seed in range(GAMES):
+    for seed in range(first_seed, first_seed + GAMES):
         chooser = random.Random(seed)
         game = engine.new_game("tink", 2, seed=seed)
         while game.result is None and len(game.history) < MOVES:
@@ -105,18 +114,78 @@ def chess_pipeline() -> Callable[[engine.Game], bytes] | None:
     return draw
 
 
+def resident_kib() -> int:
+    """This process's resident memory in KiB (Linux), or 0 where it cannot be read."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except OSError:
+        return 0
+
+
+def font_start_up() -> tuple[float, int]:
+    """Wall seconds and KiB of memory to open every bundled font and find one glyph in each."""
+    before, start = resident_kib(), time.perf_counter()
+    for index in range(len(lettering.FACES)):
+        for size in (render.FULL.text_size, render.FULL.small_size):
+            lettering.face(index, size)
+    lettering.line("".join(SCRIPTS), render.FULL.text_size)
+    return time.perf_counter() - start, resident_kib() - before
+
+
+def played(name: str, actions: int, **options: object) -> engine.Game:
+    """The first seeded random 2-player game that lasts `actions` actions, cut there."""
+    for seed in range(1000):
+        game = engine.new_game(name, 2, seed=seed, **options)
+        chooser = random.Random(seed)
+        while game.result is None and len(game.actions) < actions:
+            game.play(chooser.choice(game.legal_moves()))
+        if len(game.actions) == actions:
+            return game
+    raise RuntimeError(f"no random {name} game lasts {actions} actions")
+
+
+REPLAY_LAYOUTS = {"full": render.FULL, "compact": render.COMPACT}
+REPLAY_TARGETS = "targets: Tink <= 1.5 KiB and 1.5 ms CPU a frame, Bridge 300 moves < 400 KB"
+
+
+def replay_figures(label: str, game: engine.Game) -> None:
+    """Size and time per frame of the game's replay at each layout: drawn first in this
+    process (the palette, tiles and their differences made on the way), then again (all
+    reused)."""
+    frames = len(game.actions) + 1
+    for when in ("first", "again"):
+        for size, layout in REPLAY_LAYOUTS.items():
+            started, started_cpu = time.perf_counter(), time.process_time()
+            data = render.replay_gif(game, PLAYERS, layout=layout)
+            cpu, wall = time.process_time() - started_cpu, time.perf_counter() - started
+            print(
+                f"replay {label}, {size:7}, {when}: {frames} frames, "
+                f"{len(data) / 1024 / frames:.2f} KiB and {cpu * 1000 / frames:.2f} ms CPU "
+                f"({wall * 1000 / frames:.2f} ms wall) a frame, "
+                f"{len(data) / 1024:.0f} KiB ({len(data) / 1000:.0f} kB) in {cpu:.2f} s"
+            )
+
+
 def main() -> None:
+    seconds, kib = font_start_up()
+    print(f"fonts: {seconds * 1000:.1f} ms to open all {len(lettering.FACES)}, {kib} KiB memory")
     games = tink_positions()
     start = time.perf_counter()
     render.board_png(engine.new_game("tink", 2, seed=GAMES), PLAYERS)
     first = time.perf_counter() - start
     ours = measure(lambda game: render.board_png(game, PLAYERS), games)
+    scripts = measure(lambda game: render.board_png(game, SCRIPTS), tink_positions(GAMES + 1))
     print(
         f"positions: {len(games)} from {GAMES} random 2-player Tink games (chess: every "
         f"{CHESS_EVERY}th), {TINK.square} px squares"
     )
     print(f"ours:  first picture {first * 1000:.0f} ms wall (palette and sprites made once)")
     print(f"ours:  {ours}")
+    print(f"ours, names in six scripts and emoji (other games): {scripts}")
+    print(f"replays ({REPLAY_TARGETS}):")
+    replay_figures("Tink, 100 moves", played("tink", 100))
+    replay_figures("Bridge, 300 moves", played("bridge", 300, rounds=50, repetition_draw=False))
     chess_draw = chess_pipeline()
     if chess_draw is None:
         return

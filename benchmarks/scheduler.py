@@ -28,11 +28,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from bot.async_play import AsyncPlay
-from bot.scheduler import Scheduler
-from bot.service import Post, Service
+from bot.play.host import Host
+from bot.play.ratings import rate_game
+from bot.play.scheduler import Scheduler
+from bot.play.timing import DAY, HOUR
+from bot.play.values import Post
 from bot.storage.sqlite import SqliteStorage
-from bot.timing import DAY, HOUR
 from tests.bot.support import Clock, StubRenderer
 
 NOW = 10_000_000.0
@@ -100,12 +101,12 @@ async def timed_pass(scheduler: Scheduler) -> float:
 async def main(games: int, due: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
-        storage = await SqliteStorage.open(str(path))
+        storage = await SqliteStorage.open(str(path), rater=rate_game)
         fill(path, games, due)
         clock = Clock(NOW - 60 * HOUR)
-        service = Service(storage, renderer=StubRenderer(), clock=clock)
+        host = Host(storage, StubRenderer(), clock=clock)
         courier = Courier()
-        scheduler = Scheduler(AsyncPlay(service, clock=clock), courier, clock=clock)
+        scheduler = Scheduler(host.slow_games, host.outbox, courier, clock=clock)
         planning = await timed_pass(scheduler)
         idle = [await timed_pass(scheduler) for _ in range(50)]
         clock.now = NOW

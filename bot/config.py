@@ -8,12 +8,15 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
-DEFAULT_DATABASE_URL = "sqlite:///data/pyramids.sqlite3"
+from bot.storage import ALL_SHARDS, SQLITE_PREFIX
+
+DEFAULT_DATABASE_URL = f"{SQLITE_PREFIX}data/pyramids.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 NO_TOKEN = (
     "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token in it "
     "(Discord Developer Portal > your application > Bot > Reset Token), or set the "
     "DISCORD_TOKEN environment variable. To try the games without Discord, run "
-    "`python -m bot local`."
+    "`make local`."
 )
 
 
@@ -27,10 +30,30 @@ class Settings:
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    shard_count: int | None = None
+    """The number of shards of the whole bot; None lets Discord recommend it."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs; None for every shard."""
+
+    @property
+    def slot(self) -> str:
+        """The part of the bot this process serves, which no other process serves while it
+        runs: every shard, or the shards it runs out of the bot's."""
+        if self.shard_ids is None:
+            return ALL_SHARDS
+        return f"shards {','.join(map(str, self.shard_ids))} of {self.shard_count}"
+
+    @property
+    def runs_first_shard(self) -> bool:
+        """Whether this process runs shard 0, the one that registers the commands."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
 
 def load_settings() -> Settings:
-    """Read the settings (the environment wins over `.env`), refusing a missing token."""
+    """Read the settings (the environment wins over `.env`), refusing any that cannot work.
+
+    The database DATABASE_URL names is the storage's to check, when it opens it.
+    """
     found = {k: v for k, v in dotenv_values(Path.cwd() / ".env").items() if v is not None}
     values = {**found, **os.environ}
     token = values.get("DISCORD_TOKEN", "").strip()
@@ -39,9 +62,65 @@ def load_settings() -> Settings:
     guild = values.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         raise ConfigError(f"DEV_GUILD_ID must be a server id (a number), not {guild!r}.")
+    database_url = values.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+    shard_count = _shard_count(values.get("SHARD_COUNT", "").strip())
+    shard_ids = _shard_ids(values.get("SHARD_IDS", "").strip(), shard_count)
+    if shard_ids is not None and database_url.startswith(SQLITE_PREFIX):
+        raise ConfigError(
+            "SHARD_IDS runs only some shards in this process, so the other processes must "
+            "share its database: set DATABASE_URL to a PostgreSQL database (postgresql://"
+            "...), as a SQLite file serves one process on one machine."
+        )
     return Settings(
         token=token,
-        database_url=values.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+        database_url=database_url,
         dev_guild_id=int(guild) if guild else None,
-        log_level=values.get("LOG_LEVEL", "").strip().upper() or "INFO",
+        log_level=_log_level(values.get("LOG_LEVEL", "").strip()),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
+
+
+def _shard_count(count: str) -> int | None:
+    if not count:
+        return None
+    if not count.isdigit() or int(count) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a number of shards, 1 or more, not {count!r}.")
+    return int(count)
+
+
+def _shard_ids(listed: str, count: int | None) -> tuple[int, ...] | None:
+    """The shards SHARD_IDS names (`0-3`, `4,5`, `0-1,6`), or None when it names every shard."""
+    if not listed:
+        return None
+    if count is None:
+        raise ConfigError(
+            "SHARD_IDS needs SHARD_COUNT, the number of shards of the whole bot (for example "
+            "SHARD_COUNT=8 with SHARD_IDS=0-3 in one process and SHARD_IDS=4-7 in another)."
+        )
+    ids: set[int] = set()
+    for part in listed.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or not (last.isdigit() if dash else not last):
+            raise ConfigError(
+                f"SHARD_IDS must list shard numbers and ranges, like 0-3 or 4,5, not {listed!r}."
+            )
+        ids.update(range(int(first), int(last or first) + 1))
+    if not ids:
+        raise ConfigError(f"SHARD_IDS names no shard in {listed!r}: write ranges lowest first.")
+    if max(ids) >= count:
+        raise ConfigError(
+            f"SHARD_IDS names shard {max(ids)}, but with SHARD_COUNT={count} the shards are "
+            f"numbered 0 to {count - 1}."
+        )
+    return None if len(ids) == count else tuple(sorted(ids))
+
+
+def _log_level(level: str) -> str:
+    if not level:
+        return "INFO"
+    if level.upper() not in LOG_LEVELS:
+        raise ConfigError(
+            f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} (INFO when not set), not {level!r}."
+        )
+    return level.upper()

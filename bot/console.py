@@ -1,34 +1,52 @@
-"""Local play without Discord: the same service, seats played as named users, boards to files.
-
-start tink alice bob            challenge and accept at once (options as name=value)
-alice s d4                      alice plays "s d4"
-moves [typed]                   legal moves for the player to move
-board | history | rules
-resign alice | draw alice | undo alice | abort
-quit
-"""
+"""Local play without Discord: the same use cases, seats played as named users, pictures
+written to a folder, every answer in plain words."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import shlex
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import engine
-from bot.rules import rules_pages
-from bot.service import Invitation, Person, Post, Prompt, Refusal, Service
+from bot.play.challenges import Invitation
+from bot.play.host import Host
+from bot.play.posts import Renderer
+from bot.play.ratings import rate_game
+from bot.play.rules import rules_pages
+from bot.play.text import Text, excerpt, plain
+from bot.play.values import Person, Post, Prompt, Refusal
 from bot.storage import open_storage
+from bot.workers.drawing import ThreadDrawing
 
 CHANNEL = 1
-HELP = __doc__ or ""
+AI = "ai"
+"""The name, and the option, that seat the AI."""
+HELP = """\
+start tink alice bob      start a game, the players named in seat order; options as
+                          name=value, e.g. grid=fixed, order=random, time_limit=12h
+start tink alice ai=hard  play against the AI (easy, medium, hard); "ai" as a player's
+                          name gives it a seat, e.g. start tink alice ai bob ai
+alice s d4                alice plays the move "s d4"
+moves [typed]             the legal moves of the player to move
+board                     the picture of the game
+history                   the move list and a replay
+rules [game]              the rules of the game being played, or of the game named
+resign alice              alice resigns
+draw alice, undo alice    alice offers a draw or takes back her move; the others agree
+abort                     end the game, unrated
+quit                      leave (Ctrl-C and Ctrl-D leave too)"""
+NO_GAME = 'No game is being played; start one, e.g. "start tink alice bob".'
+GAME_COMMANDS = ("moves", "board", "history", "resign", "draw", "undo", "abort")
+_TABLE_RULE = re.compile(r"^\|[\s:|-]+\|$")
 
 
 class Console:
     """Reads one command line at a time and answers in text, writing pictures to `out`."""
 
-    def __init__(self, service: Service, out: Path) -> None:
-        self.service = service
+    def __init__(self, host: Host, out: Path) -> None:
+        self.host = host
         self.out = out
         self.game = ""
         self._people: dict[str, Person] = {}
@@ -48,20 +66,34 @@ class Console:
         if not words:
             return ""
         try:
-            return await self._dispatch(words[0].lower(), words[1:])
-        except (Refusal, engine.GameError) as refusal:
-            return str(refusal)
+            answer = await self._dispatch(words[0].lower(), words[1:])
+        except Refusal as refusal:
+            return self._plain(refusal.text)
+        except engine.GameError as error:
+            return str(error)
+        return "\n".join(filter(None, [answer, await self.bot_turns()]))
+
+    async def bot_turns(self) -> str:
+        """The AI's moves, one after another, for as long as it is the AI's turn."""
+        shown: list[str] = []
+        while True:
+            record = await self.host.storage.latest_game_in(CHANNEL)
+            if record is None or await self.host.ai.turn(record.id) is None:
+                return "\n".join(shown)
+            shown.append(self._show(await self.host.ai.play(record)))
 
     async def resume(self) -> str:
-        """Pick up the game left open in the console's database, if any."""
-        record = await self.service.storage.latest_game_in(CHANNEL)
+        """Pick up the game left open in the console's database, if any; the AI plays
+        if it was its turn."""
+        record = await self.host.storage.latest_game_in(CHANNEL)
         if record is None or not record.status.is_open:
             return ""
         self.game = record.game
         self._people = {s.name.lower(): Person(s.user_id, s.name) for s in record.players}
-        return (
+        resuming = (
             f"Resuming {engine.GAMES[record.game].title} #{record.id}: {', '.join(record.names)}."
         )
+        return "\n".join(filter(None, [resuming, await self.bot_turns()]))
 
     async def _dispatch(self, command: str, args: list[str]) -> str:
         if command == "help":
@@ -69,94 +101,161 @@ class Console:
         if command == "start":
             return await self._start(args)
         if command == "rules":
-            return "\n\n".join(f"{p.title}\n{p.body}" for p in rules_pages(self.game or "tink"))
+            return self._rules(args[0].lower() if args else self.game)
+        if command in GAME_COMMANDS and not self.game:
+            return NO_GAME
         if command == "moves":
             return await self._moves(" ".join(args))
         if command == "board":
-            return self._show(await self.service.board(CHANNEL, self.game))
+            return self._show(await self.host.moves.board(CHANNEL, self.game))
         if command == "history":
-            return self._show(await self.service.history(CHANNEL, self.game))
+            return self._show(await self.host.history.in_channel(CHANNEL, self.game))
         if command == "abort":
-            return self._show(await self.service.abort(CHANNEL, self.game, 0, moderator=True))
-        if command in ("resign", "draw", "undo") and args:
+            aborted = await self.host.endings.abort(CHANNEL, self.game, 0, moderator=True)
+            self.game = ""
+            return self._show(aborted)
+        if command in ("resign", "draw", "undo"):
+            if not args:
+                return f'Who {command}s? For example "{command} alice".'
             return await self._leave(command, self.person(args[0]))
         if command in self._people and args:
             user = self._people[command].user_id
-            return self._show(await self.service.move(CHANNEL, self.game, user, " ".join(args)))
-        return f"Unknown command {command!r}; type help."
+            move = self.host.moves.move(CHANNEL, self.game, user, " ".join(args))
+            return self._show(await move)
+        return f"Unknown command {excerpt(command)}; type help."
 
     async def _start(self, args: list[str]) -> str:
         if not args or args[0] not in engine.GAMES:
             return f"Start which game? One of {', '.join(engine.GAMES)}."
         names = [a for a in args[1:] if "=" not in a]
         if not names:
-            return "Name the players: start tink alice bob."
+            return 'Name the players, e.g. "start tink alice bob".'
+        if names[0].lower() == AI:
+            return 'Name a person first, e.g. "start tink alice ai".'
         options = dict(a.split("=", 1) for a in args[1:] if "=" in a)
         random_order = options.pop("order", "listed") == "random"
-        people = [self.person(n) for n in names]
+        time_limit = options.pop("time_limit", None)
+        ai_level = options.pop(AI, None)
+        people = [
+            Person(0, n, plays_ai=True) if n.lower() == AI else self.person(n) for n in names
+        ]
         invitation = Invitation(
-            args[0], None, CHANNEL, people[0], tuple(people[1:]), options, random_order
+            args[0],
+            None,
+            CHANNEL,
+            people[0],
+            tuple(people[1:]),
+            options,
+            random_order,
+            time_limit=time_limit,
+            ai_level=ai_level,
         )
-        post = await self.service.start(invitation)
+        challenges = self.host.challenges
+        post = await challenges.start(invitation)
         self.game = args[0]
-        answers = [await self.service.accept(post.game_id, p.user_id) for p in people[1:]]
+        invited = [p for p in people[1:] if not p.plays_ai]
+        answers = [await challenges.accept(post.game_id, p.user_id) for p in invited]
         begun = answers[-1].post if answers else None
         return self._show(begun) if begun is not None else self._show(post)
 
+    def _rules(self, game: str) -> str:
+        """Every page of a game's rules, in plain words."""
+        if game not in engine.GAMES:
+            unknown = f"There is no game called {excerpt(game)}. " if game else ""
+            return f"{unknown}Rules of which game? One of {', '.join(engine.GAMES)}."
+        return "\n\n".join(f"{p.title}\n{plain_markdown(p.body)}" for p in rules_pages(game))
+
     async def _moves(self, typed: str) -> str:
-        record = await self.service.storage.latest_game_in(CHANNEL)
+        record = await self.host.storage.latest_game_in(CHANNEL)
         if record is None or record.turn_user_id is None:
             return "No one is to move."
-        pairs = await self.service.suggestions(CHANNEL, self.game, record.turn_user_id, typed)
+        pairs = await self.host.moves.suggestions(CHANNEL, self.game, record.turn_user_id, typed)
         return "\n".join(f"{text}: {words}" for text, words in pairs) or "No move matches that."
 
     async def _leave(self, command: str, person: Person) -> str:
         if command == "resign":
-            record = await self.service.storage.latest_game_in(CHANNEL)
-            await self.service.resign_check(CHANNEL, self.game, person.user_id)
-            assert record is not None
-            return self._show(await self.service.resign(record.id, person.user_id))
+            endings = self.host.endings
+            game_id = await endings.resign_check(CHANNEL, self.game, person.user_id)
+            return self._show(await endings.resign(game_id, person.user_id))
         kind = Prompt.DRAW if command == "draw" else Prompt.UNDO
-        offer = await self.service.offer(CHANNEL, self.game, person.user_id, kind)
-        lines = [offer.text]
+        offer = await self.host.offers.offer(CHANNEL, self.game, person.user_id, kind)
+        lines = [self._plain(offer.text)]
         for user in offer.pings:
-            answer = await self.service.answer_offer(offer.game_id, kind, user, agree=True)
-            lines.append(answer.text)
-            if answer.post is not None:
-                lines.append(self._show(answer.post))
+            answer = await self.host.offers.answer(offer.game_id, kind, user, agree=True)
+            shown = answer.post
+            lines.append(self._plain(answer.text) if shown is None else self._show(shown))
         return "\n".join(lines)
 
     def _show(self, post: Post) -> str:
         """The post's text, with its files written to the output folder."""
         self.out.mkdir(parents=True, exist_ok=True)
-        lines = [post.text.replace("**", "")]
+        lines = [self._plain(post.text)]
         for file in post.files:
             path = self.out / file.name
             path.write_bytes(file.data)
             lines.append(f"[{path}]")
         return "\n".join(lines)
 
+    def _plain(self, text: Text) -> str:
+        """Plain words, with times relative to now."""
+        return plain(text, self.host.games.clock())
 
-async def run_console(database_url: str, out: Path) -> None:
-    """Read commands from standard input until `quit` or end of input."""
-    storage = await open_storage(database_url)
-    console = Console(Service(storage), out)
-    print(f"Pyramid Host console. Pictures go to {out}/. Type help.")
-    print(await console.resume())
+
+def plain_markdown(body: str) -> str:
+    """A rules page without its markdown: no bold or code marks, tables as lines."""
+    lines = []
+    for line in body.replace("**", "").replace("`", "").splitlines():
+        if _TABLE_RULE.match(line):
+            continue
+        if line.startswith("|"):
+            line = "  ".join(cell.strip() for cell in line.strip("|").split("|"))
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def run_console(
+    database_url: str,
+    out: Path,
+    *,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], object] = print,
+    renderer: Renderer | None = None,
+) -> None:
+    """Play from the terminal until `quit`, end of input (Ctrl-D) or Ctrl-C, which leave
+    at once, at the prompt or while an answer is being worked out."""
     try:
+        with asyncio.Runner() as runner:
+            _session(runner, database_url, out, read, write, renderer or ThreadDrawing())
+    except KeyboardInterrupt:
+        write("")
+
+
+def _session(
+    runner: asyncio.Runner,
+    database_url: str,
+    out: Path,
+    read: Callable[[str], str],
+    write: Callable[[str], object],
+    renderer: Renderer,
+) -> None:
+    storage = runner.run(open_storage(database_url, rater=rate_game))
+    try:
+        console = Console(Host(storage, renderer), out)
+        write(f"Pyramid Host console. Pictures go to {out}/. Type help, or quit to leave.")
+        resumed = runner.run(console.resume())
+        if resumed:
+            write(resumed)
         while True:
-            line = await asyncio.to_thread(_read_line)
-            if line is None or line.strip().lower() in ("quit", "exit"):
-                break
-            print(await console.handle(line))
+            try:
+                line = read("> ")
+            except EOFError:
+                write("")
+                return
+            if line.strip().lower() in ("quit", "exit"):
+                return
+            answer = runner.run(console.handle(line))
+            if answer:
+                write(answer)
     finally:
-        await storage.close()
-
-
-def _read_line() -> str | None:
-    try:
-        return input("> ")
-    except EOFError:
-        return None
-    finally:
-        sys.stdout.flush()
+        runner.run(storage.close())
+        runner.run(renderer.close())

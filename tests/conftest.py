@@ -1,8 +1,14 @@
-"""Settings shared by every test."""
+"""Settings and fixtures shared by every test: hypothesis profiles, and the storage
+backends (a SQLite file, or a database on a throwaway PostgreSQL server)."""
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.postgres_server import HOW_TO_RUN, PostgresServer, ServerMissing
 
 settings.register_profile(
     "ci",
@@ -12,3 +18,40 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server for the run: skipped when the machine has none, unless
+    REQUIRE_POSTGRES=1 makes that a failure."""
+    try:
+        server = PostgresServer()
+    except ServerMissing as missing:
+        if os.environ.get("REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"REQUIRE_POSTGRES=1 but {missing}", pytrace=False)
+        pytest.skip(f"{HOW_TO_RUN} ({missing})")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> str:
+    """The storage backend under test: SQLite unless parametrized with
+    `tests.postgres_server.BACKENDS`."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture
+def database_url(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database of the backend under test."""
+    if backend == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.new_database()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say once, visibly, that PostgreSQL tests were skipped and how to run them."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    if any(HOW_TO_RUN in str(report.longrepr) for report in skipped):
+        terminalreporter.write_line(HOW_TO_RUN, yellow=True, bold=True)

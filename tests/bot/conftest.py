@@ -8,7 +8,7 @@ import pytest
 from discord import Client
 
 from tests.bot.harness import DiscordHarness
-from tests.bot.support import new_bot
+from tests.bot.support import Clock, new_bot
 
 
 @pytest.fixture
@@ -27,7 +27,14 @@ async def open_harness() -> AsyncIterator[Callable[..., Awaitable[DiscordHarness
 
 
 @pytest.fixture
-async def discord(tmp_path: Path) -> AsyncIterator[DiscordHarness]:
-    """The bot on a fresh database file, driven through the harness."""
-    async with DiscordHarness(new_bot(tmp_path)) as harness:
+async def discord(tmp_path: Path, database_url: str) -> AsyncIterator[DiscordHarness]:
+    """The bot on a fresh database (a SQLite file unless the test's `backend` says
+    otherwise), driven through the harness."""
+    async with DiscordHarness(new_bot(tmp_path, database_url=database_url)) as harness:
         yield harness
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """A clock the test moves by hand."""
+    return Clock()

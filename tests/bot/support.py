@@ -2,32 +2,69 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import engine
-from bot.app import PyramidBot, create_bot
 from bot.config import Settings
-from bot.drawing import Renderer, ThreadDrawing
-from bot.service import Person
+from bot.discord_ui.app import PyramidBot, create_bot
+from bot.discord_ui.markup import markup
+from bot.play.ai_turns import Thinker
+from bot.play.posts import Renderer
+from bot.play.text import Text
+from bot.play.values import Person
+from bot.storage import Action
+from bot.workers.drawing import ThreadDrawing
+from bot.workers.thinking import ThreadThinking
+from tests.bot.harness import Channel, DiscordHarness, User
+
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "DATABASE_URL",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+)
+"""Every setting the bot reads from the environment."""
 
 
 def new_bot(
-    tmp_path: Path, *, clock: Callable[[], float] = time.time, renderer: Renderer | None = None
+    tmp_path: Path,
+    *,
+    clock: Callable[[], float] = time.time,
+    renderer: Renderer | None = None,
+    thinker: Thinker | None = None,
+    **settings: Any,
 ) -> PyramidBot:
-    """The bot on a fresh SQLite file in `tmp_path` (the same file again after a restart).
+    """The bot on a fresh SQLite file in `tmp_path` (the same file again after a restart),
+    its other `settings` (such as `database_url` or `shard_ids`) given by name.
 
-    It draws in threads of the test's process unless given another renderer: a drawing
-    process of its own for every test would cost more than the tests.
+    It draws and thinks in threads of the test's process unless given another renderer or
+    thinker: child processes of its own for every test would cost more than the tests.
     """
-    return create_bot(settings_in(tmp_path), clock=clock, renderer=renderer or ThreadDrawing())
+    chosen = dataclasses.replace(settings_in(tmp_path), **settings)
+    return create_bot(
+        chosen,
+        clock=clock,
+        renderer=renderer or ThreadDrawing(),
+        thinker=thinker or ThreadThinking(),
+    )
 
 
 def settings_in(tmp_path: Path) -> Settings:
     """Settings for a bot whose SQLite file is in `tmp_path`."""
     return Settings("token", f"sqlite:///{tmp_path / 'games.sqlite3'}")
+
+
+def shown(text: Text) -> str:
+    """A use case's text as Discord shows it."""
+    return markup(text)
 
 
 @dataclass
@@ -46,8 +83,10 @@ class StubRenderer:
     async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
         return f"png {len(game.history)} {' '.join(player_names)}".encode()
 
-    async def replay_gif(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
-        return f"gif {len(game.history)}".encode()
+    async def replay_gif(
+        self, game: engine.Game, player_names: Sequence[str], *, max_frames: int
+    ) -> bytes:
+        return f"gif {len(game.history)} of at most {max_frames}".encode()
 
     async def close(self) -> None:
         """Nothing to release."""
@@ -97,3 +136,32 @@ SCRIPTS: dict[str, Script] = {
     ),
 }
 """Short games played to a win, for every hosted game."""
+
+
+def long_bridge(actions: int) -> engine.Game:
+    """A Bridge game of random moves, at least `actions` long."""
+    rng = random.Random(3)
+    while True:
+        game = engine.new_game("bridge", 2, seed=rng.randrange(2**32))
+        while game.result is None and len(game.actions) < actions:
+            game.play(rng.choice(game.legal_moves()))
+        if len(game.actions) >= actions:
+            return game
+
+
+async def seed_long_game(discord: DiscordHarness, channel: Channel, actions: int = 600) -> User:
+    """A Bridge game `actions` long in a channel, stored at once; one of its players."""
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, "bridge start", {"opponent": bob}, channel=channel)
+    await discord.click(bob, challenge.message, "Accept")
+    host = discord.client.host  # type: ignore[attr-defined]
+    record = await host.storage.latest_game_in(channel.id)
+    game = long_bridge(actions)
+    played = engine.new_game("bridge", 2, seed=record.seed, **record.options)
+    logged = []
+    for action in game.actions:
+        played.play(action.text)
+        mover = played.movers[-1]
+        logged.append(Action(action.text, mover, record.players[mover].user_id))
+    await host.games.save(host.games.advanced(record, played), logged)
+    return alice

@@ -7,12 +7,13 @@ from pathlib import Path
 import pytest
 
 from bot.config import DEFAULT_DATABASE_URL, ConfigError, load_settings
+from tests.bot.support import SETTINGS
 
 
 @pytest.fixture(autouse=True)
 def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
-    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"):
+    for name in SETTINGS:
         monkeypatch.delenv(name, raising=False)
 
 
@@ -32,4 +33,121 @@ def test_a_malformed_guild_id_is_refused(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setenv("DISCORD_TOKEN", "abc")
     monkeypatch.setenv("DEV_GUILD_ID", "my server")
     with pytest.raises(ConfigError, match="DEV_GUILD_ID must be a server id"):
+        load_settings()
+
+
+@pytest.mark.parametrize("level", ["debug", "Warning", "CRITICAL"])
+def test_every_log_level_is_taken_in_any_case(monkeypatch: pytest.MonkeyPatch, level: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("LOG_LEVEL", level)
+    assert load_settings().log_level == level.upper()
+
+
+@pytest.mark.parametrize("level", ["verbose", "10", "WARN"])
+def test_an_unknown_log_level_is_refused(monkeypatch: pytest.MonkeyPatch, level: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("LOG_LEVEL", level)
+    with pytest.raises(ConfigError, match=f"LOG_LEVEL must be one of .*, not '{level}'"):
+        load_settings()
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["sqlite:///games.sqlite3", "sqlite:////srv/bot/games.sqlite3", "postgresql://bot@db/games"],
+)
+def test_sqlite_and_postgresql_urls_are_taken(monkeypatch: pytest.MonkeyPatch, url: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert load_settings().database_url == url
+
+
+def test_without_shard_settings_one_process_runs_every_shard(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    settings = load_settings()
+    assert (settings.shard_count, settings.shard_ids, settings.runs_first_shard) == (
+        None,
+        None,
+        True,
+    )
+    assert settings.slot == "all shards"
+
+
+@pytest.mark.parametrize(
+    ("listed", "ids", "slot"),
+    [
+        ("0-3", (0, 1, 2, 3), "shards 0,1,2,3 of 8"),
+        ("4,5", (4, 5), "shards 4,5 of 8"),
+        (" 6 , 1-2,2 ", (1, 2, 6), "shards 1,2,6 of 8"),
+        ("0-7", None, "all shards"),
+    ],
+)
+def test_shard_ids_name_the_shards_this_process_runs(
+    monkeypatch: pytest.MonkeyPatch, listed: str, ids: tuple[int, ...] | None, slot: str
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db/games")
+    monkeypatch.setenv("SHARD_COUNT", "8")
+    monkeypatch.setenv("SHARD_IDS", listed)
+    settings = load_settings()
+    assert (settings.shard_count, settings.shard_ids) == (8, ids)
+    assert settings.runs_first_shard == (ids is None or 0 in ids)
+    assert settings.slot == slot
+
+
+def test_a_shard_count_alone_runs_that_many_shards_in_one_process_even_on_sqlite(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("SHARD_COUNT", "3")
+    settings = load_settings()
+    assert (settings.shard_count, settings.shard_ids) == (3, None)
+
+
+@pytest.mark.parametrize(
+    ("shard_settings", "sentence"),
+    [
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a number of shards, 1 or more, not '0'."),
+        ({"SHARD_COUNT": "four"}, "SHARD_COUNT must be a number of shards, 1 or more, not 'four'."),
+        (
+            {"SHARD_IDS": "0-3"},
+            "SHARD_IDS needs SHARD_COUNT, the number of shards of the whole bot (for example "
+            "SHARD_COUNT=8 with SHARD_IDS=0-3 in one process and SHARD_IDS=4-7 in another).",
+        ),
+        (
+            {"SHARD_COUNT": "4", "SHARD_IDS": "2-4"},
+            "SHARD_IDS names shard 4, but with SHARD_COUNT=4 the shards are numbered 0 to 3.",
+        ),
+        (
+            {"SHARD_COUNT": "4", "SHARD_IDS": "0-1;3"},
+            "SHARD_IDS must list shard numbers and ranges, like 0-3 or 4,5, not '0-1;3'.",
+        ),
+        (
+            {"SHARD_COUNT": "4", "SHARD_IDS": "-1"},
+            "SHARD_IDS must list shard numbers and ranges, like 0-3 or 4,5, not '-1'.",
+        ),
+        (
+            {"SHARD_COUNT": "4", "SHARD_IDS": "3-1"},
+            "SHARD_IDS names no shard in '3-1': write ranges lowest first.",
+        ),
+    ],
+)
+def test_unusable_shard_settings_are_refused_in_one_sentence(
+    monkeypatch: pytest.MonkeyPatch, shard_settings: dict[str, str], sentence: str
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db/games")
+    for name, value in shard_settings.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError) as refused:
+        load_settings()
+    assert str(refused.value) == sentence
+
+
+def test_some_shards_on_sqlite_are_refused_for_postgresql(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    monkeypatch.setenv("SHARD_IDS", "1")
+    with pytest.raises(ConfigError, match=r"SHARD_IDS runs only some shards .* PostgreSQL"):
         load_settings()

@@ -2,21 +2,66 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import dataclasses
+import signal
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
-from bot.console import Console
-from bot.service import Service
+import ai
+import engine
+from bot.console import Console, run_console
+from bot.play.host import Host
+from bot.play.ratings import rate_game
 from bot.storage.sqlite import SqliteStorage
+from bot.workers.drawing import ThreadDrawing
+from tests.bot.support import SCRIPTS, Clock, StubRenderer
+
+DISCORD_MARKS = ("**", "`", "<t:", "<#", "<@", "](", "__")
+DISCORD_WORDS = ("/tink", "/tingle", "/folio", "/bridge", "button", "press", "slash")
 
 
 @pytest.fixture
-async def console(tmp_path: Path) -> AsyncIterator[Console]:
-    storage = await SqliteStorage.open(str(tmp_path / "console.sqlite3"))
-    yield Console(Service(storage), tmp_path / "out")
+async def console(tmp_path: Path, clock: Clock) -> AsyncIterator[Console]:
+    storage = await SqliteStorage.open(str(tmp_path / "console.sqlite3"), rater=rate_game)
+    yield Console(Host(storage, ThreadDrawing(), clock=clock), tmp_path / "out")
     await storage.close()
+
+
+def scripted(lines: Iterable[str | BaseException]) -> Callable[[str], str]:
+    """An input function typing the lines in order; an exception is raised where it comes
+    (KeyboardInterrupt is Ctrl-C, EOFError is Ctrl-D). Past the end, it fails the test."""
+    left = iter(lines)
+
+    def read(prompt: str) -> str:
+        assert prompt == "> "
+        line = next(left, None)
+        if line is None:
+            raise AssertionError("the console read past its script")
+        if isinstance(line, BaseException):
+            raise line
+        return line
+
+    return read
+
+
+def play(
+    tmp_path: Path, lines: Sequence[str | BaseException], renderer: object = None
+) -> list[str]:
+    """What the console writes for the lines typed, run as `python -m bot local` runs it."""
+    written: list[str] = []
+    run_console(
+        f"sqlite:///{tmp_path / 'console.sqlite3'}",
+        tmp_path / "out",
+        read=scripted(lines),
+        write=written.append,
+        renderer=renderer or StubRenderer(),  # type: ignore[arg-type]
+    )
+    return written
 
 
 async def test_a_game_played_from_the_console_writes_its_pictures(
@@ -35,7 +80,7 @@ async def test_a_game_played_from_the_console_writes_its_pictures(
 
 async def test_refusals_and_unknown_lines_are_answered_in_words(console: Console) -> None:
     assert await console.handle("start chess a b") == (
-        "Start which game? One of tink, tingle, folio, bridge."
+        "Start which game? One of bridge, folio, tink, tingle."
     )
     await console.handle("start folio alice bob grid=fixed")
     assert await console.handle("alice a1") == "It is bob's turn."
@@ -46,13 +91,169 @@ async def test_refusals_and_unknown_lines_are_answered_in_words(console: Console
 async def test_a_new_console_resumes_the_open_game(console: Console, tmp_path: Path) -> None:
     await console.handle("start tink alice bob")
     await console.handle("alice s d4")
-    later = Console(console.service, tmp_path / "out")
+    later = Console(console.host, tmp_path / "out")
     assert await later.resume() == "Resuming Tink #1: alice, bob."
-    assert "played `S e5`" in await later.handle("bob s e5")
+    assert "bob played S e5: a small on e5." in await later.handle("bob s e5")
 
 
 async def test_draw_and_undo_are_agreed_at_once(console: Console) -> None:
     await console.handle("start tink alice bob")
     await console.handle("alice s d4")
     assert "last move was taken back" in await console.handle("undo alice")
-    assert "The game is drawn: agreed draw." in await console.handle("draw bob")
+    assert "The players agreed to a draw." in await console.handle("draw bob")
+
+
+async def test_the_console_speaks_plain_text_without_discord_markup(
+    console: Console, tmp_path: Path
+) -> None:
+    answers = [
+        await console.handle("start tink alice bob time_limit=12h"),
+        await console.handle("start tink carol dave"),
+        await console.handle("alice s d4"),
+        await console.handle("draw bob"),
+    ]
+    text = "\n".join(answers)
+    assert "Your move, alice. Time runs out in 12 hours." in text
+    assert "This channel already has a game: Tink #1." in text
+    assert "alice played S d4: a small on d4." in text
+    assert "bob offers a draw. alice: do you agree?" in text
+    for markup in ("**", "`", "<t:", "<#", "<@", "](", "__"):
+        assert markup not in text
+
+
+def test_ctrl_c_at_the_prompt_leaves_at_once_and_the_game_is_kept(tmp_path: Path) -> None:
+    written = play(tmp_path, ["start tink alice bob", "alice s d4", KeyboardInterrupt()])
+    assert "alice played S d4: a small on d4." in written[2]
+    assert written[-1] == ""
+    again = play(tmp_path, ["bob s e5", EOFError()])
+    assert again[1] == "Resuming Tink #1: alice, bob."
+    assert again[2].startswith("bob played S e5")
+
+
+def test_ctrl_d_and_quit_leave(tmp_path: Path) -> None:
+    assert play(tmp_path, [EOFError()])[-1] == ""
+    assert play(tmp_path, ["start tink alice bob", "quit"])[-1].startswith("Tink #1 begins")
+
+
+class InterruptedWhileDrawing(StubRenderer):
+    """Ctrl-C pressed while a picture is being drawn."""
+
+    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
+        signal.raise_signal(signal.SIGINT)
+        await asyncio.sleep(30)
+        raise AssertionError("Ctrl-C did not stop the wait")
+
+
+def test_ctrl_c_while_an_answer_is_worked_out_leaves_at_once(tmp_path: Path) -> None:
+    started = time.monotonic()
+    written = play(tmp_path, ["start tink alice bob", "never typed"], InterruptedWhileDrawing())
+    assert time.monotonic() - started < 10
+    assert written[1:] == [""]
+    assert play(tmp_path, [EOFError()])[1] == "Resuming Tink #1: alice, bob."
+
+
+async def test_rules_of_any_game_in_plain_words(console: Console) -> None:
+    assert (await console.handle("rules")).startswith("Rules of which game? One of bridge, folio,")
+    await console.handle("start tink alice bob")
+    tink = await console.handle("rules")
+    folio = await console.handle("rules Folio")
+    assert tink.startswith("Tink: Summary\n") and folio.startswith("Folio: Summary\n")
+    assert "d4 give BL  place your piece on d4, give the blue large" in folio
+    assert "---" not in folio
+    for marks in DISCORD_MARKS:
+        assert marks not in tink + folio
+    assert (await console.handle("rules chess")).startswith("There is no game called 'chess'.")
+
+
+async def test_long_input_is_quoted_only_in_part(console: Console) -> None:
+    long = "x" * 500
+    assert await console.handle(long) == f"Unknown command '{'x' * 39}…'; type help."
+    answers = [
+        await console.handle(f"start folio alice bob grid={long}"),
+        await console.handle(f"start tink alice bob time_limit={long}"),
+        await console.handle("start tink alice bob"),
+        await console.handle(f"alice s d4 {long}"),
+    ]
+    for answer in answers:
+        assert long[:41] not in answer, answer
+    assert answers[0] == f"Grid must be one of floating, fixed, none, not '{'x' * 39}…'."
+    assert answers[-1].startswith(f"You cannot play 's d4 {'x' * 34}…': ")
+
+
+async def test_a_match_says_who_chooses_and_what_to_type(console: Console) -> None:
+    await console.handle("start bridge alice bob rounds=2")
+    record = await console.host.storage.latest_game_in(1)
+    assert record is not None
+    answer = ""
+    for move in SCRIPTS["bridge"].moves:
+        record = await console.host.storage.latest_game_in(1)
+        assert record is not None and record.turn_seat is not None
+        answer = await console.handle(f"{record.names[record.turn_seat]} {move}")
+    loser = record.names[1 - record.turn_seat]
+    assert f"{loser} chooses who starts round 2." in answer
+    assert f'Your move, {loser}: type "{loser} first" or "{loser} second".' in answer
+    assert "Round 2" not in await console.handle(f"{loser} second")
+
+
+async def test_every_answer_is_plain_console_text(console: Console, clock: Clock) -> None:
+    lines = [
+        "help",
+        "board",
+        "alice s d4",
+        "start tink alice bob time_limit=1h",
+        "start tink carol dave",
+        "alice s d4",
+        "bob s z9",
+        "draw bob",
+        "start tink alice bob",
+        "undo alice",
+        "alice s d4",
+        "resign bob",
+        "history",
+        "start folio alice bob",
+        "abort",
+        "board",
+        "start tink alice bob time_limit=1h",
+    ]
+    answers = [await console.handle(line) for line in lines]
+    clock.now += 2 * 3600
+    answers.append(await console.handle("alice s d4"))
+    said = "\n".join(answers).splitlines()
+    text = "\n".join(line for line in said if not line.startswith("[/"))  # pictures' paths
+    assert "rules [game]" in answers[0]
+    assert 'No game is being played; start one, e.g. "start tink alice bob".' in text
+    assert "bob offers a draw. alice: do you agree?\nThe players agreed to a draw." in text
+    assert "bob resigned.\nalice wins: resignation." in text
+    assert "alice ran out of time before moving.\nbob wins: ran out of time." in text
+    for marks in (*DISCORD_MARKS, *DISCORD_WORDS):
+        assert marks not in text, marks
+
+
+async def test_the_ai_plays_its_turns_after_each_command(
+    console: Console, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for level in ai.LEVELS:
+        quick = dataclasses.replace(ai.SETTINGS[level], iterations=MappingProxyType({"default": 4}))
+        monkeypatch.setitem(ai.SETTINGS, level, quick)
+    begun = await console.handle("start tink alice ai=hard")
+    assert begun.splitlines()[:2] == [
+        "Tink #1 begins: alice and Pyramid Host (hard).",
+        "Your move, alice.",
+    ]
+    answered = (await console.handle("alice s d4")).splitlines()
+    assert answered[0] == "alice played S d4: a small on d4."
+    bot_line = next(line for line in answered if line.startswith("Pyramid Host (hard) played"))
+    assert answered[answered.index(bot_line) + 1] == "Your move, alice."
+    assert answered[-1].endswith(".png]")
+    assert await console.handle("ai s e5") == "Unknown command 'ai'; type help."
+
+
+async def test_the_ai_can_hold_several_seats_and_a_person_starts(console: Console) -> None:
+    assert await console.handle("start tink ai alice") == (
+        'Name a person first, e.g. "start tink alice ai".'
+    )
+    begun = await console.handle("start tingle alice ai bob ai ai=easy")
+    assert "Tingle #1 challenges" not in begun
+    assert begun.splitlines()[0] == (
+        "Tingle #1 begins: alice, Pyramid Host (easy), bob and Pyramid Host (easy) 2."
+    )

@@ -154,6 +154,12 @@ def make_toy_group() -> app_commands.Group:
         await asyncio.sleep(0)
         await interaction.followup.send("Done thinking.")
 
+    @toy.command(description="Think in public, then answer in private")
+    async def aside(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.delete_original_response()
+        await interaction.followup.send("Just for you.", ephemeral=True)
+
     @toy.command(description="A secret")
     async def secret(interaction: discord.Interaction) -> None:
         view = discord.ui.View(timeout=None)
@@ -295,6 +301,16 @@ async def test_deferred_response_then_followup_replaces_the_loading_message(
     assert reply.message is reply.response.message
     assert reply.content == "Done thinking." and not reply.message.flags.loading
     assert len(reply.messages) == 1
+
+
+async def test_a_followup_after_the_deferred_response_is_deleted_is_a_message_of_its_own(
+    toy: DiscordHarness,
+) -> None:
+    reply = await toy.slash(toy.user("alice"), "toy aside")
+    thinking, aside = reply.messages
+    assert thinking.deleted and thinking is reply.response.message
+    assert aside.content == "Just for you." and aside.visible_to == toy.user("alice")
+    assert toy.messages_in() == [aside]
 
 
 async def test_ephemeral_reply_is_only_clickable_by_its_user(toy: DiscordHarness) -> None:

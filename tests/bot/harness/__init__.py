@@ -21,7 +21,11 @@ anything), `channel` its #general. `user(name)` gives the same `User` for the sa
 where, **flags)` sets what a member may do in a guild or channel (sent as the member's
 `permissions`); for `me` it sets the bot's `app_permissions`. As on Discord, a REST send
 without Send Messages, or with files but without Attach Files, fails with 403; commands
-whose default permissions a member lacks, and guild-only commands in DMs, are not offered.
+whose default permissions a member lacks, and guild-only commands in DMs, are not offered,
+unless `permit(user, command)` opened one to a member, as a server admin can.
+Ids count up from `first_id`: harnesses whose worlds are made alike give them the same
+ids (two bot processes seeing one Discord), and harnesses far apart in `first_id` never
+share one (bot processes serving different servers).
 
 Acting. `slash(user, "group sub", options)` types the options from the registered command
 (keys are option display names; users as `User`, channels as `Channel`, choices by value)
@@ -47,7 +51,8 @@ edited, and `content`, `embeds`, `ephemeral`, `files`, `buttons`, `button(label)
 (such as channel_id), `kind`, `body` (the JSON, or a multipart body's `payload_json`),
 `files`, `status` and `sent_at` (when it reached this fake Discord), and the same readers
 over what it sent. A `SentMessage` is a message as it stands now, edits applied; as on
-Discord, the first followup after a deferred reply replaces the "thinking" message.
+Discord, the first followup after a deferred reply replaces the "thinking" message, unless
+that was deleted.
 `requests` logs every call, `messages_in(channel)` lists the bot's messages, and
 `stub(method, path, response, status=...)` overrides a route (a 403, or a route this fake
 Discord does not know).
@@ -56,9 +61,7 @@ Discord does not know).
 from __future__ import annotations
 
 import asyncio
-import functools
 import time
-import zlib
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from types import TracebackType
 from typing import Any, Self
@@ -66,6 +69,7 @@ from typing import Any, Self
 import discord
 from discord import app_commands
 
+from tests.bot.harness import discord_internals as internals
 from tests.bot.harness.records import (
     APP_PERMISSIONS,
     MEMBER_PERMISSIONS,
@@ -85,7 +89,7 @@ from tests.bot.harness.records import (
     User,
     walk_components,
 )
-from tests.bot.harness.server import FIRST_ID, FakeDiscord
+from tests.bot.harness.server import FIRST_ID, FakeDiscord, command_id
 from tests.bot.harness.transport import copy_json
 from tests.bot.harness.waiting import CAPTURE, Capture, LoopGuard, TaskWatch
 
@@ -121,9 +125,10 @@ class DiscordHarness(FakeDiscord):
         *,
         tree: app_commands.CommandTree[Any] | None = None,
         timeout: float = 5.0,
+        first_id: int = FIRST_ID,
     ) -> None:
-        super().__init__(client)
-        self.tree: app_commands.CommandTree[Any] = tree or client._connection._command_tree  # type: ignore[assignment]
+        super().__init__(client, first_id=first_id)
+        self.tree: app_commands.CommandTree[Any] = tree or internals.command_tree(client)
         self.timeout = timeout
         self._watch = TaskWatch(client)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -143,9 +148,7 @@ class DiscordHarness(FakeDiscord):
         """Logs the client in without a gateway, runs setup_hook, marks it ready, sends on_ready."""
         self._loop = asyncio.get_running_loop()
         LoopGuard.enter(self._loop)
-        http = self.client.http
-        http.static_login = self.static_login  # type: ignore[method-assign, assignment]
-        http.request = self.rest_request  # type: ignore[method-assign, assignment]
+        internals.answer_rest(self.client, self.static_login, self.rest_request)
         await self.run(self._login())
         return self
 
@@ -233,9 +236,15 @@ class DiscordHarness(FakeDiscord):
         label: str | None = None,
         *,
         custom_id: str | None = None,
+        forged: bool = False,
     ) -> Reply:
-        """Presses a button, found by label (or custom_id) on a message the bot sent."""
-        sent = self._visible(message, user)
+        """Presses a button, found by label (or custom_id) on a message the bot sent.
+
+        `forged` presses it on a message the user does not see (another's ephemeral one),
+        as a client forging Discord's payload could.
+        """
+        sent = message.message if forged and isinstance(message, Reply) else message
+        sent = sent if forged and isinstance(sent, SentMessage) else self._visible(message, user)
         if custom_id is None:
             button = sent.button(label or "")
             if button.disabled or button.custom_id is None:
@@ -318,8 +327,7 @@ class DiscordHarness(FakeDiscord):
             payload["context"] = 1
         if message is not None:
             payload["message"] = copy_json(message.payload)
-        state = self.client._connection
-        return await self._capture(lambda: state.parse_interaction_create(payload))  # type: ignore[arg-type]
+        return await self._capture(lambda: internals.receive_interaction(self.client, payload))
 
     async def _capture(self, start: Callable[[], object]) -> Reply:
         capture = Capture(self, self._watch, time.perf_counter())
@@ -336,7 +344,7 @@ class DiscordHarness(FakeDiscord):
 
     async def _login(self) -> None:
         await self.client.login("harness-token")
-        self.client._ready.set()
+        internals.mark_ready(self.client)
         self.client.dispatch("ready")
 
     def _visible(self, message: SentMessage | Reply, user: User) -> SentMessage:
@@ -378,6 +386,8 @@ class DiscordHarness(FakeDiscord):
         granted = self.permissions(user, channel)
         if channel.guild is None or required is None or granted.administrator:
             return
+        if (root.name, user.id) in self.command_access:
+            return
         if missing := [name for name, needed in required if needed and not getattr(granted, name)]:
             raise HarnessError(f"{user.name} is not offered {root.name}: it needs {missing}.")
 
@@ -394,7 +404,7 @@ class DiscordHarness(FakeDiscord):
         self, names: Sequence[str], options: list[Json], resolved: Json, guild_id: int | None
     ) -> Json:
         data: Json = {
-            "id": str(_command_id(names[0])),
+            "id": str(command_id(names[0])),
             "name": names[0],
             "type": 1,
             "options": options,
@@ -500,9 +510,3 @@ def _submitted(component: Json, values: Mapping[str, Any]) -> Json:
     if kind == discord.ComponentType.text_input.value:
         return {"type": kind, "custom_id": custom_id, "value": values.get(custom_id, "")}
     return {"type": kind, "custom_id": custom_id, "values": list(values.get(custom_id, []))}
-
-
-@functools.cache
-def _command_id(name: str) -> int:
-    """A stable id for the command registered under `name`."""
-    return FIRST_ID - (zlib.crc32(name.encode()) << 22)

@@ -10,6 +10,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from tests.bot.harness import discord_internals as internals
+
 Json = dict[str, Any]
 
 
@@ -52,7 +54,8 @@ class Kind(StrEnum):
 
     RESPONSE is the interaction callback; FOLLOWUP, EDIT_ORIGINAL and DELETE_ORIGINAL use the
     interaction webhook; SEND is a REST channel message; EDIT, DELETE and FETCH work on any
-    message (or fetch a channel or user); THREAD creates a thread; COMMANDS syncs the tree.
+    message (or fetch a channel or user); THREAD creates a thread; COMMANDS syncs the tree;
+    TYPING shows the bot typing in a channel.
     """
 
     RESPONSE = "response"
@@ -65,6 +68,7 @@ class Kind(StrEnum):
     FETCH = "fetch"
     THREAD = "thread"
     COMMANDS = "commands"
+    TYPING = "typing"
     OTHER = "other"
 
 
@@ -185,7 +189,7 @@ class _HasMessageData:
 
     @property
     def flags(self) -> discord.MessageFlags:
-        return discord.MessageFlags._from_value(self.data.get("flags") or 0)
+        return internals.message_flags(self.data.get("flags") or 0)
 
     @property
     def ephemeral(self) -> bool:

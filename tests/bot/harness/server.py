@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import itertools
 import time
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord.http import Route
 
+from tests.bot.harness import discord_internals as internals
 from tests.bot.harness.records import (
     APP_PERMISSIONS,
     MEMBER_PERMISSIONS,
@@ -43,6 +45,13 @@ _LOADING = 1 << 7
 FIRST_ID = discord.utils.time_snowflake(datetime(2025, 1, 1, tzinfo=UTC))
 
 
+@functools.cache
+def command_id(name: str) -> int:
+    """A stable id for the command registered under `name`, whether or not the bot synced
+    (syncing takes no id from the world, so restarted bots see the same ids)."""
+    return FIRST_ID - (zlib.crc32(name.encode()) << 22)
+
+
 @dataclass
 class _Interaction:
     """What the fake Discord remembers about an interaction token."""
@@ -71,15 +80,18 @@ class FakeDiscord:
     gateway would have put them there.
     """
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, *, first_id: int = FIRST_ID) -> None:
         self.client = client
         self.requests: list[Request] = []
         self._faults: list[Exception] = []
-        self._ids = itertools.count(FIRST_ID, 1 << 22)
+        self._ids = itertools.count(first_id, 1 << 22)
         self._users: dict[str, User] = {}
         self._users_by_id: dict[int, User] = {}
         self._channels: dict[int, Channel] = {}
         self._permissions: dict[tuple[int, int], discord.Permissions] = {}
+        self.command_access: set[tuple[str, int]] = set()
+        """(command, user id) pairs a server admin opened a command to, whatever its
+        default permissions (Server Settings > Integrations); see `permit`."""
         self._messages: dict[int, SentMessage] = {}
         self._interactions: dict[str, _Interaction] = {}
         self._stubs: dict[tuple[str, str], _Stub] = {}
@@ -87,9 +99,9 @@ class FakeDiscord:
         self.guild = self.new_guild("Test Server", owner=self.user("owner"))
         self.channel = self.text_channel("general")
 
-    def user(self, name: str) -> User:
-        """The user with this name, made on first use."""
-        return self._users.get(name) or self._add_user(name)
+    def user(self, name: str, *, bot: bool = False) -> User:
+        """The user with this name, made on first use (a bot account when `bot`)."""
+        return self._users.get(name) or self._add_user(name, bot=bot)
 
     def new_guild(self, name: str, *, owner: User | None = None) -> Guild:
         """A new server the bot is in."""
@@ -119,7 +131,7 @@ class FakeDiscord:
             "icon": None,
             "preferred_locale": "en-US",
         }
-        self.client._connection._add_guild_from_data(cast(Any, payload))
+        internals.cache_guild(self.client, payload)
         return guild
 
     def text_channel(self, name: str, *, guild: Guild | None = None) -> Channel:
@@ -128,11 +140,7 @@ class FakeDiscord:
             Channel(self._next_id(), name, discord.ChannelType.text, guild or self.guild)
         )
         cached = self._cached_guild(channel)
-        cached._add_channel(
-            discord.TextChannel(
-                state=self.client._connection, guild=cached, data=cast(Any, channel.payload())
-            )
-        )
+        internals.cache_text_channel(self.client, cached, channel.payload())
         return channel
 
     def thread(
@@ -163,6 +171,11 @@ class FakeDiscord:
         updated = discord.Permissions(base.value)
         updated.update(**flags)
         self._permissions[(user.id, scope.id)] = updated
+
+    def permit(self, user: User, command: str) -> None:
+        """Offer a top-level command to a member who lacks its default permissions, as a
+        server admin can; the member's own permissions stay as they are."""
+        self.command_access.add((command, user.id))
 
     def permissions(self, user: User, where: Guild | Channel | None = None) -> discord.Permissions:
         """What a member (or the bot) may do there, as interactions report it."""
@@ -202,11 +215,7 @@ class FakeDiscord:
 
     async def static_login(self, token: str) -> Json:
         """Stands in for `HTTPClient.static_login`: no session, no request, the bot user."""
-        http = self.client.http
-        http._HTTPClient__session = OfflineSession(self)  # type: ignore[attr-defined]
-        http._global_over = asyncio.Event()
-        http._global_over.set()
-        http.token = token
+        internals.log_in_offline(self.client, OfflineSession(self), token)
         return self.me.payload()
 
     async def rest_request(
@@ -326,7 +335,7 @@ class FakeDiscord:
         if interaction.response is None:
             raise http_error(404, 10015, "Unknown Webhook")
         original = interaction.original
-        if original is not None and original.flags.loading:
+        if original is not None and original.flags.loading and not original.deleted:
             message = self._edit(original, request.body, request.files)
         else:
             message = self._post(interaction.channel, request.body, request.files, interaction)
@@ -378,6 +387,9 @@ class FakeDiscord:
     def _open_dm(self, request: Request) -> tuple[Any, SentMessage | None]:
         return self.dm(self._user_by_id(request.body["recipient_id"])).payload(), None
 
+    def _typing(self, request: Request) -> tuple[Any, SentMessage | None]:
+        return None, None
+
     def _get_user(self, request: Request) -> tuple[Any, SentMessage | None]:
         return self._user_by_id(request.params["user_id"]).payload(), None
 
@@ -393,7 +405,7 @@ class FakeDiscord:
         extra: Json = {"application_id": str(self.client.application_id), "version": "1"}
         if "guild_id" in request.params:
             extra["guild_id"] = request.params["guild_id"]
-        synced = [command | extra | {"id": str(self._next_id())} for command in request.body]
+        synced = [c | extra | {"id": str(command_id(c["name"]))} for c in request.body]
         return synced, None
 
     def _post(
@@ -527,12 +539,7 @@ class FakeDiscord:
             Channel(thread_id, name, discord.ChannelType.public_thread, parent.guild, parent=parent)
         )
         cached = self._cached_guild(thread)
-        state = self.client._connection
-        cached._add_thread(
-            discord.Thread(
-                guild=cached, state=state, data=cast(Any, self._thread_payload(thread, owner))
-            )
-        )
+        internals.cache_thread(self.client, cached, self._thread_payload(thread, owner))
         return thread
 
     def _thread_payload(self, thread: Channel, owner: User | None = None) -> Json:
@@ -604,6 +611,7 @@ _ROUTES: dict[tuple[str, str], tuple[Kind, _Handler]] = {
     ("POST", "/channels/{channel_id}/threads"): (Kind.THREAD, FakeDiscord._create_thread),
     ("POST", _CHANNEL_MESSAGE + "/threads"): (Kind.THREAD, FakeDiscord._create_thread),
     ("GET", "/channels/{channel_id}"): (Kind.FETCH, FakeDiscord._get_channel),
+    ("POST", "/channels/{channel_id}/typing"): (Kind.TYPING, FakeDiscord._typing),
     ("POST", "/users/@me/channels"): (Kind.OTHER, FakeDiscord._open_dm),
     ("GET", "/users/@me"): (Kind.FETCH, FakeDiscord._get_me),
     ("GET", "/users/{user_id}"): (Kind.FETCH, FakeDiscord._get_user),

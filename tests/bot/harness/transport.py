@@ -11,8 +11,8 @@ from urllib.parse import unquote
 
 import discord
 from discord.http import Route
-from discord.webhook.async_ import AsyncWebhookAdapter
 
+from tests.bot.harness import discord_internals as internals
 from tests.bot.harness.records import Json, NetworkBlocked, SentFile
 
 if TYPE_CHECKING:
@@ -48,26 +48,24 @@ class OfflineSession:
         self.closed = True
 
 
-_original_webhook_request = AsyncWebhookAdapter.request
+def _answer_webhooks(original: internals.WebhookRequest) -> internals.WebhookRequest:
+    async def request(adapter: Any, route: Route, session: Any, **kwargs: Any) -> Any:
+        """Answers interaction webhook calls made on a harness session; passes the rest on."""
+        if not isinstance(session, OfflineSession):
+            return await original(adapter, route, session, **kwargs)
+        return await session.server.serve(
+            route,
+            body=kwargs.get("payload"),
+            form=kwargs.get("multipart"),
+            files=kwargs.get("files"),
+            query=kwargs.get("params"),
+            reason=kwargs.get("reason"),
+        )
+
+    return request
 
 
-async def _webhook_request(
-    adapter: AsyncWebhookAdapter, route: Route, session: Any, **kwargs: Any
-) -> Any:
-    """Answers interaction webhook calls made on a harness session; passes the rest on."""
-    if not isinstance(session, OfflineSession):
-        return await _original_webhook_request(adapter, route, session, **kwargs)
-    return await session.server.serve(
-        route,
-        body=kwargs.get("payload"),
-        form=kwargs.get("multipart"),
-        files=kwargs.get("files"),
-        query=kwargs.get("params"),
-        reason=kwargs.get("reason"),
-    )
-
-
-AsyncWebhookAdapter.request = _webhook_request  # type: ignore[method-assign, assignment]
+internals.answer_webhooks(_answer_webhooks)
 
 
 @functools.cache

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 import discord
 
+from tests.bot.harness import discord_internals as internals
 from tests.bot.harness.records import HarnessTimeout, NetworkBlocked, Request
 
 Task = asyncio.Task[Any]
@@ -29,7 +30,7 @@ _SLEEP_CODE = asyncio.sleep.__code__
 
 _WAIT_FOR_CODE = asyncio.wait_for.__code__
 
-_VIEW_WAIT_CODE = discord.ui.view.BaseView.wait.__code__
+_VIEW_WAIT_CODE = internals.VIEW_WAIT_CODE
 
 _STREAM_WAIT_CODE = asyncio.StreamReader._wait_for_data.__code__
 
@@ -57,10 +58,12 @@ class Capture:
 class LoopGuard:
     """Task factory filing each new task under the capture it was created in.
 
-    While installed it also makes the loop refuse to open connections or resolve names.
+    While installed it also makes the loop refuse to open connections or resolve names,
+    but for this machine's own addresses (where a test's database server listens).
     """
 
-    _BLOCKED = ("create_connection", "getaddrinfo")
+    _BLOCKED = (("create_connection", 1), ("getaddrinfo", 0))
+    """The loop's methods guarded, with the position of their `host` argument."""
 
     def __init__(self, previous: Any) -> None:
         self.previous = previous
@@ -72,8 +75,8 @@ class LoopGuard:
         guard = installed if isinstance(installed, cls) else cls(installed)
         if guard is not installed:
             loop.set_task_factory(cast(Any, guard))
-            for name in cls._BLOCKED:
-                setattr(loop, name, _refuse_connection)
+            for name, position in cls._BLOCKED:
+                setattr(loop, name, _local_only(getattr(loop, name), position))
         guard.users += 1
 
     @classmethod
@@ -83,7 +86,7 @@ class LoopGuard:
             guard.users -= 1
             if guard.users == 0:
                 loop.set_task_factory(guard.previous)
-                for name in cls._BLOCKED:
+                for name, _ in cls._BLOCKED:
                     delattr(loop, name)
 
     def __call__(
@@ -102,8 +105,19 @@ class LoopGuard:
         return task
 
 
-async def _refuse_connection(*args: Any, **_: Any) -> Any:
-    raise NetworkBlocked(f"Something tried to open a connection to {args[:2]}.")
+LOCAL_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
+
+
+def _local_only(method: Any, position: int) -> Any:
+    """`method` (opening a connection or resolving a name) for local hosts only."""
+
+    async def guarded(*args: Any, **options: Any) -> Any:
+        host = options.get("host", args[position] if len(args) > position else None)
+        if host in LOCAL_HOSTS:
+            return await method(*args, **options)
+        raise NetworkBlocked(f"Something tried to open a connection to {args[:2]}.")
+
+    return guarded
 
 
 class TaskWatch:
@@ -218,4 +232,4 @@ def is_waiting(task: Task, client: discord.Client) -> bool:
 
 def _is_listener(future: object, client: discord.Client) -> bool:
     """Whether `future` is one a `Client.wait_for` call waits on."""
-    return any(f is future for waiting in client._listeners.values() for f, _ in waiting)
+    return any(f is future for f in internals.listener_futures(client))

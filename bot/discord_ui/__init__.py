@@ -1,0 +1,1 @@
+"""The Discord front end: the client, its command tree, commands, buttons and replies."""

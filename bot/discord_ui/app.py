@@ -1,0 +1,199 @@
+"""The Discord client: storage and use cases set up in `setup_hook`, commands synced, and
+every failure answered by the one error handler.
+
+The client runs the shards the settings give it (every shard by default). Processes running
+other shards share the database: any of them may do any due work, posting through Discord's
+REST API, which needs no gateway connection to the server posted in. The process running
+shard 0 registers the commands, and only when they changed since the last time.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
+import discord
+
+from bot.config import Settings
+from bot.discord_ui.courier import DiscordCourier
+from bot.discord_ui.game_commands import build_groups
+from bot.discord_ui.replies import NO_PINGS
+from bot.discord_ui.slow_game_commands import slow_game_commands
+from bot.discord_ui.standings_commands import STANDINGS_ITEMS, standings_commands
+from bot.discord_ui.tree import GameTree
+from bot.discord_ui.views import DYNAMIC_ITEMS
+from bot.play.ai_runner import AiRunner
+from bot.play.ai_turns import Thinker
+from bot.play.host import Host
+from bot.play.posts import Renderer
+from bot.play.ratings import rate_game
+from bot.play.scheduler import Scheduler
+from bot.storage import Storage, open_storage
+from bot.workers.child import WorkerError
+from bot.workers.drawing import DrawingProcess, ThreadDrawing
+from bot.workers.thinking import ThinkingProcess, ThreadThinking
+
+log = logging.getLogger(__name__)
+
+
+class PyramidBot(discord.AutoShardedClient):
+    """The bot: one command group per game over the use cases of one `Host`, on the shards
+    the settings name."""
+
+    host: Host
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        sync_commands: bool = True,
+        clock: Callable[[], float] = time.time,
+        renderer: Renderer | None = None,
+        thinker: Thinker | None = None,
+    ) -> None:
+        super().__init__(
+            intents=discord.Intents(guilds=True),
+            allowed_mentions=NO_PINGS,
+            shard_count=settings.shard_count,
+        )
+        if settings.shard_ids is not None:
+            self.shard_ids = list(settings.shard_ids)
+        self.settings = settings
+        self.renderer = renderer
+        self.thinker = thinker
+        self.sync_commands = sync_commands
+        self.tree = GameTree(self)
+        self._storage: Storage | None = None
+        self.clock = clock
+        self.scheduler: Scheduler | None = None
+        self.ai_runner: AiRunner | None = None
+
+    async def login(self, token: str) -> None:
+        """Open the storage first: a database that cannot be used stops start-up (with
+        DatabaseUnusable) before Discord is contacted."""
+        self._storage = await open_storage(self.settings.database_url, rater=rate_game)
+        await super().login(token)
+
+    async def setup_hook(self) -> None:
+        assert self._storage is not None, "the storage opens when the bot logs in"
+        if self.renderer is None:
+            self.renderer = await _started(DrawingProcess(), ThreadDrawing(), "drawing")
+        if self.thinker is None:
+            self.thinker = await _started(ThinkingProcess(), ThreadThinking(), "thinking")
+        self.host = Host(
+            self._storage,
+            self.renderer,
+            clock=self.clock,
+            slot=self.settings.slot,
+            thinker=self.thinker,
+        )
+        if self.user is not None:
+            self.host.ai.name = self.user.display_name
+        courier = DiscordCourier(self)
+        self.scheduler = Scheduler(
+            self.host.slow_games, self.host.outbox, courier, clock=self.clock
+        )
+        self.ai_runner = AiRunner(self.host.ai, self.host.outbox, courier, clock=self.clock)
+        for command in [*build_groups(), *standings_commands(), *slow_game_commands()]:
+            self.tree.add_command(command)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
+        if self.sync_commands and self.settings.runs_first_shard:
+            await self._sync(self._storage)
+        self.scheduler.start()
+        self.ai_runner.start()
+        gc.collect()
+        gc.freeze()  # what start-up made stays: full collections need not scan it again
+
+    async def _sync(self, storage: Storage) -> None:
+        """Commands reach one test server at once, or every server within about an hour.
+
+        They are registered only when they differ from those last registered (as the
+        database remembers), since Discord limits how often that may be done.
+        """
+        guild_id = self.settings.dev_guild_id
+        guild = None if guild_id is None else discord.Object(guild_id)
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        where = "globally" if guild is None else f"to server {guild_id}"
+        scope = f"{self.application_id}:{'global' if guild is None else guild_id}"
+        digest = command_digest(self.tree, guild)
+        if await storage.command_syncs.digest(scope) == digest:
+            log.info("commands unchanged since they were last synced %s", where)
+            return
+        synced = await self.tree.sync(guild=guild)
+        await storage.command_syncs.save(scope, digest, self.clock())
+        log.info("synced %d command groups %s", len(synced), where)
+
+    async def on_ready(self) -> None:
+        log.info(
+            "ready as %s in %d servers, on shards %s of %s",
+            self.user,
+            len(self.guilds),
+            ",".join(map(str, sorted(self.shards))) or "none yet",
+            self.shard_count,
+        )
+
+    async def close(self) -> None:
+        await super().close()
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+        if self.ai_runner is not None:
+            await self.ai_runner.stop()
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None
+        if self.renderer is not None:
+            await self.renderer.close()
+        if self.thinker is not None:
+            await self.thinker.close()
+
+
+def command_digest(tree: GameTree, guild: discord.abc.Snowflake | None) -> str:
+    """A digest of the commands `tree.sync(guild=guild)` would register."""
+    payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+class _ChildWorker(Protocol):
+    async def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+Child = TypeVar("Child", bound=_ChildWorker)
+Threads = TypeVar("Threads")
+
+
+async def _started(child: Child, threads: Threads, what: str) -> Child | Threads:
+    """A worker process started and ready, or `threads` (doing the same work in threads of
+    this process) if it cannot start."""
+    try:
+        await child.start()
+    except (OSError, WorkerError):
+        log.exception("the %s process did not start; its work is done in threads", what)
+        await child.close()
+        return threads
+    return child
+
+
+def create_bot(
+    settings: Settings,
+    *,
+    sync_commands: bool = True,
+    clock: Callable[[], float] = time.time,
+    renderer: Renderer | None = None,
+    thinker: Thinker | None = None,
+) -> PyramidBot:
+    """The bot; `clock` (seconds, like `time.time`) times moves, reminders and time-outs.
+
+    Pictures are drawn, and the AI thinks, in child processes unless another `renderer`
+    or `thinker` is given.
+    """
+    return PyramidBot(
+        settings, sync_commands=sync_commands, clock=clock, renderer=renderer, thinker=thinker
+    )

@@ -1,0 +1,344 @@
+"""One slash-command group per game, built from `engine.GAMES`: never a copy per game."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import engine
+from bot.discord_ui.replies import (
+    choices,
+    host_of,
+    in_time,
+    message_kwargs,
+    reply,
+    require_permissions,
+)
+from bot.discord_ui.slow_game_commands import suggest_time_limit
+from bot.discord_ui.views import (
+    game_view,
+    prompt_view,
+    respond,
+    rules_embed,
+    rules_view,
+    send_post,
+)
+from bot.play.ai_seats import DEFAULT_LEVEL, LEVELS
+from bot.play.challenges import Invitation
+from bot.play.values import Person, Prompt, Refusal
+
+Callback = Callable[..., Coroutine[Any, Any, None]]
+DESCRIPTION_LIMIT = 100
+LARGEST_ID = 2**53
+"""The largest integer Discord sends in an option."""
+INVITEE_PARAMETERS = ("opponent", "player3", "player4")
+_FIXED_PARAMETERS = {"order", "thread", "time_limit", "ai", *INVITEE_PARAMETERS}
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+
+
+def build_groups() -> list[app_commands.Group]:
+    """A command group for every hosted game."""
+    return [game_group(info) for info in engine.GAMES.values()]
+
+
+def game_group(info: engine.GameInfo) -> app_commands.Group:
+    """`/<game> start|move|board|resign|draw|undo|abort|rules|history`."""
+    group = app_commands.Group(
+        name=info.name,
+        description=_short(f"Play {info.title}. {info.summary}"),
+        guild_only=True,
+    )
+    group.add_command(_start_command(info))
+    group.add_command(_move_command(info))
+    for name, description, callback in _simple_commands(info):
+        group.add_command(
+            app_commands.Command(name=name, description=description, callback=callback)
+        )
+    return group
+
+
+# -- start ----------------------------------------------------------------------
+
+
+def _start_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]:
+    async def start(interaction: discord.Interaction, **values: Any) -> None:
+        await _start(interaction, info, values)
+
+    parameters = [_parameter("interaction", discord.Interaction)]
+    descriptions: dict[str, str] = {}
+    choices: dict[str, list[app_commands.Choice[str]]] = {}
+    for index, name in enumerate(INVITEE_PARAMETERS[: info.max_players - 1]):
+        parameters.append(_parameter(name, discord.Member | None, required=False))
+        descriptions[name] = (
+            "Who you challenge (me, to play the AI)." if index == 0 else "Another player, or me."
+        )
+    parameters.append(_parameter("ai", str | None, required=False))
+    descriptions["ai"] = f"Play against me at this level (default when invited: {DEFAULT_LEVEL})."
+    choices["ai"] = LEVEL_CHOICES
+    for option in info.options:
+        parameters.append(_parameter(option.name, _option_annotation(option), required=False))
+        descriptions[option.name] = _short(option.help)
+        if option.choices:
+            # Values known but not offered stay listed, so choosing one says why not.
+            offered = [*option.choices, *(value for value, _ in option.refusals)]
+            choices[option.name] = [app_commands.Choice(name=c, value=c) for c in offered]
+    if not info.random_seating:
+        parameters.append(_parameter("order", str | None, required=False))
+        descriptions["order"] = "Seating: as listed (you first) or random."
+        choices["order"] = [app_commands.Choice(name=c, value=c) for c in ("listed", "random")]
+    parameters.append(_parameter("thread", bool | None, required=False))
+    descriptions["thread"] = "Open a thread for the game (default: the server's setting)."
+    parameters.append(_parameter("time_limit", str | None, required=False))
+    descriptions["time_limit"] = "Time per move: none, or like 12h or 3d (default: the server's)."
+    callback = app_commands.choices(**choices)(
+        app_commands.describe(**descriptions)(_with_parameters(start, parameters))
+    )
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name="start", description=f"Challenge people to {info.title}.", callback=callback
+    )
+    command.autocomplete("time_limit")(suggest_time_limit)
+    return command
+
+
+def _with_parameters(callback: Callback, parameters: list[inspect.Parameter]) -> Callback:
+    """The callback with the signature discord.py reads a command's options from.
+
+    The options differ per game, so the signature is made from the registry and given
+    the standard way (`__signature__`, which `inspect.signature` honours).
+    """
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    return callback
+
+
+def _parameter(name: str, annotation: Any, *, required: bool = True) -> inspect.Parameter:
+    return inspect.Parameter(
+        name,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        annotation=annotation,
+        default=inspect.Parameter.empty if required else None,
+    )
+
+
+def _option_annotation(option: engine.Option) -> Any:
+    if option.kind is bool:
+        return bool | None
+    if option.kind is int:
+        low = option.minimum if option.minimum is not None else -(2**53)
+        high = option.maximum if option.maximum is not None else 2**53
+        return app_commands.Range[int, low, high] | None
+    return str | None
+
+
+async def _start(
+    interaction: discord.Interaction, info: engine.GameInfo, values: dict[str, Any]
+) -> None:
+    require_permissions(interaction, "attach_files")
+    invitees = [values[n] for n in INVITEE_PARAMETERS if values.get(n) is not None]
+    options = {
+        name: value
+        for name, value in values.items()
+        if name not in _FIXED_PARAMETERS and value is not None
+    }
+    invitation = Invitation(
+        game=info.name,
+        guild_id=interaction.guild_id,
+        channel_id=_channel_id(interaction),
+        starter=_person(interaction, interaction.user),
+        invitees=tuple(_person(interaction, user) for user in invitees),
+        options=options,
+        random_order=values.get("order") == "random",
+        time_limit=values.get("time_limit"),
+        ai_level=values.get("ai"),
+    )
+    challenges = host_of(interaction).challenges
+    if await _wants_thread(interaction, values.get("thread")):
+        await _start_in_thread(interaction, info, invitation)
+        return
+    post = await in_time(interaction, challenges.start(invitation))
+    message_id = await send_post(interaction, post)
+    if message_id is not None:
+        await challenges.note_message(post.game_id, message_id)
+
+
+async def _wants_thread(interaction: discord.Interaction, asked: bool | None) -> bool:
+    """The `thread` option, else the server's setting wherever a thread can be opened."""
+    if asked is not None:
+        return asked
+    if not isinstance(interaction.channel, discord.TextChannel):
+        return False
+    return await host_of(interaction).slow_games.opens_thread(interaction.guild_id)
+
+
+async def _start_in_thread(
+    interaction: discord.Interaction, info: engine.GameInfo, invitation: Invitation
+) -> None:
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise Refusal("Games get their own thread only when started in a text channel.")
+    require_permissions(interaction, "create_public_threads", "send_messages_in_threads")
+    challenges = host_of(interaction).challenges
+    challenges.check(invitation)
+    await interaction.response.defer(thinking=True)
+    names = " vs ".join(p.name for p in (invitation.starter, *invitation.invitees))
+    thread = await channel.create_thread(
+        name=f"{info.title}: {names}"[:100], type=discord.ChannelType.public_thread
+    )
+    post = await challenges.start(dataclasses.replace(invitation, thread_id=thread.id))
+    message = await thread.send(**message_kwargs(post, prompt_view(post)))
+    await challenges.note_message(post.game_id, message.id)
+    await reply(interaction, content=f"{info.title} challenge posted in {thread.mention}.")
+
+
+# -- move -----------------------------------------------------------------------
+
+
+def _move_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]:
+    """`move` with one option per part of a move: the whole move, or e.g. Folio's square
+    and gift, each autocompleted from the legal moves agreeing with the parts given."""
+    parts = info.move_parts
+
+    async def move(interaction: discord.Interaction, **values: str | None) -> None:
+        require_permissions(interaction, "attach_files")
+        given = {name: value for name, value in values.items() if value}
+        work = host_of(interaction).moves.move(
+            _channel_id(interaction), info.name, interaction.user.id, given
+        )
+        await respond(interaction, work)
+
+    required = len(parts) == 1
+    annotation: Any = str if required else str | None
+    parameters = [
+        _parameter("interaction", discord.Interaction),
+        *(_parameter(part.name, annotation, required=required) for part in parts),
+    ]
+    descriptions = {part.name: _short(part.help) for part in parts}
+    callback = app_commands.describe(**descriptions)(_with_parameters(move, parameters))
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name="move", description=f"Make your move in {info.title}.", callback=callback
+    )
+    for part in parts:
+        command.autocomplete(part.name)(_part_suggestions(info, part.name))
+    return command
+
+
+def _part_suggestions(
+    info: engine.GameInfo, part: str
+) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
+    async def suggest(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        chosen = {
+            name: value
+            for name, value in vars(interaction.namespace).items()
+            if isinstance(value, str) and name != part
+        }
+        pairs = await host_of(interaction).moves.suggestions(
+            _channel_id(interaction), info.name, interaction.user.id, current, part, chosen
+        )
+        return choices((f"{text}: {words}", text) for text, words in pairs)
+
+    return suggest
+
+
+# -- the commands without options ---------------------------------------------------
+
+
+def _simple_commands(info: engine.GameInfo) -> list[tuple[str, str, Callback]]:
+    game = info.name
+
+    async def board(interaction: discord.Interaction) -> None:
+        require_permissions(interaction, "attach_files")
+        await respond(interaction, host_of(interaction).moves.board(_channel_id(interaction), game))
+
+    @app_commands.rename(game_id="id")
+    @app_commands.describe(game_id="A finished game's number, e.g. from /stats.")
+    async def history(
+        interaction: discord.Interaction,
+        game_id: app_commands.Range[int, 1, LARGEST_ID] | None = None,
+    ) -> None:
+        require_permissions(interaction, "attach_files")
+        history = host_of(interaction).history
+        if game_id is None:
+            work = history.in_channel(_channel_id(interaction), game)
+        else:
+            work = history.finished(interaction.guild_id, game, game_id)
+        await respond(interaction, work)
+
+    async def resign(interaction: discord.Interaction) -> None:
+        endings = host_of(interaction).endings
+        user_id = interaction.user.id
+        work = endings.resign_check(_channel_id(interaction), game, user_id)
+        game_id = await in_time(interaction, work, ephemeral=True)
+        await reply(
+            interaction,
+            content="Resign this game? This cannot be undone.",
+            view=game_view(game_id, "resign", user_id),
+            ephemeral=True,
+        )
+
+    async def draw(interaction: discord.Interaction) -> None:
+        await _offer(interaction, game, Prompt.DRAW)
+
+    async def undo(interaction: discord.Interaction) -> None:
+        await _offer(interaction, game, Prompt.UNDO)
+
+    async def abort(interaction: discord.Interaction) -> None:
+        moderator = interaction.permissions.manage_messages
+        work = host_of(interaction).endings.abort(
+            _channel_id(interaction), game, interaction.user.id, moderator=moderator
+        )
+        await respond(interaction, work)
+
+    async def rules(interaction: discord.Interaction) -> None:
+        await reply(
+            interaction,
+            embed=rules_embed(game, 0),
+            view=rules_view(game, 0) or discord.utils.MISSING,
+            ephemeral=True,
+        )
+
+    title = info.title
+    return [
+        ("board", f"Show the {title} board in this channel.", board),
+        ("resign", f"Resign your {title} game (asks to confirm).", resign),
+        ("draw", "Offer a draw; the other players accept or decline.", draw),
+        ("undo", "Ask to take back your last move; the others accept or decline.", undo),
+        ("abort", "Abort the game, unrated: its starter before any move, or a moderator.", abort),
+        ("rules", f"The rules of {title}, its rulings and move notation.", rules),
+        ("history", "The move list and an animated replay (any finished game by id).", history),
+    ]
+
+
+async def _offer(interaction: discord.Interaction, game: str, kind: Prompt) -> None:
+    """An offer; when the bot plays, it answers at once (a draw after some thought)."""
+    offers = host_of(interaction).offers
+    work = offers.offer(_channel_id(interaction), game, interaction.user.id, kind)
+    post = await in_time(interaction, work)
+    message_id = await send_post(interaction, post)
+    if message_id is not None:
+        await offers.note_message(post, message_id)
+
+
+# -- small helpers --------------------------------------------------------------------
+
+
+def _channel_id(interaction: discord.Interaction) -> int:
+    if interaction.channel_id is None:
+        raise Refusal("Games are played in server channels.")
+    return interaction.channel_id
+
+
+def _person(interaction: discord.Interaction, user: discord.User | discord.Member) -> Person:
+    """Who a user is to the game; the bot itself, invited, plays as the AI."""
+    me = interaction.client.user
+    return Person(user.id, user.display_name, user.bot, plays_ai=me is not None and user == me)
+
+
+def _short(text: str) -> str:
+    """Fit Discord's 100-character limit on descriptions and choice names."""
+    return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"

@@ -1,0 +1,196 @@
+"""Turning the use cases' plain values into Discord messages, and the one place they are
+sent: every reply and edit goes through `reply`, `update` or `message_kwargs`, which hold
+it to Discord's limits, and slow work is wrapped in `in_time`, which defers the answer
+before Discord's three seconds run out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Iterable
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.discord_ui.markup import markup
+from bot.play.host import Host
+from bot.play.values import Post, Refusal
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+DEFER_AFTER = 1.5
+"""Seconds of work after which the answer is deferred, well inside Discord's three."""
+THINKING_IN_PUBLIC = "pyr:thinking-in-public"
+"""Set in `interaction.extras` while an answer deferred as public "thinking" is not sent."""
+MESSAGE_LIMIT = 2000
+EMBED_LIMITS = {"title": 256, "description": 4096, "field_name": 256, "field_value": 1024}
+EMBED_FOOTER_LIMIT = 2048
+EMBED_FIELDS = 25
+EMBED_TOTAL = 6000
+CHOICES = 25
+CHOICE_TEXT = 100
+ELLIPSIS = "…"
+NO_PINGS = discord.AllowedMentions.none()
+"""The client's default: only the users a post names in `pings` are ever notified."""
+PERMISSION_NAMES = {
+    "attach_files": "Attach Files",
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+}
+
+
+def message_kwargs(post: Post, view: discord.ui.View | None = None) -> dict[str, Any]:
+    """What `send_message`/`send` need for a post: text, files, buttons, allowed pings."""
+    pings = " ".join(f"<@{user_id}>" for user_id in post.pings)
+    text = shorten(markup(post.text), MESSAGE_LIMIT - len(pings) - 1 if pings else MESSAGE_LIMIT)
+    kwargs: dict[str, Any] = {
+        "content": f"{text}\n{pings}" if pings else text,
+        "files": [discord.File(io.BytesIO(f.data), filename=f.name) for f in post.files],
+        "allowed_mentions": discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in post.pings]
+        ),
+    }
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+def within_limits(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """A message's content and embeds cut to what Discord accepts."""
+    fitted = dict(kwargs)
+    content = fitted.get("content")
+    if isinstance(content, str):
+        fitted["content"] = shorten(content, MESSAGE_LIMIT)
+    if isinstance(fitted.get("embed"), discord.Embed):
+        fitted["embed"] = fitted_embed(fitted["embed"])
+    if isinstance(fitted.get("embeds"), list):
+        fitted["embeds"] = [fitted_embed(e) for e in fitted["embeds"]]
+    return fitted
+
+
+def shorten(text: str, limit: int) -> str:
+    """The text, cut to `limit` characters with an ellipsis when longer."""
+    return text if len(text) <= limit else text[: limit - len(ELLIPSIS)] + ELLIPSIS
+
+
+def fitted_embed(embed: discord.Embed) -> discord.Embed:
+    """A copy of the embed within every limit: each part's, the fields' count, the total."""
+    fitted = discord.Embed(
+        title=shorten(embed.title, EMBED_LIMITS["title"]) if embed.title else None,
+        description=(
+            shorten(embed.description, EMBED_LIMITS["description"]) if embed.description else None
+        ),
+        colour=embed.colour,
+        url=embed.url,
+    )
+    for field in embed.fields[:EMBED_FIELDS]:
+        fitted.add_field(
+            name=shorten(field.name or "", EMBED_LIMITS["field_name"]),
+            value=shorten(field.value or "", EMBED_LIMITS["field_value"]),
+            inline=bool(field.inline),
+        )
+    if embed.footer.text:
+        fitted.set_footer(text=shorten(embed.footer.text, EMBED_FOOTER_LIMIT))
+    while len(fitted) > EMBED_TOTAL and fitted.fields:
+        fitted.remove_field(-1)
+    if len(fitted) > EMBED_TOTAL and fitted.description:
+        fitted.description = shorten(
+            fitted.description, max(len(fitted.description) - len(fitted) + EMBED_TOTAL, 1)
+        )
+    return fitted
+
+
+def choices(pairs: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """Autocomplete choices from (shown name, value) pairs, as many and as long as allowed.
+
+    A value longer than Discord takes could not be sent back, so it is left out.
+    """
+    offered = [
+        app_commands.Choice(name=shorten(name, CHOICE_TEXT), value=value)
+        for name, value in pairs
+        if 0 < len(value) <= CHOICE_TEXT
+    ]
+    return offered[:CHOICES]
+
+
+async def in_time(
+    interaction: discord.Interaction,
+    work: Awaitable[T],
+    *,
+    ephemeral: bool = False,
+    updating: bool = False,
+) -> T:
+    """The result of some work, deferring the answer first if it is slow to come.
+
+    The answer is deferred as "thinking" (`ephemeral` when the answer will be), or, for
+    a button `updating` its own message, as an update that `update` then makes.
+    """
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        try:
+            if updating:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+                interaction.extras[THINKING_IN_PUBLIC] = not ephemeral
+        except discord.HTTPException:
+            log.warning("could not defer interaction %s", interaction.id)
+    return await task
+
+
+async def reply(interaction: discord.Interaction, **kwargs: Any) -> int | None:
+    """Answer, or follow up when the answer is used; the new message's id when known.
+
+    The first follow-up after a deferral takes the place of its "thinking" message, seen
+    by whoever saw that one; so an `ephemeral` answer deletes a public "thinking" first.
+    """
+    kwargs = within_limits(kwargs)
+    if interaction.response.is_done():
+        if interaction.extras.pop(THINKING_IN_PUBLIC, False) and kwargs.get("ephemeral"):
+            await _delete_thinking(interaction)
+        message = await interaction.followup.send(wait=True, **kwargs)
+        return message.id
+    callback = await interaction.response.send_message(**kwargs)
+    return callback.message_id
+
+
+async def _delete_thinking(interaction: discord.Interaction) -> None:
+    """Delete the public "thinking" message of a deferred answer (if that fails, the answer
+    takes its place in public, as it would have)."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.warning("could not delete the deferred answer of interaction %s", interaction.id)
+
+
+async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Edit the message a button sits on, whether or not its answer was deferred."""
+    kwargs = within_limits(kwargs)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
+
+
+def host_of(interaction: discord.Interaction) -> Host:
+    """The use cases of the client that received the interaction."""
+    host = getattr(interaction.client, "host", None)
+    if not isinstance(host, Host):
+        raise RuntimeError("the client has no host")
+    return host
+
+
+def require_permissions(interaction: discord.Interaction, *names: str) -> None:
+    """Refuse, naming the first one, when the bot lacks a permission here."""
+    granted = interaction.app_permissions
+    for name in names:
+        if not getattr(granted, name):
+            raise Refusal(
+                f"I need the {PERMISSION_NAMES[name]} permission in this channel; "
+                "ask a server admin to grant it."
+            )

@@ -1,0 +1,150 @@
+"""The commands of slow games: `/games`, `/mygames`, `/notify` and `/gamehost settings`,
+and the time-limit autocomplete that `start` shares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_ui.markup import fit
+from bot.discord_ui.replies import choices, host_of, in_time, reply
+from bot.play.slow_games import Listing, SlowGames, settings_text
+from bot.play.timing import REMINDER_SUGGESTIONS, TIME_LIMIT_SUGGESTIONS, suggest_durations
+from bot.play.values import Refusal
+
+EMBED_TEXT_LIMIT = 4000
+ON_OFF = [app_commands.Choice(name=word, value=word) for word in ("on", "off")]
+
+
+def slow_games_of(interaction: discord.Interaction) -> SlowGames:
+    return host_of(interaction).slow_games
+
+
+async def suggest_time_limit(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return _choices(suggest_durations(current, TIME_LIMIT_SUGGESTIONS, "The time limit"))
+
+
+async def suggest_reminder_delay(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return _choices(suggest_durations(current, REMINDER_SUGGESTIONS, "The reminder delay"))
+
+
+def slow_game_commands() -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
+    """Fresh command objects for one command tree."""
+    return [_games_command(), _my_games_command(), _notify_command(), _gamehost_group()]
+
+
+def _games_command() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="games", description="The games being played on this server.")
+    @app_commands.guild_only()
+    async def games(interaction: discord.Interaction) -> None:
+        guild_id = _guild_id(interaction)
+        listing = await in_time(interaction, slow_games_of(interaction).server_games(guild_id))
+        embed = _listing_embed("Games on this server", listing, "No game is being played here.")
+        await reply(interaction, embed=embed)
+
+    return games
+
+
+def _my_games_command() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(
+        name="mygames", description="Your games, in every server, where it is your move."
+    )
+    async def my_games(interaction: discord.Interaction) -> None:
+        work = slow_games_of(interaction).waiting_on(interaction.user.id)
+        listing = await in_time(interaction, work, ephemeral=True)
+        embed = _listing_embed("Your move", listing, "No game is waiting on you.")
+        await reply(interaction, embed=embed, ephemeral=True)
+
+    return my_games
+
+
+def _notify_command() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(
+        name="notify", description="Get turn reminders by direct message (on) or in the channel."
+    )
+    @app_commands.describe(dm="on: reminders by direct message; off: in the game's channel.")
+    @app_commands.choices(dm=ON_OFF)
+    async def notify(interaction: discord.Interaction, dm: str | None = None) -> None:
+        on = await in_time(interaction, _dm_reminders(interaction, dm), ephemeral=True)
+        text = (
+            "Reminders come to you by direct message (in the game's channel when your direct "
+            "messages are closed)."
+            if on
+            else "Reminders come in the game's channel; `/notify dm:on` sends them to you "
+            "by direct message instead."
+        )
+        await reply(interaction, content=text, ephemeral=True)
+
+    return notify
+
+
+async def _dm_reminders(interaction: discord.Interaction, dm: str | None) -> bool:
+    """Whether the user gets reminders by direct message, after changing it if asked."""
+    play = slow_games_of(interaction)
+    if dm is not None:
+        await play.set_dm_reminders(interaction.user.id, dm == "on")
+    return await play.dm_reminders(interaction.user.id)
+
+
+def _gamehost_group() -> app_commands.Group:
+    group = app_commands.Group(
+        name="gamehost",
+        description="How games are hosted on this server.",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    @group.command(name="settings", description="Show or change this server's game settings.")
+    @app_commands.describe(
+        time_limit="Time per move in new games: none, or like 12h or 3d.",
+        reminder_delay="Nudge a player whose turn has waited this long: none, or like 1d.",
+        threads="Whether new games open their own thread.",
+    )
+    @app_commands.autocomplete(time_limit=suggest_time_limit, reminder_delay=suggest_reminder_delay)
+    async def settings(
+        interaction: discord.Interaction,
+        time_limit: str | None = None,
+        reminder_delay: str | None = None,
+        threads: bool | None = None,
+    ) -> None:
+        if not interaction.permissions.manage_guild:
+            raise Refusal("Only members who can manage this server can use /gamehost settings.")
+        play = slow_games_of(interaction)
+        guild_id = _guild_id(interaction)
+        if time_limit is None and reminder_delay is None and threads is None:
+            current = await in_time(interaction, play.settings(guild_id), ephemeral=True)
+            text = f"Settings for this server:\n{settings_text(current)}"
+        else:
+            work = play.change_settings(
+                guild_id, time_limit=time_limit, reminder_delay=reminder_delay, threads=threads
+            )
+            changed = await in_time(interaction, work, ephemeral=True)
+            text = f"Saved. Settings for this server:\n{settings_text(changed)}"
+        await reply(interaction, content=text, ephemeral=True)
+
+    return group
+
+
+def _listing_embed(title: str, listing: Listing, empty: str) -> discord.Embed:
+    """The lines that fit in one embed, and a count of those that did not."""
+    shown = fit(listing.lines, EMBED_TEXT_LIMIT)
+    embed = discord.Embed(title=title, description="\n".join(shown) or empty)
+    if listing.total > len(shown):
+        embed.set_footer(text=f"and {listing.total - len(shown)} more")
+    return embed
+
+
+def _guild_id(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise Refusal("This command works in servers only.")
+    return interaction.guild_id
+
+
+def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
+    return choices((value, value) for value in values)

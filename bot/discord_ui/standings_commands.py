@@ -1,0 +1,140 @@
+"""`/leaderboard` and `/stats`, and the leaderboard's restart-proof page buttons."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Self
+
+import discord
+from discord import app_commands
+from discord.ui import Button, DynamicItem, View
+
+import engine
+from bot.discord_ui.game_commands import LEVEL_CHOICES
+from bot.discord_ui.markup import fit, markup
+from bot.discord_ui.replies import host_of, in_time, reply, update
+from bot.discord_ui.views import guarded, page_button
+from bot.play.ai_seats import ai_person, ai_user_id, checked_level
+from bot.play.standings import Card, LeaderboardPage
+
+ALL_GAMES = "all"
+"""The leaderboard button's name for the board of every game together."""
+FIELD_LIMIT = 1024
+"""The most characters an embed field's value may hold."""
+MAX_PAGE = 100_000
+"""The highest leaderboard page that may be asked for: a million players, and more."""
+GAME_CHOICES = [app_commands.Choice(name=i.title, value=i.name) for i in engine.GAMES.values()]
+
+
+def standings_commands() -> list[app_commands.Command[Any, ..., None]]:
+    """`/leaderboard [game] [page]` and `/stats [player] [game]`."""
+
+    @app_commands.command(description="Players ranked by rating, for one game or all of them.")
+    @app_commands.describe(
+        game="One game's ratings; leave empty for every game rated together.",
+        page="Which page of ten players to show first.",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(
+        interaction: discord.Interaction,
+        game: str | None = None,
+        page: app_commands.Range[int, 1, MAX_PAGE] = 1,
+    ) -> None:
+        shown = await in_time(interaction, _page_for(interaction, game, page - 1))
+        await reply(
+            interaction,
+            embed=card_embed(shown.card),
+            view=leaderboard_view(shown) or discord.utils.MISSING,
+        )
+
+    @app_commands.command(description="A player's rating, trend, record, recent games, rivals.")
+    @app_commands.describe(
+        player="Whose statistics; leave empty for your own (me: the AI).",
+        game="One game's statistics; leave empty for every game together.",
+        ai="The AI at this level: my statistics as a player.",
+    )
+    @app_commands.choices(game=GAME_CHOICES, ai=LEVEL_CHOICES)
+    @app_commands.guild_only()
+    async def stats(
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+        ai: str | None = None,
+    ) -> None:
+        who = player or interaction.user
+        host = host_of(interaction)
+        user_id, name = who.id, who.display_name
+        if ai is not None or who == interaction.client.user:
+            level = checked_level(ai)
+            user_id, name = ai_user_id(level), ai_person(host.ai.name, level).name
+        work = host.standings.stats(interaction.guild_id, user_id, name, game)
+        await reply(interaction, embed=card_embed(await in_time(interaction, work)))
+
+    return [leaderboard, stats]
+
+
+async def _page_for(
+    interaction: discord.Interaction, game: str | None, page: int
+) -> LeaderboardPage:
+    """One leaderboard page, with the place of whoever asked for it."""
+    user = interaction.user
+    return await host_of(interaction).standings.leaderboard(
+        interaction.guild_id, game, page, user.id, user.display_name
+    )
+
+
+def card_embed(card: Card) -> discord.Embed:
+    description = "\n".join(markup(line) for line in card.description)
+    embed = discord.Embed(title=markup(card.title), description=description or None)
+    for name, lines in card.fields:
+        embed.add_field(name=name, value="\n".join(fit(lines, FIELD_LIMIT)), inline=False)
+    if card.footer:
+        embed.set_footer(text=card.footer)
+    return embed
+
+
+def leaderboard_view(shown: LeaderboardPage) -> View | None:
+    """Previous / Next buttons, when the board has more than one page."""
+    if shown.pages == 1:
+        return None
+    board = shown.game or ALL_GAMES
+    last = shown.pages - 1
+    view = View(timeout=None)
+    view.add_item(
+        LeaderboardButton(board, max(shown.page - 1, 0), forward=False, off=shown.page == 0)
+    )
+    view.add_item(
+        LeaderboardButton(board, min(shown.page + 1, last), forward=True, off=shown.page == last)
+    )
+    return view
+
+
+class LeaderboardButton(
+    DynamicItem[Button[View]],
+    template=r"pyr:board:(?P<board>[a-z]+):(?P<page>\d+):(?P<way>back|next)",
+):
+    """Previous / Next on a leaderboard: the page shows the place of whoever pressed."""
+
+    def __init__(self, board: str, page: int, *, forward: bool, off: bool = False) -> None:
+        super().__init__(page_button(f"pyr:board:{board}:{page}", forward=forward, off=off))
+        self.game = None if board == ALL_GAMES else board
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(match["board"], int(match["page"]), forward=match["way"] == "next")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, None, self._turn(interaction))
+
+    async def _turn(self, interaction: discord.Interaction) -> None:
+        work = _page_for(interaction, self.game, self.page)
+        shown = await in_time(interaction, work, updating=True)
+        await update(interaction, embed=card_embed(shown.card), view=leaderboard_view(shown))
+
+
+STANDINGS_ITEMS = (LeaderboardButton,)
+"""The dynamic items the standings commands' messages carry."""

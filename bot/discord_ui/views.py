@@ -1,0 +1,284 @@
+"""Buttons that survive restarts (the game id is in each custom_id) and sending posts.
+
+Challenge: Accept / Decline. Offers (draw, take-back): Agree / Decline. Resigning: a
+confirm button. A game's end: Replay. Rules: Previous / Next pages.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, Self
+
+import discord
+from discord.ui import Button, DynamicItem, View
+
+import engine
+from bot.discord_ui.markup import markup
+from bot.discord_ui.replies import host_of, in_time, message_kwargs, reply, update
+from bot.discord_ui.tree import answer_failure
+from bot.play.rules import rules_pages
+from bot.play.values import Answer, Post, Prompt, Refusal
+
+log = logging.getLogger(__name__)
+
+
+async def guarded(
+    interaction: discord.Interaction, game_id: int | None, action: Awaitable[None]
+) -> None:
+    """Run a button's work, answering any failure the way commands' failures are."""
+    try:
+        await action
+    except Exception as error:
+        await answer_failure(interaction, error, game_id)
+
+
+def prompt_view(post: Post) -> View | None:
+    """The buttons a post asks for, if any."""
+    if post.prompt is Prompt.CHALLENGE:
+        return challenge_view(post.game_id)
+    if post.prompt in (Prompt.DRAW, Prompt.UNDO):
+        return offer_view(post.game_id, post.prompt)
+    if post.prompt is Prompt.REPLAY:
+        return game_view(post.game_id, "replay")
+    return None
+
+
+async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) -> int | None:
+    """Answer with a post, or follow up when the answer is used; the new message's id."""
+    private = {"ephemeral": True} if post.private else {}
+    message_id = await reply(
+        interaction, **(message_kwargs(post, prompt_view(post)) | private | extra)
+    )
+    await host_of(interaction).outbox.sent(post)
+    if interaction.channel_id is not None:
+        await disable_lapsed(interaction.client, interaction.channel_id, post)
+    return message_id
+
+
+async def disable_lapsed(client: discord.Client, place_id: int, post: Post) -> None:
+    """Disable the buttons of the offer a post's change ended, if any."""
+    lapsed = post.lapsed
+    if lapsed is None:
+        return
+    message = client.get_partial_messageable(place_id).get_partial_message(lapsed.message_id)
+    try:
+        await message.edit(view=offer_view(post.game_id, lapsed.prompt, disabled=True))
+    except discord.HTTPException as error:
+        log.info("could not disable the offer of game %s: %s", post.game_id, error)
+
+
+async def respond(interaction: discord.Interaction, work: Awaitable[Post]) -> int | None:
+    """Post the result of some work, deferring first if it is slow to come."""
+    return await send_post(interaction, await in_time(interaction, work))
+
+
+async def apply_answer(
+    interaction: discord.Interaction, work: Awaitable[Answer], open_view: Callable[[], View]
+) -> None:
+    """Update the message a button sits on (deferring if the work is slow), then post
+    what follows."""
+    answer = await in_time(interaction, work, updating=True)
+    view = None if answer.closed else open_view()
+    await update(interaction, content=markup(answer.text), view=view)
+    if answer.post is not None:
+        await send_post(interaction, answer.post)
+
+
+def challenge_view(game_id: int) -> View:
+    view = View(timeout=None)
+    view.add_item(ChallengeButton(game_id, "accept"))
+    view.add_item(ChallengeButton(game_id, "decline"))
+    return view
+
+
+def offer_view(game_id: int, kind: Prompt, *, disabled: bool = False) -> View:
+    view = View(timeout=None)
+    view.add_item(OfferButton(game_id, kind, agree=True, disabled=disabled))
+    view.add_item(OfferButton(game_id, kind, agree=False, disabled=disabled))
+    return view
+
+
+def game_view(game_id: int, action: str, user_id: int | None = None) -> View:
+    """One `GameButton`: `resign` (for `user_id` alone) or `replay`."""
+    view = View(timeout=None)
+    view.add_item(GameButton(game_id, action, user_id))
+    return view
+
+
+def rules_view(game: str, page: int) -> View | None:
+    last = len(rules_pages(game)) - 1
+    if last == 0:
+        return None
+    view = View(timeout=None)
+    view.add_item(RulesButton(game, max(page - 1, 0), forward=False, disabled=page == 0))
+    view.add_item(RulesButton(game, min(page + 1, last), forward=True, disabled=page == last))
+    return view
+
+
+def rules_embed(game: str, page: int) -> discord.Embed:
+    pages = rules_pages(game)
+    shown = pages[page]
+    embed = discord.Embed(title=shown.title, description=shown.body)
+    if len(pages) > 1:
+        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+    return embed
+
+
+class ChallengeButton(
+    DynamicItem[Button[View]], template=r"pyr:challenge:(?P<game>\d+):(?P<answer>accept|decline)"
+):
+    """Accept or Decline on a challenge: only the invitees may use it."""
+
+    def __init__(self, game_id: int, answer: str) -> None:
+        accept = answer == "accept"
+        super().__init__(
+            _yes_no_button("Accept", yes=accept, custom_id=f"pyr:challenge:{game_id}:{answer}")
+        )
+        self.game_id = game_id
+        self.accept = accept
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.game_id, self._answer(interaction))
+
+    async def _answer(self, interaction: discord.Interaction) -> None:
+        challenges = host_of(interaction).challenges
+        answering = challenges.accept if self.accept else challenges.decline
+        work = answering(self.game_id, interaction.user.id)
+        await apply_answer(interaction, work, lambda: challenge_view(self.game_id))
+
+
+def _yes_no_button(
+    label: str, *, yes: bool, custom_id: str, disabled: bool = False
+) -> Button[View]:
+    """The agreeing button (green, `label`) or the declining one (grey, Decline)."""
+    return Button(
+        label=label if yes else "Decline",
+        style=discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary,
+        custom_id=custom_id,
+        disabled=disabled,
+    )
+
+
+def page_button(custom_id: str, *, forward: bool, off: bool) -> Button[View]:
+    """Next (blue) or Previous (grey); the custom_id ends in `:next` or `:back`."""
+    return Button(
+        label="Next" if forward else "Previous",
+        style=discord.ButtonStyle.primary if forward else discord.ButtonStyle.secondary,
+        custom_id=f"{custom_id}:{'next' if forward else 'back'}",
+        disabled=off,
+    )
+
+
+class OfferButton(
+    DynamicItem[Button[View]], template=r"pyr:(?P<kind>draw|undo):(?P<game>\d+):(?P<agree>yes|no)"
+):
+    """Agree or Decline on a draw or take-back offer: only the other players may use it."""
+
+    def __init__(self, game_id: int, kind: Prompt, *, agree: bool, disabled: bool = False) -> None:
+        custom_id = f"pyr:{kind.value}:{game_id}:{'yes' if agree else 'no'}"
+        super().__init__(_yes_no_button("Agree", yes=agree, custom_id=custom_id, disabled=disabled))
+        self.game_id = game_id
+        self.kind = kind
+        self.agree = agree
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), Prompt(match["kind"]), agree=match["agree"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.game_id, self._answer(interaction))
+
+    async def _answer(self, interaction: discord.Interaction) -> None:
+        work = host_of(interaction).offers.answer(
+            self.game_id, self.kind, interaction.user.id, agree=self.agree
+        )
+        await apply_answer(interaction, work, lambda: offer_view(self.game_id, self.kind))
+
+
+_GAME_BUTTON_LOOKS = {
+    "resign": ("Resign", discord.ButtonStyle.danger),
+    "replay": ("Replay", discord.ButtonStyle.secondary),
+}
+
+
+class GameButton(
+    DynamicItem[Button[View]],
+    template=r"pyr:(?P<action>resign|replay):(?P<game>\d+)(?::(?P<user>\d+))?",
+):
+    """A button acting on one game: Resign, the confirmation shown only to the player
+    resigning (and acting for them alone), or Replay, on the message announcing the
+    game's end, for anyone."""
+
+    def __init__(self, game_id: int, action: str, user_id: int | None = None) -> None:
+        label, style = _GAME_BUTTON_LOOKS[action]
+        custom_id = f"pyr:{action}:{game_id}" + ("" if user_id is None else f":{user_id}")
+        super().__init__(Button(label=label, style=style, custom_id=custom_id))
+        self.game_id = game_id
+        self.action = action
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        user = int(match["user"]) if match["user"] else None
+        return cls(int(match["game"]), match["action"], user)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        resign = self.action == "resign"
+        work = self._resign(interaction) if resign else self._replay(interaction)
+        await guarded(interaction, self.game_id, work)
+
+    async def _resign(self, interaction: discord.Interaction) -> None:
+        if self.user_id != interaction.user.id:
+            raise Refusal("Only the player who asked to resign can confirm it.")
+        work = host_of(interaction).endings.resign(self.game_id, interaction.user.id)
+        post = await in_time(interaction, work, updating=True)
+        await update(interaction, content="You resigned.", view=None)
+        await send_post(interaction, post)
+
+    async def _replay(self, interaction: discord.Interaction) -> None:
+        history = host_of(interaction).history
+        await respond(interaction, history.replay(interaction.guild_id, self.game_id))
+
+
+class RulesButton(
+    DynamicItem[Button[View]],
+    template=r"pyr:rules:(?P<game>[a-z]+):(?P<page>\d+):(?P<way>back|next)",
+):
+    """Previous / Next on a rules page."""
+
+    def __init__(self, game: str, page: int, *, forward: bool, disabled: bool = False) -> None:
+        super().__init__(page_button(f"pyr:rules:{game}:{page}", forward=forward, off=disabled))
+        self.game = game
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(match["game"], int(match["page"]), forward=match["way"] == "next")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, None, self._turn(interaction))
+
+    async def _turn(self, interaction: discord.Interaction) -> None:
+        if self.game not in engine.GAMES:
+            raise Refusal("These rules are no longer available; use /<game> rules.")
+        page = min(self.page, len(rules_pages(self.game)) - 1)
+        await update(
+            interaction, embed=rules_embed(self.game, page), view=rules_view(self.game, page)
+        )
+
+
+DYNAMIC_ITEMS = (ChallengeButton, OfferButton, GameButton, RulesButton)

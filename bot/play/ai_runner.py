@@ -1,0 +1,155 @@
+"""The background task that plays the bot's turns, one at a time, fairly across games.
+
+A game whose turn becomes the bot's joins the back of a queue of games (once), and the
+runner plays the turn at its front; a game where the bot moves again after that (several
+AI seats in a row) goes to the back, so one game's many turns never starve another's.
+Each turn is claimed in the database first (kind `ai-turn`, keyed by the game and the
+turn's start), so among several bot processes exactly one plays it; the claim lapses
+within `AI_LEASE` seconds of a process dying mid-thought, and every process looks for
+waiting turns every `LOOK_EVERY` seconds (and right after start-up), so another one takes
+it up within a minute. While the bot thinks, the channel shows it typing. A move is saved
+with its announcement, like a person's, and struck off the outbox once posted, so a move
+saved by a process that stops before posting it is still announced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Protocol
+
+from bot.play.ai_seats import is_ai
+from bot.play.ai_turns import AiPlayers
+from bot.play.alarm import Alarm
+from bot.play.outbox import Outbox
+from bot.play.values import Post, Refusal
+from bot.storage import GameRecord, Status
+from bot.storage.claims import claimed
+
+log = logging.getLogger(__name__)
+
+AI_LEASE = 30.0
+"""Seconds a claim on an AI turn lasts unless renewed."""
+LOOK_EVERY = 15.0
+"""Seconds between looks in the database for AI turns no process is playing."""
+KIND = "ai-turn"
+
+
+class Courier(Protocol):
+    """What delivers the bot's moves (Discord, in the bot)."""
+
+    async def ready(self) -> None:
+        """Return once posts can be delivered."""
+
+    async def to_channel(self, place_id: int, post: Post) -> None: ...
+
+    def typing(self, place_id: int) -> AbstractAsyncContextManager[None]:
+        """Show the bot typing in the channel for the block."""
+
+
+class AiRunner:
+    """Plays the turns of `AiPlayers` in the background, delivering them by a `Courier`
+    and striking each off the `Outbox` once delivered."""
+
+    def __init__(
+        self,
+        players: AiPlayers,
+        outbox: Outbox,
+        courier: Courier,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._players = players
+        self._outbox = outbox
+        self._courier = courier
+        self._clock = clock
+        self._queue: deque[int] = deque()
+        self._turn: asyncio.Task[None] | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._alarm = Alarm()
+        self._idle = asyncio.Event()
+        self._owner = players.games.writer.process
+        players.games.on_saved.append(self._saved)
+
+    def start(self) -> None:
+        """Start the background task; it first looks for turns left waiting."""
+        self._task = asyncio.create_task(self._run(), name="ai-turns")
+
+    async def stop(self) -> None:
+        """Stop playing; a turn being thought about is given back (its claim released)."""
+        for task in (self._task, self._turn):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = self._turn = None
+
+    async def idle(self) -> None:
+        """Return once the runner has looked for waiting turns and played every one."""
+        await self._idle.wait()
+
+    def _saved(self, record: GameRecord) -> None:
+        """A saved game whose turn is now the bot's joins the queue."""
+        user_id = record.turn_user_id
+        if record.status is Status.ACTIVE and user_id is not None and is_ai(user_id):
+            self._enqueue(record.id)
+
+    def _enqueue(self, game_id: int) -> None:
+        if game_id not in self._queue:
+            self._queue.append(game_id)
+            self._idle.clear()
+            self._alarm.ring()
+
+    async def _run(self) -> None:
+        await self._courier.ready()
+        loop = asyncio.get_running_loop()
+        look_at = loop.time()
+        while True:
+            if loop.time() >= look_at:
+                await self.look()
+                look_at = loop.time() + LOOK_EVERY
+            if self._turn is None and self._queue:
+                self._turn = asyncio.create_task(self._take_turn(self._queue.popleft()))
+                self._turn.add_done_callback(self._turn_done)
+            if self._turn is None:
+                self._idle.set()
+            await self._alarm.sleep(look_at - loop.time())
+
+    async def look(self) -> None:
+        """Queue every game waiting on the bot (done at start-up, then now and then)."""
+        try:
+            waiting = await self._players.waiting()
+        except Exception:
+            log.exception("could not read the games waiting on the bot")
+            return
+        for game_id in waiting:
+            self._enqueue(game_id)
+
+    def _turn_done(self, task: asyncio.Task[None]) -> None:
+        self._turn = None
+        self._alarm.ring()
+
+    async def _take_turn(self, game_id: int) -> None:
+        """Play the bot's turn in a game if it still waits and this process claims it."""
+        try:
+            record = await self._players.turn(game_id)
+            if record is None:
+                return
+            key = f"{game_id}@{record.turn_started_at!r}"
+            clocks = self._players.games.storage.clocks
+            async with claimed(clocks, KIND, key, self._owner, self._clock, AI_LEASE) as mine:
+                if not mine:
+                    return
+                async with self._courier.typing(record.place_id):
+                    post = await self._players.play(record)
+                await self._courier.to_channel(record.place_id, post)
+                await self._outbox.sent(post)
+        except Refusal as refusal:
+            log.info("the bot's move in game %s was dropped: %s", game_id, refusal)
+        except Exception:
+            log.exception("the bot could not play its turn in game %s", game_id)

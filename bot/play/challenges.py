@@ -1,0 +1,224 @@
+"""Challenges: inviting people to a game, and their Accept or Decline."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import engine
+from bot.play.ai_seats import ai_person, checked_level, humans, is_ai
+from bot.play.ai_turns import AiPlayers
+from bot.play.games import GameTable
+from bot.play.posts import BoardPosts
+from bot.play.text import Name, Strong, Text, excerpt, excerpts_in, lines, say
+from bot.play.timing import describe_duration, parse_duration
+from bot.play.values import Answer, Person, Post, Prompt, Refusal
+from bot.play.wording import game_link, names, options_text, seat_of, sentence, title, turn_line
+from bot.storage import ChannelBusy, GameDraft, GameRecord, Seat, Status
+
+CHALLENGE_LIFETIME = 24 * 60 * 60
+"""Seconds an unanswered challenge stays open."""
+
+
+@dataclass(frozen=True, slots=True)
+class Invitation:
+    """A start request: who challenges whom to what, where, with which options.
+
+    `time_limit` is text like `12h`, `3d` or `none`; None takes the server's default.
+    Invitees that `plays_ai` are the bot, playing at `ai_level` (medium when None); an
+    `ai_level` with no such invitee seats the bot once, after the people invited.
+    """
+
+    game: str
+    guild_id: int | None
+    channel_id: int
+    starter: Person
+    invitees: tuple[Person, ...]
+    options: Mapping[str, object] = dataclasses.field(default_factory=dict)
+    random_order: bool = False
+    thread_id: int | None = None
+    time_limit: str | None = None
+    ai_level: str | None = None
+
+
+class Challenges:
+    """Opening a challenge and answering it; the game begins once everyone accepted."""
+
+    def __init__(self, games: GameTable, boards: BoardPosts, ai: AiPlayers) -> None:
+        self._games = games
+        self._boards = boards
+        self._ai = ai
+
+    def check(self, invitation: Invitation) -> None:
+        """Refuse an invitation that can never start, before anything is created."""
+        self._draft(invitation, seed=0)
+
+    async def start(self, invitation: Invitation) -> Post:
+        """Open a challenge in the channel; the invitees answer with buttons.
+
+        The bot accepts at once, so a game whose only invitees are AI seats begins with
+        its first board.
+        """
+        seed = random.SystemRandom().randrange(2**32)
+        draft = self._draft(invitation, seed, await self._default_time_limit(invitation))
+        storage = self._games.storage
+        try:
+            record = await storage.create_game(draft, self._games.clock())
+        except ChannelBusy as busy:
+            running = await storage.game(busy.game_id)
+            link = say() if running is None else say(": ", game_link(running))
+            raise Refusal(say("This channel already has a game", link, ".")) from None
+        if all(s.accepted for s in record.players):
+            return await self._begin(record)
+        invited = humans([s.user_id for s in record.players if s.user_id != record.starter_id])
+        return Post(record.id, _challenge_text(record), pings=invited, prompt=Prompt.CHALLENGE)
+
+    async def note_message(self, game_id: int, message_id: int) -> None:
+        """Remember the message that opened a game, so refusals can link to it."""
+        await self._games.storage.set_message(game_id, message_id)
+
+    async def accept(self, game_id: int, user_id: int) -> Answer:
+        """An invitee accepts; once everyone has, the game begins with its first board."""
+        return await self._games.retrying(lambda: self._accept(game_id, user_id))
+
+    async def decline(self, game_id: int, user_id: int) -> Answer:
+        """An invitee declines: the challenge closes and the channel is free again."""
+        return await self._games.retrying(lambda: self._decline(game_id, user_id))
+
+    async def _accept(self, game_id: int, user_id: int) -> Answer:
+        record = await self._challenge(game_id, user_id)
+        seat = seat_of(record, user_id)
+        if seat.accepted:
+            raise Refusal("You have already accepted this challenge.")
+        players = tuple(
+            dataclasses.replace(s, accepted=True) if s == seat else s for s in record.players
+        )
+        record = dataclasses.replace(record, players=players)
+        if not all(s.accepted for s in players):
+            saved = await self._games.save(record)
+            return Answer(_challenge_text(saved), closed=False)
+        post = await self._begin(record)
+        begun = dataclasses.replace(record, status=Status.ACTIVE)
+        return Answer(_challenge_text(begun), closed=True, post=post)
+
+    async def _begin(self, record: GameRecord) -> Post:
+        """Everyone accepted: the game begins with its first board, pinging who moves."""
+        async with self._games.borrow(record) as loan:
+            saved = await loan.save(self._games.advanced(record, loan.game, Status.ACTIVE))
+            text = lines(
+                [
+                    say(f"{title(saved)} begins: ", names(saved.names), "."),
+                    turn_line(saved, loan.game),
+                ]
+            )
+            return await self._boards.board(saved, loan.game, text, ping_turn=True)
+
+    async def _decline(self, game_id: int, user_id: int) -> Answer:
+        record = await self._challenge(game_id, user_id)
+        saved = await self._games.save(dataclasses.replace(record, status=Status.DECLINED))
+        name = seat_of(saved, user_id).name
+        declined = say(f"{title(saved)}: ", Strong(Name(name)), " declined the challenge.")
+        return Answer(declined, closed=True)
+
+    async def _default_time_limit(self, invitation: Invitation) -> float | None:
+        if invitation.time_limit is not None or invitation.guild_id is None:
+            return None
+        clocks = self._games.storage.clocks
+        return (await clocks.server_settings(invitation.guild_id)).time_limit
+
+    def _draft(
+        self, invitation: Invitation, seed: int, default_limit: float | None = None
+    ) -> GameDraft:
+        info = engine.GAMES.get(invitation.game)
+        if info is None:
+            raise Refusal(f"There is no game called {excerpt(invitation.game)}.")
+        starter = invitation.starter
+        invitees = self._seated(invitation)
+        people = (starter, *invitees)
+        if any(p.user_id == starter.user_id for p in invitees):
+            raise Refusal("You cannot invite yourself; invite the people you want to play.")
+        if any(p.is_bot for p in invitees):
+            raise Refusal("Bots cannot play; invite people instead.")
+        if not invitees:
+            raise Refusal("Invite an opponent, or choose an ai level to play against me.")
+        if len({p.user_id for p in people}) != len(people):
+            raise Refusal("Invite each player only once.")
+        time_limit = _time_limit(invitation.time_limit, default_limit)
+        try:
+            game = engine.new_game(info.name, len(people), seed=seed, **invitation.options)
+        except engine.GameError as error:
+            raise Refusal(say(Name(sentence(excerpts_in(str(error)))))) from None
+        if invitation.random_order or info.random_seating:
+            people = tuple(random.Random(seed).sample(people, len(people)))
+        seats = tuple(
+            Seat(i, p.user_id, p.name, accepted=p.user_id == starter.user_id or is_ai(p.user_id))
+            for i, p in enumerate(people)
+        )
+        return GameDraft(
+            game=info.name,
+            guild_id=invitation.guild_id,
+            channel_id=invitation.channel_id,
+            thread_id=invitation.thread_id,
+            options=dict(game.options),
+            seed=seed,
+            starter_id=starter.user_id,
+            players=seats,
+            state=game.to_json(),
+            expires_at=self._games.clock() + CHALLENGE_LIFETIME,
+            time_limit=time_limit,
+        )
+
+    def _seated(self, invitation: Invitation) -> tuple[Person, ...]:
+        """The invitees with the bot's invitations turned into its AI seats."""
+        level = checked_level(invitation.ai_level)
+        name = self._ai.name
+        copies = 0
+        seated = []
+        for person in invitation.invitees:
+            if person.plays_ai:
+                person, copies = ai_person(name, level, copies), copies + 1
+            seated.append(person)
+        if invitation.ai_level is not None and copies == 0:
+            seated.append(ai_person(name, level))
+        return tuple(seated)
+
+    async def _challenge(self, game_id: int, user_id: int) -> GameRecord:
+        """An open challenge that `user_id` was invited to."""
+        record = await self._games.by_id(game_id)
+        if record is None or record.status is not Status.CHALLENGE:
+            raise Refusal("This challenge is no longer open.")
+        seat = record.seat_of(user_id)
+        if seat is None or user_id == record.starter_id:
+            invited = [s.name for s in record.players if s.user_id != record.starter_id]
+            raise Refusal(say("Only ", names(invited), " can answer this challenge."))
+        if self._games.expired(record):
+            await self._games.save(dataclasses.replace(record, status=Status.EXPIRED))
+            raise Refusal("This challenge has expired; start a new one.")
+        return record
+
+
+def _challenge_text(record: GameRecord) -> Text:
+    starter = seat_of(record, record.starter_id).name
+    invited = [s for s in record.players if s.user_id != record.starter_id]
+    challenged = names(s.name for s in invited)
+    shown = [say(Strong(Name(starter)), " challenges ", challenged, f" to {title(record)}.")]
+    options = options_text(record)
+    if options:
+        shown.append(say(f"Options: {options}."))
+    if record.time_limit is not None:
+        shown.append(say(f"Time limit: {describe_duration(record.time_limit)} per move."))
+    waiting = [s.name for s in invited if not s.accepted]
+    if record.status is Status.ACTIVE:
+        shown.append(say("Everyone accepted: the game is on."))
+    elif waiting:
+        shown.append(say("Waiting for ", names(waiting), " to accept (the challenge lasts a day)."))
+    return lines(shown)
+
+
+def _time_limit(text: str | None, default: float | None) -> float | None:
+    """A new game's seconds per move: from the text given, else the server's default."""
+    if text is None:
+        return default
+    return parse_duration(text, "The time limit")

@@ -1,0 +1,103 @@
+"""How a game ends early: a player resigns or runs out of time, or the game is aborted."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import engine
+from bot.play.games import GameTable, Loan, lapsed_offer, player
+from bot.play.posts import BoardPosts
+from bot.play.text import Name, Strong, Text, say
+from bot.play.values import Post, Refusal
+from bot.play.wording import no_game, title
+from bot.storage import Action, GameRecord, Seat, Status
+
+
+class Endings:
+    """Resigning, time-outs and aborting."""
+
+    def __init__(self, games: GameTable, boards: BoardPosts) -> None:
+        self._games = games
+        self._boards = boards
+
+    async def resign_check(self, place_id: int, game_name: str, user_id: int) -> int:
+        """Refuse a resignation that cannot happen; otherwise the game id to confirm it on."""
+        record = await self._games.active(place_id, game_name)
+        player(record, user_id)
+        return record.id
+
+    async def resign(self, game_id: int, user_id: int) -> Post:
+        """The player leaves the game: the others win, or with 3-4 players play on."""
+        return await self._games.retrying(lambda: self._resign(game_id, user_id))
+
+    async def _resign(self, game_id: int, user_id: int) -> Post:
+        record = await self._games.active_by_id(game_id)
+        seat = player(record, user_id)
+        async with self._games.borrow(record) as loan:
+            resigned = say(Strong(Name(seat.name)), " resigned.")
+            return await self.forfeit(loan, seat, "resignation", resigned)
+
+    async def time_out(self, game_id: int, *, offline: bool = False) -> Post | None:
+        """The player to move ran out of time: they lose, or with 3-4 players go out.
+
+        None when the game no longer waits on an expired turn (a move came first).
+        `offline` says the time ran out while the bot was not running.
+        """
+        record = await self._games.by_id(game_id)
+        if record is None or record.status is not Status.ACTIVE or record.turn_seat is None:
+            return None
+        if not self._games.past_deadline(record):
+            return None
+        seat = record.players[record.turn_seat]
+        while_offline = " while the bot was offline" if offline else ""
+        headline = say(Strong(Name(seat.name)), f" ran out of time{while_offline}.")
+        async with self._games.borrow(record) as loan:
+            return await self.forfeit(loan, seat, "ran out of time", headline)
+
+    async def forfeit(self, loan: Loan, seat: Seat, reason: str, headline: Text) -> Post:
+        """A seat leaves the lent game through the same versioned save as a move."""
+        game = loan.game
+        events_before = len(game.events)
+        lapsed = lapsed_offer(loan.record)
+        try:
+            game.forfeit(seat.seat, reason)
+        except engine.GameError as error:
+            raise Refusal(f"You cannot resign: {error}.") from None
+        return await self._boards.save_change(
+            loan,
+            self._games.advanced(loan.record, game),
+            headline,
+            events_before,
+            actions=[Action(game.actions[-1].text, seat.seat, seat.user_id)],
+            lapsed=lapsed,
+        )
+
+    async def abort(self, place_id: int, game_name: str, user_id: int, *, moderator: bool) -> Post:
+        """End a game unrated: its starter before the first move, or a moderator any time."""
+        return await self._games.retrying(
+            lambda: self._abort(place_id, game_name, user_id, moderator=moderator)
+        )
+
+    async def _abort(self, place_id: int, game_name: str, user_id: int, *, moderator: bool) -> Post:
+        record = await self._games.latest(place_id, game_name)
+        if not record.status.is_open:
+            raise Refusal(no_game(game_name))
+        if not moderator:
+            await self._check_abort(record, user_id)
+        self._games.forget(record.id)
+        saved = await self._games.save(
+            dataclasses.replace(
+                record, status=Status.ABORTED, turn_seat=None, turn_user_id=None, offer=None
+            )
+        )
+        aborted = say(f"{title(saved)} was aborted; it is not rated.")
+        return Post(saved.id, aborted, lapsed=lapsed_offer(record))
+
+    async def _check_abort(self, record: GameRecord, user_id: int) -> None:
+        if user_id != record.starter_id:
+            raise Refusal("Only the player who started this game can abort it.")
+        if await self._games.storage.actions(record.id):
+            raise Refusal(
+                "Moves have been played, so only someone who can manage messages can abort "
+                "this game."
+            )

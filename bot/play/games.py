@@ -1,0 +1,291 @@
+"""The games being played: records found by channel or id, saved by version, and their
+engine games lent out one caller at a time from a small cache."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+import engine
+from bot.play.text import Command, Name, say
+from bot.play.timing import turn_deadline
+from bot.play.values import DamagedGame, Lapsed, Prompt, Refusal
+from bot.play.wording import names, no_game
+from bot.storage import (
+    Action,
+    Announcement,
+    GameRecord,
+    Seat,
+    StaleGame,
+    Status,
+    Storage,
+    Writer,
+)
+
+T = TypeVar("T")
+
+CACHE_SIZE = 512
+"""Engine games kept ready between requests."""
+STALE = "The board changed meanwhile; please try again."
+ATTEMPTS = 5
+"""Times an answer that lost a race to another change is worked out again."""
+LARGEST_ID = 2**63 - 1
+"""The largest id a game can have: databases store ids as signed 64-bit integers."""
+
+
+class Stale(Refusal):
+    """The game changed since it was read; nothing was saved. A move is refused with this
+    sentence; other changes are worked out again on the new record (`GameTable.retrying`)."""
+
+    def __init__(self) -> None:
+        super().__init__(STALE)
+
+
+@dataclass(slots=True)
+class Loan:
+    """An engine game lent to one caller, and the record it stands at.
+
+    Saving through the loan moves its record on; a save that loses a race spoils it.
+    """
+
+    table: GameTable
+    game: engine.Game
+    record: GameRecord
+    spoiled: bool = False
+
+    async def save(
+        self,
+        record: GameRecord,
+        actions: Sequence[Action] = (),
+        take_back: int = 0,
+        announcement: Announcement | None = None,
+    ) -> GameRecord:
+        """Save the record after the lent game changed; the loan follows it."""
+        try:
+            self.record = await self.table.save(record, actions, take_back, announcement)
+        except Refusal:
+            self.spoiled = True
+            raise
+        return self.record
+
+
+class GameTable:
+    """Finds, saves and lends the games of one storage backend."""
+
+    def __init__(self, storage: Storage, clock: Callable[[], float], writer: Writer) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.writer = writer
+        """Who this process is, among those sharing the storage: it signs announcements."""
+        self._cache: OrderedDict[int, tuple[int, engine.Game]] = OrderedDict()
+        self.on_saved: list[Callable[[GameRecord], None]] = []
+        """Called with every record saved: the scheduler wakes up on it."""
+
+    # -- lending -------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def borrow(self, record: GameRecord) -> AsyncIterator[Loan]:
+        """The game at the record's version, for this caller alone inside `async with`.
+
+        Afterwards the game goes back in the cache at the version last saved through the
+        loan. A failure other than a `Refusal` (which leaves the game as it was), or a
+        save that lost a race, drops it instead: the next caller replays the move log.
+        """
+        loan = Loan(self, await self._check_out(record), record)
+        try:
+            yield loan
+        except Refusal:
+            self._check_in(loan)
+            raise
+        else:
+            self._check_in(loan)
+
+    def forget(self, game_id: int) -> None:
+        """Drop a game from the cache."""
+        self._cache.pop(game_id, None)
+
+    async def _check_out(self, record: GameRecord) -> engine.Game:
+        """A cached game is taken out of the cache, so two requests never share one;
+        otherwise the move log is replayed and checked against the saved state."""
+        cached = self._cache.pop(record.id, None)
+        if cached is not None and cached[0] == record.version:
+            return cached[1]
+        actions = [engine.Action.parse(a.action) for a in await self.storage.actions(record.id)]
+        game = engine.replay(record.game, len(record.players), record.seed, record.options, actions)
+        saved = json.loads(record.state)
+        logged = [action.text for action in game.actions]
+        if saved["actions"] != logged or saved["history"] != list(game.history):
+            current = await self.storage.game(record.id)
+            if current is not None and current.version != record.version:
+                raise Stale()
+            raise DamagedGame(f"game {record.id} does not replay to its saved state")
+        return game
+
+    def _check_in(self, loan: Loan) -> None:
+        """Put a lent game back, unless spoiled, over, or a newer version is there."""
+        record = loan.record
+        cached = self._cache.get(record.id)
+        if loan.spoiled or not record.status.is_open:
+            return
+        if cached is None or cached[0] < record.version:
+            self._cache[record.id] = (record.version, loan.game)
+            self._cache.move_to_end(record.id)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+
+    # -- saving --------------------------------------------------------------------
+
+    async def save(
+        self,
+        record: GameRecord,
+        actions: Sequence[Action] = (),
+        take_back: int = 0,
+        announcement: Announcement | None = None,
+    ) -> GameRecord:
+        """Save a record over the version it was read at, with the announcement owed about
+        the change, if any, signed by this process; a lost race is a `Stale` refusal."""
+        if announcement is not None:
+            announcement = dataclasses.replace(
+                announcement, slot=self.writer.slot, writer=self.writer.process
+            )
+        try:
+            saved = await self.storage.save(record, self.clock(), actions, take_back, announcement)
+        except StaleGame:
+            self.forget(record.id)
+            raise Stale() from None
+        for listener in self.on_saved:
+            listener(saved)
+        return saved
+
+    async def retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
+        """The attempt's result, running it again (it reads the record afresh) each time
+        its save loses a race to another change."""
+        for _ in range(ATTEMPTS - 1):
+            try:
+                return await attempt()
+            except Stale:
+                continue
+        return await attempt()
+
+    def advanced(
+        self, record: GameRecord, game: engine.Game, status: Status = Status.ACTIVE
+    ) -> GameRecord:
+        """The record after its game changed: state, whose turn since when, any result."""
+        now = self.clock()
+        result = game.result
+        if result is not None:
+            players = tuple(
+                dataclasses.replace(s, rank=result.ranks[s.seat]) for s in record.players
+            )
+            return dataclasses.replace(
+                record,
+                players=players,
+                state=game.to_json(),
+                status=Status.FINISHED,
+                turn_seat=None,
+                turn_user_id=None,
+                turn_started_at=None,
+                offer=None,
+                result_reason=result.reason,
+                ended_at=now,
+            )
+        turn = game.to_move
+        return dataclasses.replace(
+            record,
+            state=game.to_json(),
+            status=status,
+            turn_seat=turn,
+            turn_user_id=None if turn is None else record.players[turn].user_id,
+            turn_started_at=now,
+            offer=None,
+        )
+
+    # -- finding -------------------------------------------------------------------
+
+    async def latest(self, place_id: int, game_name: str) -> GameRecord:
+        """The newest game in a channel, refusing when it belongs to another game's commands."""
+        record = await self.storage.latest_game_in(place_id)
+        if record is None or self.expired(record):
+            raise Refusal(no_game(game_name))
+        if record.game != game_name:
+            if record.status.is_open:
+                title = engine.GAMES[record.game].title
+                use = say(f"The game in this channel is {title}; use ", Command(record.game))
+                raise Refusal(say(use, " instead."))
+            raise Refusal(no_game(game_name))
+        return record
+
+    async def played(self, place_id: int, game_name: str) -> GameRecord:
+        """The game being played in a channel, or the last one finished there."""
+        record = await self.latest(place_id, game_name)
+        if record.status is Status.CHALLENGE:
+            waiting = [s.name for s in record.players if not s.accepted]
+            raise Refusal(
+                say("The game has not begun: waiting for ", names(waiting), " to accept.")
+            )
+        if record.status not in (Status.ACTIVE, Status.FINISHED):
+            raise Refusal(no_game(game_name))
+        return record
+
+    async def active(self, place_id: int, game_name: str) -> GameRecord:
+        """The game being played in a channel."""
+        record = await self.played(place_id, game_name)
+        if record.status is not Status.ACTIVE:
+            start = Command(game_name, "start")
+            raise Refusal(say("The last game here is over; start a new one with ", start, "."))
+        return record
+
+    async def by_id(self, game_id: int) -> GameRecord | None:
+        """The game with this id, None if there is none (an id too large for one too)."""
+        if not 0 < game_id <= LARGEST_ID:
+            return None
+        return await self.storage.game(game_id)
+
+    async def active_by_id(self, game_id: int) -> GameRecord:
+        record = await self.by_id(game_id)
+        if record is None or record.status is not Status.ACTIVE:
+            raise Refusal("This game is over.")
+        return record
+
+    def past_deadline(self, record: GameRecord) -> bool:
+        """Whether the turn being played has run out of time."""
+        deadline = turn_deadline(record)
+        return deadline is not None and deadline <= self.clock()
+
+    def expired(self, record: GameRecord) -> bool:
+        """Whether a challenge went unanswered too long."""
+        return (
+            record.status is Status.CHALLENGE
+            and record.expires_at is not None
+            and self.clock() >= record.expires_at
+        )
+
+
+def lapsed_offer(record: GameRecord) -> Lapsed | None:
+    """The offer message whose buttons go when a change ends the record's offer."""
+    offer = record.offer
+    if offer is None or offer.message_id is None:
+        return None
+    return Lapsed(offer.message_id, Prompt(offer.kind))
+
+
+def player(record: GameRecord, user_id: int) -> Seat:
+    """The user's seat, refusing someone who does not play in the game."""
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise Refusal("You are not playing in this game.")
+    return seat
+
+
+def turn_seat(record: GameRecord, user_id: int) -> Seat:
+    """The user's seat, refusing unless it is their turn."""
+    seat = player(record, user_id)
+    if record.turn_seat != seat.seat:
+        turn = record.players[record.turn_seat].name if record.turn_seat is not None else ""
+        raise Refusal(say("It is ", Name(turn), "'s turn."))
+    return seat

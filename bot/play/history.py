@@ -1,0 +1,104 @@
+"""A game's history: its move list and an animated replay.
+
+Once a game is over, its move list marks what it teaches: every win in one a player
+missed, and every move that let the next player win in one."""
+
+from __future__ import annotations
+
+import asyncio
+
+import engine
+from bot.play.games import GameTable
+from bot.play.posts import Renderer
+from bot.play.text import Command, Name, lines, plain, say
+from bot.play.values import File, Post, Refusal
+from bot.play.wording import title
+from bot.storage import GameRecord, Status
+
+MAX_TEXT = 1900
+"""Characters of move list shown in the post; a longer list comes as a file."""
+REPLAY_FRAMES = 300
+"""Positions a replay shows at most: a longer game's shows its last ones, earlier ones sampled."""
+LISTED_WINS = 3
+"""Winning moves named in a mark of a finished game's move list; the rest are counted."""
+
+
+class History:
+    """The move list and the replay of a game in a channel, or of any finished one."""
+
+    def __init__(self, games: GameTable, renderer: Renderer) -> None:
+        self._games = games
+        self._renderer = renderer
+
+    async def in_channel(self, place_id: int, game_name: str) -> Post:
+        """The game being played in a channel, or the last one finished there."""
+        return await self._post(await self._games.played(place_id, game_name))
+
+    async def finished(self, guild_id: int | None, game_name: str, game_id: int) -> Post:
+        """Any finished game of a server, by id."""
+        game_title = engine.GAMES[game_name].title
+        record = await self._server_game(guild_id, game_id, f"{game_title} game")
+        if record.game != game_name:
+            history = Command(record.game, "history")
+            raise Refusal(say(f"Game #{game_id} is {title(record)}; use ", history, "."))
+        return await self._finished(record)
+
+    async def replay(self, guild_id: int | None, game_id: int) -> Post:
+        """A finished game's history, asked for from the message announcing its end."""
+        return await self._finished(await self._server_game(guild_id, game_id, "game"))
+
+    async def _server_game(self, guild_id: int | None, game_id: int, kind: str) -> GameRecord:
+        record = await self._games.by_id(game_id)
+        if record is None or record.guild_id != guild_id:
+            raise Refusal(f"There is no {kind} #{game_id} in this server.")
+        return record
+
+    async def _finished(self, record: GameRecord) -> Post:
+        if record.status is not Status.FINISHED:
+            history = Command(record.game, "history")
+            raise Refusal(
+                say(f"{title(record)} is not finished; use ", history, " in its channel.")
+            )
+        return await self._post(record)
+
+    async def _post(self, record: GameRecord) -> Post:
+        async with self._games.borrow(record) as loan:
+            game = engine.load_game(loan.game.to_json())
+        marks = await asyncio.to_thread(_lessons, game) if game.result is not None else {}
+        moves = [
+            say(f"{ply}. ", Name(record.players[seat].name), f": {move}{marks.get(ply - 1, '')}")
+            for ply, (seat, move) in enumerate(zip(game.movers, game.history, strict=True), 1)
+        ]
+        gif = await self._renderer.replay_gif(game, record.names, max_frames=REPLAY_FRAMES)
+        files = [File(f"{record.game}-{record.id}.gif", gif)]
+        count = f"{title(record)}, {len(moves)} move{'' if len(moves) == 1 else 's'}"
+        listing = lines(moves) if moves else say("No moves yet.")
+        capped = len(game.actions) + 1 > REPLAY_FRAMES
+        if not capped and len(plain(listing)) + len(count) < MAX_TEXT:
+            return Post(record.id, say(f"{count}:\n", listing), tuple(files))
+        files.append(File(f"{record.game}-{record.id}-moves.txt", plain(listing).encode()))
+        shortened = f"the replay shows {REPLAY_FRAMES} of its {len(game.actions) + 1} positions, "
+        replay = f"{shortened}the last ones one by one; " if capped else ""
+        return Post(record.id, say(f"{count}: {replay}the list is attached."), tuple(files))
+
+
+def _lessons(game: engine.Game) -> dict[int, str]:
+    """What a finished game teaches, by ply: each missed win in one, and each move after
+    which the next player could win in one."""
+    marks = {}
+    for review in engine.review(game):
+        said = []
+        if review.missed_wins:
+            said.append(f"missed a win: {_listed(review.missed_wins)}")
+        if review.allowed_wins:
+            said.append(f"allowed a win: {_listed(review.allowed_wins)}")
+        if said:
+            marks[review.ply] = f" ({'; '.join(said)})"
+    return marks
+
+
+def _listed(moves: tuple[str, ...]) -> str:
+    """Up to `LISTED_WINS` moves, and how many more there are."""
+    shown = " or ".join(moves[:LISTED_WINS])
+    more = len(moves) - LISTED_WINS
+    return shown if more <= 0 else f"{shown} or {more} more"

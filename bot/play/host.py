@@ -1,0 +1,55 @@
+"""The host: every use case over one storage backend, one renderer and one clock.
+
+Front ends (the Discord client, the console) make one `Host` and call its use cases,
+e.g. `await host.moves.move(channel_id, "tink", user_id, "S d4")`, getting back plain
+values (`Post`, `Answer`, `Listing`, `Card`) or a `Refusal` to show its sentence.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from bot.play.ai_turns import AiPlayers, Thinker
+from bot.play.challenges import Challenges
+from bot.play.endings import Endings
+from bot.play.games import GameTable
+from bot.play.history import History
+from bot.play.moves import Moves
+from bot.play.offers import Offers
+from bot.play.outbox import Outbox
+from bot.play.posts import BoardPosts, Renderer
+from bot.play.slow_games import SlowGames
+from bot.play.standings import Leaderboards
+from bot.storage import ALL_SHARDS, Storage, Writer
+from bot.storage.claims import new_owner
+from bot.workers.thinking import ThreadThinking
+
+
+class Host:
+    """The use cases, grouped by what they are about."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        renderer: Renderer,
+        *,
+        clock: Callable[[], float] = time.time,
+        slot: str = ALL_SHARDS,
+        thinker: Thinker | None = None,
+    ) -> None:
+        """`slot` is the part of the bot this process serves, one process at a time (see
+        `Writer`): every shard, unless the bot is split among processes. `thinker` runs
+        the AI; without one it thinks in threads of this process."""
+        self.storage = storage
+        self.games = GameTable(storage, clock, Writer(slot, new_owner()))
+        boards = BoardPosts(renderer)
+        self.endings = Endings(self.games, boards)
+        self.moves = Moves(self.games, boards, self.endings)
+        self.outbox = Outbox(self.games, boards)
+        self.ai = AiPlayers(self.games, self.moves, thinker or ThreadThinking())
+        self.challenges = Challenges(self.games, boards, self.ai)
+        self.offers = Offers(self.games, boards, self.ai)
+        self.history = History(self.games, renderer)
+        self.slow_games = SlowGames(self.games, self.endings, clock=clock)
+        self.standings = Leaderboards(storage.standings)

@@ -1,0 +1,187 @@
+"""Moves: playing one, suggesting them as the player types, and showing the board."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Container, Mapping
+
+import engine
+from bot.play.ai_seats import is_ai
+from bot.play.endings import Endings
+from bot.play.games import GameTable, lapsed_offer, turn_seat
+from bot.play.posts import BoardPosts
+from bot.play.text import Code, Name, Strong, Text, excerpt, excerpts_in, lines, say
+from bot.play.values import Post, Refusal
+from bot.play.wording import result_text, title, turn_line
+from bot.storage import Action, GameRecord, Seat, Status
+
+MAX_SUGGESTIONS = 25
+
+
+class Moves:
+    """A player's turn, and the board for anyone."""
+
+    def __init__(self, games: GameTable, boards: BoardPosts, endings: Endings) -> None:
+        self._games = games
+        self._boards = boards
+        self._endings = endings
+
+    async def move(
+        self, place_id: int, game_name: str, user_id: int, move: str | Mapping[str, str]
+    ) -> Post:
+        """Play a move for the user, given whole or by its parts (the game's `move_parts`);
+        the post shows the new board and pings who is next.
+
+        The same move sent again once it was played (a double submission, or a resend
+        after a reply that never came) is answered with the board, privately.
+        """
+        record = await self._games.latest(place_id, game_name)
+        try:
+            active = await self._games.active(place_id, game_name)
+            return await self.play(active, turn_seat(active, user_id), move)
+        except Refusal:
+            played = await self._played_already(record.id, user_id, move)
+            if played is None:
+                raise
+            return played
+
+    async def play(self, record: GameRecord, seat: Seat, move: str | Mapping[str, str]) -> Post:
+        """Play a move for the seat to move in the game at `record`: a person's, or the
+        bot's. A person whose time ran out loses instead."""
+        async with self._games.borrow(record) as loan:
+            if self._games.past_deadline(record) and not is_ai(seat.user_id):
+                headline = say(Strong(Name(seat.name)), " ran out of time before moving.")
+                return await self._endings.forfeit(loan, seat, "ran out of time", headline)
+            game = loan.game
+            events_before = len(game.events)
+            text = move if isinstance(move, str) else game.join_move(move)
+            try:
+                canonical = game.play(text)
+            except engine.GameError as error:
+                reason = Name(excerpts_in(str(error)))
+                raise Refusal(
+                    say("You cannot play ", Name(excerpt(text)), ": ", reason, ".")
+                ) from None
+            said = f": {game.describe(canonical)}."
+            headline = say(Strong(Name(seat.name)), " played ", Code(canonical), said)
+            return await self._boards.save_change(
+                loan,
+                self._games.advanced(record, game),
+                headline,
+                events_before,
+                actions=[Action(canonical, seat.seat, seat.user_id)],
+                lapsed=lapsed_offer(record),
+            )
+
+    async def suggestions(
+        self,
+        place_id: int,
+        game_name: str,
+        user_id: int,
+        typed: str,
+        part: str | None = None,
+        chosen: Mapping[str, str] | None = None,
+    ) -> list[tuple[str, str]]:
+        """Legal moves, or the values of one of their parts (see `GameInfo.move_parts`),
+        matching what the user typed, winning ones first: (text, words) pairs. Parts
+        `chosen` already narrow the moves when they name a part of one exactly."""
+        record = await self._games.storage.latest_game_in(place_id)
+        if record is None or record.game != game_name or record.status is not Status.ACTIVE:
+            return []
+        seat = record.seat_of(user_id)
+        if seat is None or seat.seat != record.turn_seat:
+            return []
+        async with self._games.borrow(record) as loan:
+            game = loan.game
+            values = _part_values(game, part, chosen or {})
+            described = {
+                value: game.describe(value if part is None else game.join_move({part: value}))
+                + (" — wins" if winning else "")
+                for value, winning in values.items()
+            }
+        wins = {value for value, winning in values.items() if winning}
+        return [(value, described[value]) for value in _best_matches(described, typed, wins)]
+
+    async def board(self, place_id: int, game_name: str) -> Post:
+        """The current picture of the game in a channel (or the last one's end), for anyone."""
+        return await self._board(await self._games.played(place_id, game_name))
+
+    async def _board(self, record: GameRecord, headline: Text | None = None) -> Post:
+        async with self._games.borrow(record) as loan:
+            result = loan.game.result
+            text = (
+                turn_line(record, loan.game)
+                if result is None
+                else result_text(result, record.names)
+            )
+            shown = say(f"{title(record)}: ", text)
+            return await self._boards.board(
+                record, loan.game, shown if headline is None else lines([headline, shown])
+            )
+
+    async def _played_already(
+        self, game_id: int, user_id: int, move: str | Mapping[str, str]
+    ) -> Post | None:
+        """The board, privately, when the user's last action in the game (now moved on) was
+        this very move; otherwise None."""
+        record = await self._games.by_id(game_id)
+        if record is None or record.status not in (Status.ACTIVE, Status.FINISHED):
+            return None
+        if record.status is Status.ACTIVE and record.turn_user_id == user_id:
+            return None
+        actions = await self._games.storage.actions(game_id)
+        mine = [i for i, a in enumerate(actions) if a.user_id == user_id]
+        if not mine:
+            return None
+        last = mine[-1]
+        before = engine.replay(
+            record.game,
+            len(record.players),
+            record.seed,
+            record.options,
+            [engine.Action.parse(a.action) for a in actions[:last]],
+        )
+        try:
+            canonical = before.play(move if isinstance(move, str) else before.join_move(move))
+        except engine.GameError:
+            return None
+        if canonical != actions[last].action:
+            return None
+        played = say("Your move ", Code(canonical), " was played already.")
+        return dataclasses.replace(await self._board(record, played), private=True)
+
+
+def _part_values(game: engine.Game, part: str | None, chosen: Mapping[str, str]) -> dict[str, bool]:
+    """Each value `part` takes in the legal moves agreeing with the `chosen` parts (each
+    legal move without a part), and whether one of those moves wins at once."""
+    wins = set(game.winning_moves())
+    if part is None:
+        return {move: move in wins for move in game.legal_moves()}
+    moves = [(move, game.split_move(move)) for move in game.legal_moves()]
+    for name, text in chosen.items():
+        wanted = text.strip().lower()
+        agreeing = [(m, parts) for m, parts in moves if parts.get(name, "").lower() == wanted]
+        if name != part and agreeing:
+            moves = agreeing
+    values: dict[str, bool] = {}
+    for move, parts in moves:
+        if part in parts:
+            values[parts[part]] = values.get(parts[part], False) or move in wins
+    return values
+
+
+def _best_matches(described: Mapping[str, str], typed: str, wins: Container[str]) -> list[str]:
+    """The moves (or parts) matching what was typed: the `wins` among them first, then
+    those whose text starts with it, then those whose text and words hold every word."""
+    words = [w for w in re.split(r"[\s,()]+", typed.lower()) if w]
+    wanted = " ".join(words)
+    starts: list[str] = []
+    contains: list[str] = []
+    for move, description in described.items():
+        text = move.lower()
+        if text.startswith(wanted):
+            starts.append(move)
+        elif all(w in f"{text} {description.lower()}" for w in words):
+            contains.append(move)
+    return sorted(starts + contains, key=lambda move: move not in wins)[:MAX_SUGGESTIONS]

@@ -1,0 +1,174 @@
+"""Offers the other players answer by button: a draw, or taking back the last move."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import engine
+from bot.play.ai_seats import is_ai
+from bot.play.ai_turns import AiPlayers
+from bot.play.games import GameTable, player
+from bot.play.posts import BoardPosts
+from bot.play.text import Name, Strong, Text, joined, lines, say
+from bot.play.values import Answer, Post, Prompt, Refusal
+from bot.play.wording import agreed_draw, names
+from bot.storage import Action, GameRecord, Offer, Seat
+
+
+class Offers:
+    """Making an offer, and each answer to it; the last agreement carries it out.
+
+    The bot's seats answer at once: a take-back they always agree to, a draw only when
+    they judge their position lost or level.
+    """
+
+    def __init__(self, games: GameTable, boards: BoardPosts, ai: AiPlayers) -> None:
+        self._games = games
+        self._boards = boards
+        self._ai = ai
+
+    async def offer(self, place_id: int, game_name: str, user_id: int, kind: Prompt) -> Post:
+        """Offer a draw, or ask to take back your last move; the others answer by button."""
+        return await self._games.retrying(lambda: self._offer(place_id, game_name, user_id, kind))
+
+    async def answer(self, game_id: int, kind: Prompt, user_id: int, agree: bool) -> Answer:
+        """One answer to an offer; the last agreement carries it out, any refusal ends it."""
+        return await self._games.retrying(lambda: self._answer(game_id, kind, user_id, agree))
+
+    async def _offer(self, place_id: int, game_name: str, user_id: int, kind: Prompt) -> Post:
+        record = await self._games.active(place_id, game_name)
+        seat = player(record, user_id)
+        if record.offer is not None:
+            raise Refusal("An offer is already waiting for an answer in this game.")
+        if kind is Prompt.UNDO:
+            await self._moves_to_take_back(record, seat)
+        others = await self._answerers(record, seat.seat)
+        wanted = "a draw" if kind is Prompt.DRAW else "to take back their last move"
+        said = [say(Strong(Name(seat.name)), f" offers {wanted}.")]
+        bots = [s for s in others if is_ai(s.user_id)]
+        for bot in bots:
+            if kind is Prompt.DRAW and not await self._ai.agrees_to_draw(
+                record, bot, len(others) + 1
+            ):
+                said.append(say(Strong(Name(bot.name)), " declines: it still sees a way to win."))
+                return Post(record.id, joined(" ", said))
+            said.append(say(Strong(Name(bot.name)), " agrees."))
+        offered = dataclasses.replace(
+            record, offer=Offer(kind.value, seat.seat, frozenset(b.seat for b in bots))
+        )
+        people = [s for s in others if not is_ai(s.user_id)]
+        if not people:
+            carried_out = (await self._carry_out(offered, kind, joined(" ", said))).post
+            assert carried_out is not None
+            return carried_out
+        saved = await self._games.save(offered)
+        said.append(say(names(s.name for s in people), ": do you agree?"))
+        pings = tuple(s.user_id for s in people)
+        return Post(saved.id, joined(" ", said), pings=pings, prompt=kind)
+
+    async def _answer(self, game_id: int, kind: Prompt, user_id: int, agree: bool) -> Answer:
+        record = await self._games.active_by_id(game_id)
+        offer = record.offer
+        if offer is None or offer.kind != kind.value:
+            raise Refusal("That offer is no longer open.")
+        answerers = await self._answerers(record, offer.seat)
+        seat = record.seat_of(user_id)
+        if seat is None or seat not in answerers:
+            raise Refusal(say("Only ", names(s.name for s in answerers), " can answer this offer."))
+        by = Name(record.players[offer.seat].name)
+        if not agree:
+            await self._games.save(dataclasses.replace(record, offer=None))
+            return Answer(say(Strong(Name(seat.name)), " declined ", by, "'s offer."), closed=True)
+        accepted = offer.accepted | {seat.seat}
+        if accepted < {s.seat for s in answerers}:
+            pending = dataclasses.replace(offer, accepted=accepted)
+            await self._games.save(dataclasses.replace(record, offer=pending))
+            return Answer(
+                say(Strong(Name(seat.name)), " agrees to ", by, "'s offer."), closed=False
+            )
+        return await self._carry_out(record, kind)
+
+    async def _carry_out(
+        self, record: GameRecord, kind: Prompt, opening: Text | None = None
+    ) -> Answer:
+        """Everyone agreed to the offer in `record`; its announcement starts with `opening`
+        (the offer and the bot's answers, when only the bot was asked)."""
+        if kind is Prompt.DRAW:
+            return await self._agree_draw(record, opening)
+        return await self._take_back(record, opening)
+
+    async def note_message(self, post: Post, message_id: int) -> None:
+        """Remember the message carrying an offer's buttons, so that a change ending the
+        offer can disable them."""
+        if post.prompt is not None:
+            storage = self._games.storage
+            await storage.set_offer_message(post.game_id, post.prompt.value, message_id)
+
+    async def _answerers(self, record: GameRecord, offered_by: int) -> list[Seat]:
+        """The seats whose agreement an offer needs: every other player still in."""
+        async with self._games.borrow(record) as loan:
+            out = loan.game.view().out
+        return [s for s in record.players if s.seat != offered_by and s.seat not in out]
+
+    async def _moves_to_take_back(self, record: GameRecord, seat: Seat) -> int:
+        """How many actions taking back the seat's last move undoes: that move and every
+        move the bot's seats made since. Refused unless the seat moved last but for them."""
+        actions = await self._games.storage.actions(record.id)
+        for taken, action in enumerate(reversed(actions), 1):
+            forfeit = engine.Action.parse(action.action).kind is engine.ActionKind.FORFEIT
+            if forfeit or action.seat is None:
+                break
+            if action.seat == seat.seat:
+                return taken
+            if not is_ai(record.players[action.seat].user_id):
+                break
+        raise Refusal("You can only ask to take back a move when the last move was yours.")
+
+    async def _agree_draw(self, record: GameRecord, opening: Text | None) -> Answer:
+        """The draw, announced in one sentence; the offer's message keeps who offered it."""
+        assert record.offer is not None
+        offered = say(Strong(Name(record.players[record.offer.seat].name)), " offered a draw.")
+        async with self._games.borrow(record) as loan:
+            game = loan.game
+            game.agree_draw()
+            assert game.result is not None
+            post = await self._boards.save_change(
+                loan,
+                self._games.advanced(record, game),
+                say(),
+                len(game.events),
+                actions=[Action(game.actions[-1].text, None, None)],
+                said=_after(opening, agreed_draw(game.result, record.names)),
+            )
+        return Answer(offered, closed=True, post=post)
+
+    async def _take_back(self, record: GameRecord, opening: Text | None) -> Answer:
+        assert record.offer is not None
+        by = record.players[record.offer.seat]
+        taken = await self._moves_to_take_back(record, by)
+        async with self._games.borrow(record) as loan:
+            for _ in range(taken):
+                loan.game = loan.game.take_back()
+            since = "" if taken == 1 else f" and the {_moves(taken - 1)} after it"
+            headline = say(Strong(Name(by.name)), f"'s last move{since} {_were(taken)} taken back.")
+            post = await self._boards.save_change(
+                loan,
+                self._games.advanced(record, loan.game),
+                _after(opening, headline),
+                len(loan.game.events),
+                take_back=taken,
+            )
+        return Answer(say("Everyone agreed to take the move back."), closed=True, post=post)
+
+
+def _after(opening: Text | None, text: Text) -> Text:
+    """`text` on a line after `opening`, when there is one."""
+    return text if opening is None else lines([opening, text])
+
+
+def _moves(count: int) -> str:
+    return "move" if count == 1 else f"{count} moves"
+
+
+def _were(count: int) -> str:
+    return "was" if count == 1 else "were"

@@ -1,0 +1,64 @@
+"""Announcements owed: the post about a saved move (or resignation, time-out, agreed draw,
+take-back) is kept in the database with the change itself and struck off once sent. One
+that a stopped process never sent is posted by whichever process finds it (the scheduler
+claims each first), so every saved change is announced, once: at once by the process that
+took the stopped one's place (serving the same slot, see `Writer`), else a lease later."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+import engine
+from bot.play.announcements import owed
+from bot.play.games import GameTable
+from bot.play.posts import BoardPosts
+from bot.play.slow_games import Delivery
+from bot.play.values import File, Post
+from bot.storage import Announcement
+from bot.storage.claims import LEASE
+
+log = logging.getLogger(__name__)
+
+OWED_AFTER = LEASE
+"""Seconds the process that saved a change has to send its announcement itself."""
+BATCH = 50
+"""Owed announcements taken up in one pass."""
+
+
+class Outbox:
+    """The announcements not yet sent, and striking them off."""
+
+    def __init__(self, games: GameTable, boards: BoardPosts) -> None:
+        self._games = games
+        self._boards = boards
+
+    async def sent(self, post: Post) -> None:
+        """Strike off the announcement a post is, once sent (or refused for good)."""
+        if post.announcement is not None:
+            await self._games.storage.announcements.announced(post.announcement)
+
+    async def owed(self) -> list[Announcement]:
+        """Announcements their writer had a lease to send and did not, or left unsent when
+        it stopped and this process took its place, oldest first."""
+        written_by = self._games.clock() - OWED_AFTER
+        return await self._games.storage.announcements.owed(written_by, self._games.writer, BATCH)
+
+    async def delivery(self, stored: Announcement) -> Delivery | None:
+        """The post of an owed announcement, its picture drawn again; None when it was sent
+        since it was found (by a process that claimed it first)."""
+        if not await self._games.storage.announcements.is_owed(stored.id):
+            return None
+        kept = owed(stored)
+        files: tuple[File, ...] = ()
+        try:
+            game = engine.load_game(kept.state)
+        except engine.GameError:
+            log.exception("the position announced for game %s cannot be read", stored.game_id)
+        else:
+            files = await self._boards.picture(kept.picture_name, game, kept.player_names)
+        return Delivery(kept.place_id, dataclasses.replace(kept.post, files=files))
+
+    async def next_due(self) -> float | None:
+        """When the first announcement not yet sent will be owed, if any."""
+        return await self._games.storage.announcements.first_owed(self._games.writer, OWED_AFTER)

@@ -1,0 +1,209 @@
+"""The one background task of slow games: it sleeps until the next deadline or reminder,
+does what fell due, and sleeps again.
+
+It wakes early when settings change, and soon after a game in play is saved (saves made
+close together share one pass, so a busy bot does not look again after every move). Its
+first pass, right after start-up, catches up with everything that fell due while the bot
+was down. Deadlines live in the database, so nothing is lost in a restart, and each
+time-out or reminder is decided in one transaction, so nothing is done twice. Several
+bot processes may share the database: each piece of due work is claimed there first, so
+one process does it, and another takes it up if that process stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import time
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Protocol
+
+from bot.play.outbox import Outbox
+from bot.play.slow_games import Delivery, SlowGames
+from bot.play.values import Post, Refusal
+from bot.storage import GameRecord, Status
+from bot.storage.claims import LEASE, claimed
+from bot.storage.clocks import Turn
+
+log = logging.getLogger(__name__)
+
+LONGEST_NAP = LEASE
+"""Seconds the scheduler sleeps at most: in case the clock jumps, and so that work
+another bot process saved, or left when it stopped, is seen within a lease."""
+SHORTEST_NAP = 1.0
+RETRY_AFTER = 60.0
+"""Seconds before due work that failed is tried again."""
+AFTER_SAVE = 0.5
+"""Seconds the scheduler may wait after a game in play is saved before it looks again.
+
+A new turn is due for nothing before minutes have passed; its reminders only need
+planning, which one pass does for every turn started since the last."""
+
+
+class Courier(Protocol):
+    """What delivers the scheduler's posts (Discord, in the bot)."""
+
+    async def ready(self) -> None:
+        """Return once posts can be delivered."""
+
+    async def to_channel(self, place_id: int, post: Post) -> None: ...
+
+    async def to_user(self, user_id: int, post: Post) -> bool:
+        """Send by direct message; False when the user cannot be reached that way."""
+
+
+def turn_key(turn: Turn) -> str:
+    """What names a turn's due work among the claims: the game, and the turn by its start."""
+    return f"{turn.game_id}@{turn.started_at!r}"
+
+
+class Scheduler:
+    """Runs the due work of `SlowGames` on time, delivering it through a `Courier`."""
+
+    def __init__(
+        self,
+        play: SlowGames,
+        outbox: Outbox,
+        courier: Courier,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.play = play
+        self.outbox = outbox
+        self._courier = courier
+        self._clock = clock
+        self._lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+        self._alarm: asyncio.Timeout | None = None
+        self._look_by = math.inf
+        """When, in event-loop time, a wake-up asked for the next pass to start at the latest."""
+        self._failed = False
+        self._owner = play.games.writer.process
+        self.online_since = clock()
+        play.games.on_saved.append(self._saved)
+        play.on_change.append(self.wake)
+
+    def start(self) -> None:
+        """Start the background task; its first pass catches up on what fell due."""
+        self.online_since = self._clock()
+        self._task = asyncio.create_task(self._run(), name="scheduler")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def wake(self, within: float = 0.0) -> None:
+        """Look again within `within` seconds: something changed what is due, or when."""
+        if self._task is None:
+            return
+        when = asyncio.get_running_loop().time() + within
+        self._look_by = min(self._look_by, when)
+        alarm = self._alarm
+        if alarm is not None and (alarm.when() or math.inf) > when:
+            alarm.reschedule(when)
+
+    def _saved(self, record: GameRecord) -> None:
+        """A saved game in play may have started a turn, whose reminders need planning."""
+        if record.status is Status.ACTIVE:
+            self.wake(AFTER_SAVE)
+
+    async def run_due(self) -> float | None:
+        """Do everything due by now; return when the next thing falls due, if anything."""
+        async with self._lock:
+            self._failed = False
+            for turn in await self.play.due_time_outs():
+                await self._attempt_turn(
+                    "time-out",
+                    turn,
+                    partial(self.play.time_out, turn, online_since=self.online_since),
+                )
+            await self._attempt("planning reminders", self.play.plan_turns())
+            for turn in await self.play.due_reminders():
+                await self._attempt_turn("reminder", turn, partial(self.play.remind, turn))
+            for owed in await self.outbox.owed():
+                await self._attempt_claimed(
+                    "announcement",
+                    owed.id,
+                    f"announcing game {owed.game_id} in channel {owed.place_id}",
+                    partial(self.outbox.delivery, owed),
+                )
+            due = [
+                d
+                for d in (await self.play.next_due(), await self.outbox.next_due())
+                if d is not None
+            ]
+            return min(due, default=None)
+
+    async def _run(self) -> None:
+        await self._courier.ready()
+        await self._loop()
+
+    async def _loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            self._look_by = math.inf
+            try:
+                next_due = await self.run_due()
+            except Exception:
+                log.exception("the scheduler could not read what is due")
+                next_due, self._failed = None, True
+            await self._sleep_until(min(loop.time() + self._nap(next_due), self._look_by))
+
+    async def _sleep_until(self, when: float) -> None:
+        """Sleep until `when` (event-loop time), or until `wake` brings the alarm forward."""
+        try:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout_at(when) as self._alarm:
+                    await asyncio.sleep(when - asyncio.get_running_loop().time())
+        finally:
+            self._alarm = None
+
+    def _nap(self, next_due: float | None) -> float:
+        nap = LONGEST_NAP if next_due is None else next_due - self._clock()
+        if self._failed:
+            nap = max(nap, RETRY_AFTER)
+        return min(max(nap, SHORTEST_NAP), LONGEST_NAP)
+
+    async def _attempt_turn(
+        self, kind: str, turn: Turn, work: Callable[[], Awaitable[Delivery | None]]
+    ) -> None:
+        """Do a turn's due work if this process claims it; when another holds it, look
+        again once its claim may have lapsed."""
+        key = turn_key(turn)
+        await self._attempt_claimed(
+            kind, key, f"game {turn.game_id} in channel {turn.place_id}", work
+        )
+
+    async def _attempt_claimed(
+        self, kind: str, key: str, what: str, work: Callable[[], Awaitable[Delivery | None]]
+    ) -> None:
+        async with claimed(self.play.clocks, kind, key, self._owner, self._clock) as mine:
+            if mine:
+                await self._attempt(what, work())
+            else:
+                self.wake(LEASE)
+
+    async def _attempt(self, what: str, work: Awaitable[Delivery | None]) -> None:
+        """Do one piece of due work and deliver its post; a failure is logged, not fatal."""
+        try:
+            delivery = await work
+            if delivery is not None:
+                await self._deliver(delivery)
+                await self.outbox.sent(delivery.post)
+        except Refusal as refusal:
+            log.info("due work for %s skipped: %s", what, refusal)
+        except Exception:
+            log.exception("due work for %s failed", what)
+            self._failed = True
+
+    async def _deliver(self, delivery: Delivery) -> None:
+        user_id = delivery.dm_user_id
+        if user_id is not None and await self._courier.to_user(user_id, delivery.post):
+            return
+        await self._courier.to_channel(delivery.place_id, delivery.post)

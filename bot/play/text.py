@@ -1,0 +1,233 @@
+"""Rich text as data: what the use cases say, with names, emphasis, moves, moments,
+links to games and commands to type marked, so each front end formats them its own way
+(Discord markup in the Discord layer, plain words and console lines in the console).
+
+    say("Your move, ", Strong("Alice"), ". Time runs out ", Moment(deadline), ".")
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+EXCERPT = 40
+"""Characters of what someone typed that a reply quotes back at most."""
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """Someone's chosen name, or words someone typed, shown exactly as written."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Strong:
+    """Words that stand out: who acts, who wins, a rating."""
+
+    text: str | Name
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """The reader's own name in a list of people."""
+
+    name: Name
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A move as it is typed."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command of a game to type: `Command("tink", "start")`, a player's move as
+    `Command("bridge", "move", "first", "bob")`, or the game's commands as a whole."""
+
+    game: str
+    name: str = ""
+    move: str = ""
+    player: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A point in time (seconds since the epoch), shown relative to when it is read."""
+
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class GameLink:
+    """A game's title, leading to the message that opened it or else to its channel."""
+
+    title: str
+    guild_id: int | None
+    place_id: int
+    message_id: int | None
+
+
+Segment = str | Name | Strong | Highlight | Code | Command | Moment | GameLink
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A run of segments; `+` joins texts, segments and strings."""
+
+    segments: tuple[Segment, ...] = ()
+
+    def __add__(self, other: Text | Segment) -> Text:
+        return say(self, other)
+
+    def __radd__(self, other: Segment) -> Text:
+        return say(other, self)
+
+    def __str__(self) -> str:
+        return plain(self)
+
+
+def say(*parts: Text | Segment) -> Text:
+    """One text of the parts in order."""
+    segments: list[Segment] = []
+    for part in parts:
+        if isinstance(part, Text):
+            segments.extend(part.segments)
+        elif part != "":
+            segments.append(part)
+    return Text(tuple(segments))
+
+
+def joined(separator: str, parts: Iterable[Text | Segment]) -> Text:
+    """The parts with `separator` between them."""
+    out: list[Text | Segment] = []
+    for part in parts:
+        if out:
+            out.append(separator)
+        out.append(part)
+    return say(*out)
+
+
+def lines(parts: Iterable[Text | Segment]) -> Text:
+    """The parts one per line."""
+    return joined("\n", parts)
+
+
+def excerpt(typed: str) -> str:
+    """What someone typed, quoted, and cut short with an ellipsis when long."""
+    typed = typed.strip()
+    return repr(typed if len(typed) <= EXCERPT else typed[: EXCERPT - 1] + "…")
+
+
+def excerpts_in(message: str) -> str:
+    """A message quoting what someone typed (like the rules' refusal of an option value)
+    with every quotation cut to an excerpt."""
+    return _QUOTED.sub(lambda quoted: excerpt(quoted[1]), message)
+
+
+def plain(text: Text | str, now: float | None = None) -> str:
+    """The text in plain words: moments relative to `now` when given, else in UTC, and
+    commands as the console's lines in quotes (`"start tink"`, `"bob first"`)."""
+    if isinstance(text, str):
+        return text
+    return "".join(_plain_segment(segment, now) for segment in text.segments)
+
+
+def _plain_segment(segment: Segment, now: float | None) -> str:
+    match segment:
+        case str():
+            return segment
+        case Name(text) | Code(text):
+            return text
+        case Strong(inner):
+            return inner if isinstance(inner, str) else inner.text
+        case Highlight(name):
+            return name.text
+        case Command(game, name, move, player):
+            words = (player, move) if name == "move" else (name, game)
+            return '"' + " ".join(filter(None, words)) + '"'
+        case Moment(at):
+            return _relative(at, now) if now is not None else _utc(at)
+        case GameLink(title):
+            return title
+    raise TypeError(f"not a text segment: {segment!r}")
+
+
+def to_data(text: Text) -> list[object]:
+    """The text as JSON-ready data, which `from_data` reads back."""
+    return [_segment_data(segment) for segment in text.segments]
+
+
+def from_data(data: list[object]) -> Text:
+    """A text from `to_data`'s data."""
+    return Text(tuple(_data_segment(item) for item in data))
+
+
+def _segment_data(segment: Segment) -> object:
+    match segment:
+        case str():
+            return segment
+        case Name(text):
+            return {"name": text}
+        case Strong(Name(text)):
+            return {"strong_name": text}
+        case Strong(text):
+            return {"strong": text}
+        case Highlight(Name(text)):
+            return {"highlight": text}
+        case Code(text):
+            return {"code": text}
+        case Moment(at):
+            return {"moment": at}
+        case GameLink(title, guild_id, place_id, message_id):
+            return {"link": [title, guild_id, place_id, message_id]}
+        case Command(game, name, move, player):
+            return {"command": [game, name, move, player]}
+    raise TypeError(f"not a text segment: {segment!r}")
+
+
+def _data_segment(item: object) -> Segment:
+    if isinstance(item, str):
+        return item
+    if not isinstance(item, dict) or len(item) != 1:
+        raise ValueError(f"not a text segment's data: {item!r}")
+    ((kind, value),) = item.items()
+    match kind:
+        case "name":
+            return Name(value)
+        case "strong_name":
+            return Strong(Name(value))
+        case "strong":
+            return Strong(value)
+        case "highlight":
+            return Highlight(Name(value))
+        case "code":
+            return Code(value)
+        case "moment":
+            return Moment(value)
+        case "link":
+            return GameLink(*value)
+        case "command":
+            return Command(*value)
+    raise ValueError(f"not a text segment's data: {item!r}")
+
+
+def _utc(at: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
+
+
+def _relative(at: float, now: float) -> str:
+    """`in 3 hours`, `2 days ago`, `in less than a minute`."""
+    seconds = abs(at - now)
+    amount = "less than a minute"
+    for size, noun in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        count = round(seconds / size)
+        if count >= 1:
+            amount = f"{count} {noun}{'' if count == 1 else 's'}"
+            break
+    return f"in {amount}" if at >= now else f"{amount} ago"

@@ -1,0 +1,92 @@
+"""The plain values the use cases take and give: people, posts, answers, refusals.
+
+People are ids and names, replies are rich texts (`bot.play.text`), files and the ids a
+reply may ping. Every refusal a user can cause is a `Refusal` whose message is one
+sentence; the game and the database are left unchanged by it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.play.text import Text, plain, say
+
+
+class Refusal(Exception):
+    """Something a user asked for that cannot be done; the message is one sentence.
+
+    `str()` gives it in plain words (for logs); `text` keeps its names and links.
+    """
+
+    def __init__(self, message: str | Text) -> None:
+        super().__init__(plain(message))
+        self.text = say(message)
+
+
+class DamagedGame(Exception):
+    """A stored game whose move log does not replay to its saved state (our fault)."""
+
+
+class Prompt(StrEnum):
+    """Buttons a post carries."""
+
+    CHALLENGE = "challenge"
+    DRAW = "draw"
+    UNDO = "undo"
+    REPLAY = "replay"
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Someone taking part: a user id, the name to show, and whether it is a bot.
+
+    `plays_ai` marks the hosting bot itself, invited to a game: it takes an AI seat.
+    """
+
+    user_id: int
+    name: str
+    is_bot: bool = False
+    plays_ai: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class File:
+    name: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Lapsed:
+    """A message whose buttons no longer mean anything: an offer that a change ended."""
+
+    message_id: int
+    prompt: Prompt
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A message for the game's channel. Only the users in `pings` may be notified; the
+    buttons of a `lapsed` offer's message are disabled once it is posted. A post about a
+    saved change is also kept as an `announcement` until it is sent."""
+
+    game_id: int
+    text: Text
+    files: tuple[File, ...] = ()
+    pings: tuple[int, ...] = ()
+    prompt: Prompt | None = None
+    lapsed: Lapsed | None = None
+    announcement: str | None = None
+    """The id of the stored announcement this post is, struck off once it is sent."""
+    private: bool = False
+    """Shown only to whoever asked, as an answer rather than a post for the channel."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The reply to a button: the new text of its message, whether its buttons go, and
+    the post that follows (the first board, the result), if any."""
+
+    text: Text
+    closed: bool
+    post: Post | None = None

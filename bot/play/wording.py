@@ -1,0 +1,138 @@
+"""How the use cases say things: titles, lists of names, whose turn, results."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from string import Formatter
+
+import engine
+from bot.play.ai_seats import is_ai
+from bot.play.text import Command, GameLink, Moment, Name, Segment, Strong, Text, joined, say
+from bot.play.timing import turn_deadline
+from bot.storage import GameRecord, Seat
+
+
+def title(record: GameRecord) -> str:
+    """`Tink #12`."""
+    return f"{engine.GAMES[record.game].title} #{record.id}"
+
+
+def names(listed: Iterable[str], *, strong: bool = False) -> Text:
+    """`Alice`, `Alice and Bob`, `Alice, Bob and Carol`: each name shown as written."""
+    shown = [Strong(Name(name)) if strong else Name(name) for name in listed]
+    if len(shown) <= 1:
+        return say(*shown)
+    return say(joined(", ", shown[:-1]), " and ", shown[-1])
+
+
+def sentence(text: str) -> str:
+    """The text with a capital first letter and a full stop at the end."""
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def event_text(event: engine.Event, player_names: Sequence[str]) -> Text:
+    """What the rules did by themselves, each seat's name kept exactly as its player wrote it.
+
+    The engine writes its events as whole sentences naming seats as `{0}`, `{1}`, so a
+    sentence that starts with a name is never capitalized.
+    """
+    parts: list[Segment] = []
+    for literal, seat, _, _ in Formatter().parse(event.text):
+        parts.append(literal)
+        if seat is not None:
+            parts.append(Name(player_names[int(seat)]))
+    return say(*parts)
+
+
+def seat_of(record: GameRecord, user_id: int) -> Seat:
+    """The seat of a user known to play in the game."""
+    seat = record.seat_of(user_id)
+    assert seat is not None
+    return seat
+
+
+def turn_line(record: GameRecord, game: engine.Game) -> Text:
+    """Who is to move, and when their time runs out if the game has a time limit (the
+    bot, when it is to move, is thinking: it never runs out of time).
+
+    When the move is a choice of words (Bridge's `first` or `second` between the rounds
+    of a match), the line says what to type.
+    """
+    assert record.turn_seat is not None
+    seat = record.players[record.turn_seat]
+    name = seat.name
+    if is_ai(seat.user_id):
+        return say(Strong(Name(name)), " is thinking.")
+    line = say("Your move, ", Strong(Name(name)))
+    choices = game.legal_moves()
+    if choices and all(move.isalpha() for move in choices):
+        typed = (Command(record.game, "move", move, name) for move in choices)
+        line = say(line, ": type ", joined(" or ", typed))
+    line = say(line, ".")
+    deadline = turn_deadline(record)
+    return line if deadline is None else say(line, " Time runs out ", Moment(deadline), ".")
+
+
+def result_text(result: engine.Result, player_names: Sequence[str]) -> Text:
+    """The result in a sentence; a draw after someone went out says who drew and who
+    finished behind them."""
+    if result.is_draw:
+        drawn, behind = _drawn_and_behind(result, player_names)
+        if not behind:
+            return say(f"The game is drawn: {result.reason}.")
+        return say(
+            f"The game is drawn ({result.reason}) between ",
+            names(drawn, strong=True),
+            "; ",
+            _finish_behind(behind),
+        )
+    winners = [player_names[seat] for seat in result.winners]
+    verb = "wins" if len(winners) == 1 else "win"
+    return say(names(winners, strong=True), f" {verb}: {result.reason}.")
+
+
+def agreed_draw(result: engine.Result, player_names: Sequence[str]) -> Text:
+    """An agreed draw in one sentence: between the players still in, ahead of any who
+    went out earlier."""
+    drawn, behind = _drawn_and_behind(result, player_names)
+    if not behind:
+        return say("The players agreed to a draw.")
+    return say(names(drawn, strong=True), " agreed to a draw; ", _finish_behind(behind))
+
+
+def _drawn_and_behind(
+    result: engine.Result, player_names: Sequence[str]
+) -> tuple[list[str], list[str]]:
+    """Who shares the first place of a draw, and who went out before it."""
+    first = min(result.ranks)
+    drawn = [player_names[seat] for seat, rank in enumerate(result.ranks) if rank == first]
+    behind = [player_names[seat] for seat, rank in enumerate(result.ranks) if rank != first]
+    return drawn, behind
+
+
+def _finish_behind(behind: Sequence[str]) -> Text:
+    verb = "finishes" if len(behind) == 1 else "finish"
+    return say(names(behind), f", out earlier, {verb} behind them.")
+
+
+def options_text(record: GameRecord) -> str:
+    """The options that differ from the game's defaults, e.g. `grid fixed`."""
+    info = engine.GAMES[record.game]
+    changed = [
+        f"{o.name} {record.options[o.name]}"
+        for o in info.options
+        if record.options.get(o.name, o.default) != o.default
+    ]
+    return ", ".join(changed)
+
+
+def no_game(game_name: str) -> Text:
+    start = Command(game_name, "start")
+    return say("There is no game in this channel; start one with ", start, ".")
+
+
+def game_link(record: GameRecord) -> GameLink:
+    """The game's title, leading to the message that opened it, else to its channel."""
+    return GameLink(title(record), record.guild_id, record.place_id, record.message_id)

@@ -1,0 +1,1 @@
+"""Work kept off the event loop, in processes of its own."""

@@ -1,0 +1,112 @@
+"""The AI's thinking away from the event loop: in a process of its own, or in threads.
+
+A move costs the AI up to a few seconds of pure Python search. In a thread of the bot's
+process that search would hold the GIL and every other player's reply would wait behind
+it; `ThinkingProcess` thinks in a child process instead, on another core, one job at a
+time in the order asked. `ThreadThinking` keeps everything in one process (the local
+console, tests). Both think on a game's saved JSON state, so the caller's game is never
+shared with the thinking.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import os
+import struct
+
+import ai
+import engine
+from bot.workers.child import ChildProcess, Job, WorkerError, serve_standard_streams
+
+_CHANCES = struct.Struct(">d")
+
+
+class ThinkingError(WorkerError):
+    """The AI could not think about a position; the message says why."""
+
+
+class ThreadThinking:
+    """Thinks in worker threads of the bot's own process."""
+
+    async def choose_move(self, state: str, level: str) -> str:
+        return await asyncio.to_thread(_choose_move, state, level)
+
+    async def evaluate(self, state: str, level: str, seat: int) -> float:
+        return await asyncio.to_thread(_evaluate, state, level, seat)
+
+    async def close(self) -> None:
+        """Nothing to release."""
+
+
+class ThinkingProcess:
+    """Thinks in a child process fed through its standard input, answering on its output.
+
+    If the child dies, the thoughts under way fail and the next one starts a new child.
+    """
+
+    def __init__(self) -> None:
+        self._child = ChildProcess(__name__, "thinking", ThinkingError)
+
+    async def start(self) -> None:
+        """Start the child now and wait until it is ready, so no move waits for it."""
+        await self._child.ask(("ready",))
+
+    async def choose_move(self, state: str, level: str) -> str:
+        return (await self._child.ask(("move", state, level))).decode()
+
+    async def evaluate(self, state: str, level: str, seat: int) -> float:
+        (chances,) = _CHANCES.unpack(await self._child.ask(("evaluate", state, level, seat)))
+        return float(chances)
+
+    async def close(self) -> None:
+        """Let the child finish the thoughts asked for, then stop it; no more are taken."""
+        await self._child.close()
+
+    @property
+    def pid(self) -> int | None:
+        """The child's process id while it runs."""
+        return self._child.pid
+
+
+def _choose_move(state: str, level: str) -> str:
+    return ai.choose_move(engine.load_game(state), level)
+
+
+def _evaluate(state: str, level: str, seat: int) -> float:
+    return ai.evaluate(engine.load_game(state), level, seat=seat)
+
+
+def _think(job: Job) -> bytes:
+    kind, *arguments = job
+    if kind == "ready":
+        return b""
+    if kind == "move":
+        state, level = arguments
+        assert isinstance(state, str) and isinstance(level, str)
+        return _choose_move(state, level).encode()
+    if kind == "evaluate":
+        state, level, seat = arguments
+        assert isinstance(state, str) and isinstance(level, str) and isinstance(seat, int)
+        return _CHANCES.pack(_evaluate(state, level, seat))
+    raise ThinkingError(f"unknown thinking job {kind!r}")
+
+
+NICENESS = 10
+"""How much lower than the bot's the thinking process's CPU priority is: when cores are
+short, people's replies and pictures come first, and the AI's moves wait."""
+
+
+def serve() -> None:
+    """The child: the AI imported once, at a lower priority, then each request thought
+    about and answered."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(NICENESS)
+    gc.collect()
+    gc.freeze()
+    serve_standard_streams(_think)
+
+
+if __name__ == "__main__":
+    serve()

@@ -1,0 +1,310 @@
+"""Playing against the bot through discord.py: starting, its moves, restarts, offers,
+take-backs, ratings and the lessons of a finished game, with the smallest AI budgets."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+import ai
+import engine
+from bot.play.ai_runner import AiRunner
+from bot.play.ai_seats import ai_user_id
+from bot.storage import GameRecord, Status, Storage
+from bot.workers.thinking import ThreadThinking
+from tests.bot.harness import DiscordHarness, Kind, Reply, Request, SentMessage, User
+from tests.bot.support import new_bot
+from tests.postgres_server import BACKENDS
+
+BOT = "harness-bot"
+
+
+@pytest.fixture(autouse=True)
+def quick_ai(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every level thinks a few iterations only: its moves stay legal and its tactics exact."""
+    for level in ai.LEVELS:
+        quick = dataclasses.replace(ai.SETTINGS[level], iterations=MappingProxyType({"default": 4}))
+        monkeypatch.setitem(ai.SETTINGS, level, quick)
+
+
+class StalledThinker(ThreadThinking):
+    """Thinks as usual, except that its moves never come: the bot stops mid-thought."""
+
+    def __init__(self) -> None:
+        self.asked = asyncio.Event()
+
+    async def choose_move(self, state: str, level: str) -> str:
+        self.asked.set()
+        await asyncio.Event().wait()
+        raise AssertionError("a stalled thought never ends")
+
+
+class ScriptedThinker(ThreadThinking):
+    """Plays the moves it is given, in order, so a test builds the position it needs;
+    it judges positions as the AI does."""
+
+    def __init__(self, moves: list[str]) -> None:
+        self.moves = iter(moves)
+
+    async def choose_move(self, state: str, level: str) -> str:
+        return next(self.moves)
+
+
+def storage_of(discord: DiscordHarness) -> Storage:
+    return discord.client.host.storage  # type: ignore[attr-defined, no-any-return]
+
+
+async def bot_done(discord: DiscordHarness) -> None:
+    """Wait until the bot has played every turn waiting on it."""
+    runner = discord.client.ai_runner  # type: ignore[attr-defined]
+    assert isinstance(runner, AiRunner)
+    await discord.run(runner.idle())
+
+
+async def saved(discord: DiscordHarness, game_id: int = 1) -> tuple[GameRecord, engine.Game]:
+    record = await storage_of(discord).game(game_id)
+    assert record is not None
+    return record, engine.load_game(record.state)
+
+
+def sends(discord: DiscordHarness) -> list[Request]:
+    """The posts the bot made by itself (not as a reply), oldest first."""
+    return [r for r in discord.requests if r.kind is Kind.SEND]
+
+
+def pings(request: Request) -> list[int]:
+    return [int(u) for u in (request.allowed_mentions or {}).get("users", [])]
+
+
+def pinged(reply: Reply) -> list[int]:
+    return [int(u) for u in reply.response.allowed_mentions.get("users", [])]
+
+
+def last_message(discord: DiscordHarness) -> SentMessage:
+    return discord.messages_in()[-1]
+
+
+async def play_out(discord: DiscordHarness, player: User, rng: random.Random) -> GameRecord:
+    """`player` plays random legal moves, the bot answering each, until the game ends."""
+    record, game = await saved(discord)
+    while record.status is Status.ACTIVE:
+        await discord.slash(player, "tink move", {"move": rng.choice(game.legal_moves())})
+        await bot_done(discord)
+        record, game = await saved(discord)
+    return record
+
+
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
+async def test_a_whole_game_against_the_bot_survives_a_restart_during_its_turn(
+    tmp_path: Path, database_url: str
+) -> None:
+    stalled = StalledThinker()
+    async with DiscordHarness(new_bot(tmp_path, database_url=database_url, thinker=stalled)) as (
+        first
+    ):
+        alice = first.user("alice")
+        start = await first.slash(alice, "tink start", {"opponent": first.me, "ai": "hard"})
+        assert start.content.splitlines()[:2] == [
+            f"Tink #1 begins: alice and {BOT} (hard).",
+            "Your move, **alice**.",
+        ]
+        assert start.png().startswith(b"\x89PNG")
+        alice_id = alice.id
+        await first.slash(alice, "tink move", {"move": "S d4"})
+        await first.run(stalled.asked.wait())
+        typing = [r for r in first.requests if r.kind is Kind.TYPING]
+        assert typing and typing[0].params["channel_id"] == str(first.channel.id)
+        assert sends(first) == []
+    async with DiscordHarness(new_bot(tmp_path, database_url=database_url)) as second:
+        await bot_done(second)
+        (moved,) = sends(second)
+        alice = second.user("alice")
+        assert moved.content.startswith(f"**{BOT} (hard)** played `")
+        assert "Your move, **alice**." in moved.content
+        assert pings(moved) == [alice_id]
+        assert moved.png().startswith(b"\x89PNG")
+        actions = await storage_of(second).actions(1)
+        assert [(a.seat, a.user_id) for a in actions] == [
+            (0, alice_id),
+            (1, ai_user_id("hard")),
+        ]
+        alice = dataclasses.replace(alice, id=alice_id)
+        record = await play_out(second, alice, random.Random(5))
+        assert record.status is Status.FINISHED
+        actions = await storage_of(second).actions(1)
+        bot_moves = [a for a in actions if a.user_id == ai_user_id("hard")]
+        played = [r for r in sends(second) if r.content.startswith(f"**{BOT} (hard)** played")]
+        assert bot_moves and len(played) == len(bot_moves)
+        ending = last_message(second)
+        assert [b.label for b in ending.buttons] == ["Replay"]
+        assert "wins" in ending.content or "drawn" in ending.content
+
+
+async def test_three_players_with_one_bot_seat(discord: DiscordHarness) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(
+        alice, "tink start", {"opponent": bob, "player3": discord.me, "ai": "easy"}
+    )
+    assert f"challenges bob and {BOT} (easy) to Tink" in challenge.content
+    assert "Waiting for bob to accept" in challenge.content
+    assert challenge.response.allowed_mentions["users"] == [bob.id]
+    await discord.click(bob, challenge.message, "Accept")
+    await discord.slash(alice, "tink move", {"move": "S d4"})
+    assert sends(discord) == []
+    bobs = await discord.slash(bob, "tink move", {"move": "S e5"})
+    assert bobs.content.splitlines()[1] == f"**{BOT} (easy)** is thinking."
+    assert pinged(bobs) == []
+    await bot_done(discord)
+    (moved,) = sends(discord)
+    assert moved.content.startswith(f"**{BOT} (easy)** played `")
+    assert pings(moved) == [alice.id]
+    record, game = await saved(discord)
+    assert record.turn_seat == 0 and len(game.history) == 3
+
+
+async def test_the_ai_option_alone_seats_the_bot_and_it_may_move_first(
+    discord: DiscordHarness,
+) -> None:
+    alice = discord.user("alice")
+    start = await discord.slash(alice, "folio start", {"ai": "medium", "order": "random"})
+    await bot_done(discord)
+    record, game = await saved(discord)
+    assert {s.name for s in record.players} == {f"{BOT} (medium)", "alice"}
+    assert record.turn_user_id == alice.id
+    if record.players[1].user_id == alice.id:
+        assert sends(discord) == [] and "Your move, **alice**" in start.content
+    else:
+        assert f"**{BOT} (medium)** is thinking." in start.content
+        assert pings(start.requests[0]) == []
+        (moved,) = sends(discord)
+        assert moved.content.startswith(f"**{BOT} (medium)** played `give ")
+        assert len(game.history) == 1
+
+
+async def test_inviting_no_one_says_how_to_play_the_bot(discord: DiscordHarness) -> None:
+    reply = await discord.slash(discord.user("alice"), "tink start")
+    assert reply.ephemeral
+    assert reply.content == "Invite an opponent, or choose an ai level to play against me."
+
+
+async def start_scripted(tmp_path: Path, moves: list[str]) -> DiscordHarness:
+    return await DiscordHarness(new_bot(tmp_path, thinker=ScriptedThinker(moves))).start()
+
+
+async def test_the_bot_declines_a_draw_while_it_is_winning(tmp_path: Path) -> None:
+    discord = await start_scripted(tmp_path, ["S c3", "S d3", "S e3"])
+    try:
+        alice = discord.user("alice")
+        await discord.slash(alice, "tink start", {"opponent": discord.me})
+        for move in ("S f6", "S h8", "S a1"):
+            await discord.slash(alice, "tink move", {"move": move})
+            await bot_done(discord)
+        offer = await discord.slash(alice, "tink draw")
+        assert offer.content == (
+            f"**alice** offers a draw. **{BOT} (medium)** declines: it still sees a way to win."
+        )
+        assert offer.message.buttons == [] and not offer.ephemeral
+        record, _ = await saved(discord)
+        assert record.status is Status.ACTIVE and record.offer is None
+    finally:
+        await discord.close()
+
+
+async def test_the_bot_agrees_to_a_draw_when_it_is_lost(tmp_path: Path) -> None:
+    discord = await start_scripted(tmp_path, ["S a8", "S h8", "S b8"])
+    try:
+        alice = discord.user("alice")
+        await discord.slash(alice, "tink start", {"opponent": discord.me})
+        for move in ("S c3", "S d3", "S e3"):
+            await discord.slash(alice, "tink move", {"move": move})
+            await bot_done(discord)
+        agreed = await discord.slash(alice, "tink draw")
+        assert agreed.content.splitlines() == [
+            f"**alice** offers a draw. **{BOT} (medium)** agrees.",
+            "The players agreed to a draw.",
+            f"<@{alice.id}>",
+        ]
+        assert [b.label for b in agreed.message.buttons] == ["Replay"]
+        record, _ = await saved(discord)
+        assert record.status is Status.FINISHED and record.result_reason == "agreed draw"
+    finally:
+        await discord.close()
+
+
+async def test_undo_takes_back_the_players_move_and_the_bots_answer(
+    discord: DiscordHarness,
+) -> None:
+    alice = discord.user("alice")
+    await discord.slash(alice, "tink start", {"opponent": discord.me})
+    await discord.slash(alice, "tink move", {"move": "S d4"})
+    await bot_done(discord)
+    await discord.slash(alice, "tink move", {"move": "S a1"})
+    await bot_done(discord)
+    undone = await discord.slash(alice, "tink undo")
+    await bot_done(discord)
+    assert undone.content.splitlines()[:3] == [
+        f"**alice** offers to take back their last move. **{BOT} (medium)** agrees.",
+        "**alice**'s last move and the move after it were taken back.",
+        "Your move, **alice**.",
+    ]
+    record, game = await saved(discord)
+    assert game.history == ("S d4", game.history[1]) and record.turn_user_id == alice.id
+    assert len(await storage_of(discord).actions(1)) == 2
+    assert len(sends(discord)) == 2
+
+
+async def test_the_bot_is_rated_per_level_and_shows_on_the_boards(
+    discord: DiscordHarness,
+) -> None:
+    alice = discord.user("alice")
+    await discord.slash(alice, "tink start", {"opponent": discord.me, "ai": "hard"})
+    await play_out(discord, alice, random.Random(2))
+    board = await discord.slash(alice, "leaderboard", {"game": "tink"})
+    lines = (board.embeds[0].description or "").splitlines()
+    assert any(f"{BOT} (hard)" in line for line in lines), lines
+    mine = await discord.slash(alice, "stats", {"game": "tink"})
+    opponents = dict((f.name, f.value) for f in mine.embeds[0].fields)["Most frequent opponents"]
+    assert f"{BOT} (hard): 1 game" in opponents
+    for options in ({"player": discord.me, "ai": "hard"}, {"ai": "hard"}):
+        its = await discord.slash(alice, "stats", options)
+        assert its.embeds[0].title == f"{BOT} (hard): All games"
+        assert "alice" in dict((f.name, f.value) for f in its.embeds[0].fields)[
+            "Most frequent opponents"
+        ]
+    unplayed = await discord.slash(alice, "stats", {"player": discord.me})
+    assert unplayed.content == f"{BOT} (medium) has no rated games in this server yet."
+
+
+def lessons(lines: list[str]) -> Iterator[str]:
+    return (line for line in lines if "(missed a win" in line or "allowed a win" in line)
+
+
+async def test_a_finished_games_history_marks_missed_and_allowed_wins(tmp_path: Path) -> None:
+    discord = await start_scripted(tmp_path, ["S a8", "S h8", "S b8", "S h1"])
+    try:
+        alice = discord.user("alice")
+        await discord.slash(alice, "tink start", {"opponent": discord.me})
+        for move in ("S c3", "S d3", "S e3", "S h5"):
+            await discord.slash(alice, "tink move", {"move": move})
+            await bot_done(discord)
+        during = await discord.slash(alice, "tink history")
+        assert "8. harness-bot (medium): S h1" in during.content
+        assert list(lessons(during.content.splitlines())) == []
+        ended = (await discord.slash(alice, "tink move", {"move": "S f3"})).message
+        assert "**alice** wins" in ended.content
+        after = await discord.slash(alice, "tink history")
+        assert list(lessons(after.content.splitlines())) == [
+            f"6. {BOT} (medium): S b8 (allowed a win: S b3 or S f3)",
+            "7. alice: S h5 (missed a win: S b3 or S f3)",
+            f"8. {BOT} (medium): S h1 (allowed a win: S b3 or S f3)",
+        ]
+        replay = await discord.click(alice, ended, "Replay")
+        assert replay.content == after.content
+    finally:
+        await discord.close()

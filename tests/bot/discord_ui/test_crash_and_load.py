@@ -1,0 +1,161 @@
+"""Every saved move is announced, once, even when the bot stops between saving it and
+replying: as soon as it is back, whether it runs every shard or some of them; and no press
+waits behind a long replay."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.discord_ui.app import PyramidBot, create_bot
+from bot.play.outbox import OWED_AFTER
+from bot.play.posts import Renderer
+from bot.workers.drawing import ThreadDrawing
+from tests.bot.discord_ui.test_shards import scheduler_of
+from tests.bot.harness import DiscordHarness, InteractionResponseType, User
+from tests.bot.support import Clock, new_bot, seed_long_game, settings_in
+from tests.postgres_server import PostgresServer
+
+ANSWER_WITHIN = 2.0
+
+
+class Killed(BaseException):
+    """The process dies here: nothing after this point runs, nothing catches it."""
+
+
+class DyingDrawing(ThreadDrawing):
+    """Draws until told to die; then the bot stops while drawing a board picture, as when
+    it is killed after a move is saved and before its reply is sent."""
+
+    dying = False
+
+    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
+        if self.dying:
+            raise Killed
+        return await super().board_png(game, player_names)
+
+
+def played_s_d4(discord: DiscordHarness) -> list[str]:
+    return [m.content for m in discord.messages_in() if "played `S d4`" in m.content]
+
+
+async def begin(discord: DiscordHarness) -> tuple[User, User]:
+    """A Tink game between alice and bob: who moves first, and the other."""
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, "tink start", {"opponent": bob})
+    accepted = await discord.click(bob, challenge.message, "Accept")
+    first = alice if "Your move, **alice**" in accepted.messages[-1].content else bob
+    return first, bob if first == alice else alice
+
+
+async def test_a_move_saved_before_a_crash_is_announced_once_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    drawing = DyingDrawing()
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, renderer=drawing)) as first:
+        mover, other = await begin(first)
+        drawing.dying = True
+        with pytest.raises(Killed):
+            await first.slash(mover, "tink move", {"move": "S d4"})
+        assert played_s_d4(first) == []
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as second:
+        (announced,) = [m for m in second.messages_in() if "played `S d4`" in m.content]
+        assert announced.content.startswith(f"**{mover.name}** played `S d4`: a small on d4.")
+        assert f"Your move, **{other.name}**." in announced.content
+        assert announced.png().startswith(b"\x89PNG")
+        sent = next(r for r in second.requests if r.message is announced)
+        assert sent.allowed_mentions is not None
+        assert [int(u) for u in sent.allowed_mentions["users"]] == [other.id]
+        resent = await second.slash(mover, "tink move", {"move": "s d4"})
+        assert resent.ephemeral
+        assert resent.content.startswith("Your move `S d4` was played already.")
+        assert resent.png().startswith(b"\x89PNG")
+        assert len(played_s_d4(second)) == 1
+        answer = await second.slash(other, "tink move", {"move": "S e5"})
+        assert "`S e5`" in answer.content and not answer.ephemeral
+    clock.now += OWED_AFTER + 1
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as third:
+        assert third.messages_in() == []
+
+
+async def test_a_shard_process_back_from_a_crash_announces_its_move_and_none_other_sooner(
+    tmp_path: Path,
+    postgres_server: PostgresServer,
+    open_harness: Callable[..., Awaitable[DiscordHarness]],
+) -> None:
+    clock = Clock()
+    url = postgres_server.new_database()
+    drawing = DyingDrawing()
+
+    def shard_process(shard: int, renderer: Renderer | None = None) -> PyramidBot:
+        """A bot process running one shard of two, on the database they share."""
+        return new_bot(
+            tmp_path,
+            clock=clock,
+            renderer=renderer,
+            database_url=url,
+            shard_count=2,
+            shard_ids=(shard,),
+        )
+
+    other = await open_harness(shard_process(1))
+    async with DiscordHarness(shard_process(0, drawing)) as first:
+        assert (first.guild.id >> 22) % 2 == 0, "shard 0 runs the server played in"
+        mover, _ = await begin(first)
+        drawing.dying = True
+        with pytest.raises(Killed):
+            await first.slash(mover, "tink move", {"move": "S d4"})
+    clock.now += OWED_AFTER - 1
+    await other.run(scheduler_of(other).run_due())
+    assert played_s_d4(other) == []
+    async with DiscordHarness(shard_process(0)) as back:
+        assert len(played_s_d4(back)) == 1
+        clock.now += OWED_AFTER
+        await other.run(scheduler_of(other).run_due())
+        await back.run(scheduler_of(back).run_due())
+        assert len(played_s_d4(back)) == 1 and played_s_d4(other) == []
+
+
+async def test_a_double_submitted_move_is_answered_as_played(discord: DiscordHarness) -> None:
+    mover, _ = await begin(discord)
+    replies_ = await asyncio.gather(
+        discord.slash(mover, "tink move", {"move": "S d4"}),
+        discord.slash(mover, "tink move", {"move": "S d4"}),
+    )
+    public = [r for r in replies_ if not r.ephemeral]
+    private = [r for r in replies_ if r.ephemeral]
+    assert len(public) == 1 and len(private) == 1
+    assert private[0].content.startswith("Your move `S d4` was played already.")
+    assert len(await discord.client.host.storage.actions(1)) == 1  # type: ignore[attr-defined]
+
+
+async def test_presses_are_answered_in_time_while_a_long_replay_is_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.play.history.REPLAY_FRAMES", 10_000)
+    async with DiscordHarness(create_bot(settings_in(tmp_path)), timeout=60) as discord:
+        long_channel = discord.text_channel("long-game")
+        viewer = await seed_long_game(discord, long_channel)
+        carol, dave = discord.user("carol"), discord.user("dave")
+        challenges = [
+            await discord.slash(carol, "tink start", {"opponent": dave}, channel=channel)
+            for channel in (discord.text_channel("t1"), discord.text_channel("t2"))
+        ]
+        history, *presses = await asyncio.gather(
+            discord.slash(viewer, "bridge history", channel=long_channel),
+            *(discord.click(dave, c.message, "Accept") for c in challenges),
+        )
+        gif_sent = next(r for r in history.requests if r.files).sent_at
+        for press in presses:
+            assert press.response.sent_at - press.started_at < ANSWER_WITHIN
+            assert press.response.response_type is InteractionResponseType.message_update
+            board = press.messages[-1]
+            assert "begins" in board.content
+            assert next(r for r in press.requests if r.message is board).sent_at < gif_sent
+        assert history.response.sent_at - history.started_at < ANSWER_WITHIN
+        assert history.files[0].data.startswith(b"GIF8")

@@ -1,0 +1,298 @@
+"""Bot processes split by shard, sharing one database: commands registered once, each
+piece of due work done once, work a killed process held taken up, racing moves settled.
+
+Two bots stand for two processes (shards 0 and 1 of 2): each has its own storage pool,
+scheduler, game cache and harness. Their harnesses build the same world (the same
+guilds, channels and people, with the same ids) before anything happens, and each
+guild's commands go to the bot running its shard, as Discord's gateway sends them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from bot.play.scheduler import Scheduler, turn_key
+from bot.play.timing import HOUR
+from bot.storage import Storage, open_storage
+from bot.storage.claims import LEASE
+from tests.bot.harness import Channel, DiscordHarness, Kind, Reply, SentMessage
+from tests.bot.support import Clock, new_bot
+from tests.postgres_server import BACKENDS, PostgresServer
+
+ROOT = Path(__file__).resolve().parents[3]
+START = Clock().now
+SHARDS = 2
+HOLD_A_CLAIM = """
+import asyncio, sys
+from bot.storage import open_storage
+from bot.storage.claims import claimed, new_owner
+
+async def hold(url, kind, key, now):
+    storage = await open_storage(url, rater=None)
+    async with claimed(storage.clocks, kind, key, new_owner(), lambda: now) as mine:
+        print("claimed" if mine else "refused", flush=True)
+        await asyncio.sleep(3600)
+
+asyncio.run(hold(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])))
+"""
+"""A process that claims one piece of due work and holds it until it is killed."""
+
+PEOPLE = ("alice", "bob", "carol", "dave")
+OpenHarness = Callable[..., Awaitable[DiscordHarness]]
+
+
+def storage_of(discord: DiscordHarness) -> Storage:
+    storage: Storage = discord.client.host.storage  # type: ignore[attr-defined]
+    return storage
+
+
+def scheduler_of(discord: DiscordHarness) -> Scheduler:
+    scheduler = discord.client.scheduler  # type: ignore[attr-defined]
+    assert isinstance(scheduler, Scheduler)
+    return scheduler
+
+
+def command_syncs(discord: DiscordHarness) -> list[str]:
+    """Where the bot registered its commands: "global" or a guild id, once per sync."""
+    return [r.params.get("guild_id", "global") for r in discord.requests if r.kind is Kind.COMMANDS]
+
+
+def posts(*processes: DiscordHarness, saying: str) -> list[SentMessage]:
+    """The messages the processes posted by themselves (not answering anyone) with these words."""
+    sent = [r.message for p in processes for r in p.requests if r.kind is Kind.SEND]
+    return [m for m in sent if m is not None and saying in m.content]
+
+
+class Deployment:
+    """Two bot processes on one database, each running one of two shards, and two guilds
+    with a channel each, one of them (as it happens) on each shard."""
+
+    def __init__(self, processes: list[DiscordHarness], clock: Clock) -> None:
+        self.processes = processes
+        self.clock = clock
+        guilds = [[p.new_guild(f"server {n}") for n in range(2)] for p in processes]
+        self._channels = [
+            [p.text_channel("games", guild=g) for g in gs]
+            for p, gs in zip(processes, guilds, strict=True)
+        ]
+        for process in processes:
+            for name in PEOPLE:
+                process.dm(process.user(name))
+        worlds = {tuple((c.guild and c.guild.id, c.id) for c in cs) for cs in self._channels}
+        assert len(worlds) == 1, "every process sees the same world"
+        self.guilds = [g.id for g in guilds[0]]
+        assert {self.serving(g) for g in self.guilds} == set(processes), "one guild a shard"
+
+    def serving(self, guild_id: int) -> DiscordHarness:
+        """The process running the guild's shard, to which Discord sends its interactions."""
+        return self.processes[(guild_id >> 22) % SHARDS]
+
+    def channel(self, process: DiscordHarness, index: int) -> Channel:
+        """The channel of guild `index` in the process's world."""
+        return self._channels[self.processes.index(process)][index]
+
+    async def begin(self, index: int, *players: str, **options: object) -> DiscordHarness:
+        """A game in the channel of guild `index`, played through the process serving it."""
+        process = self.serving(self.guilds[index])
+        first, second = (process.user(name) for name in players)
+        channel = self.channel(process, index)
+        challenge = await process.slash(
+            first, "tink start", {"opponent": second, **options}, channel=channel
+        )
+        await process.click(second, challenge.message, "Accept")
+        return process
+
+    async def run_due(self, hours: float) -> None:
+        """Move the clock to `hours` past the start; every process runs what is due at once."""
+        self.clock.now = START + hours * HOUR
+        await asyncio.gather(*(p.run(scheduler_of(p).run_due()) for p in self.processes))
+
+
+@pytest.fixture
+async def deployment(
+    postgres_server: PostgresServer, tmp_path: Path, open_harness: OpenHarness, clock: Clock
+) -> Deployment:
+    url = postgres_server.new_database()
+    processes = [
+        await open_harness(
+            new_bot(tmp_path, clock=clock, database_url=url, shard_count=SHARDS, shard_ids=(n,))
+        )
+        for n in range(SHARDS)
+    ]
+    return Deployment(processes, clock)
+
+
+# -- registering the commands -------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
+async def test_commands_are_registered_once_and_again_only_when_they_change(
+    tmp_path: Path, database_url: str, open_harness: OpenHarness
+) -> None:
+    first = await open_harness(new_bot(tmp_path, database_url=database_url))
+    assert command_syncs(first) == ["global"]
+    await first.close()
+    restarted = await open_harness(new_bot(tmp_path, database_url=database_url))
+    assert command_syncs(restarted) == []
+    await restarted.close()
+    storage = await open_storage(database_url, rater=None)
+    await storage.command_syncs.save(f"{restarted.me.id}:global", "older commands", START)
+    await storage.close()
+    changed = await open_harness(new_bot(tmp_path, database_url=database_url))
+    assert command_syncs(changed) == ["global"]
+    await changed.close()
+    testing = await open_harness(new_bot(tmp_path, database_url=database_url, dev_guild_id=42))
+    assert command_syncs(testing) == ["42"]
+
+
+async def test_only_the_process_running_shard_0_registers_the_commands(
+    deployment: Deployment,
+) -> None:
+    first, second = deployment.processes
+    assert command_syncs(first) == ["global"]
+    assert command_syncs(second) == []
+
+
+# -- sharing the games --------------------------------------------------------------
+
+
+async def test_each_process_plays_its_guilds_games_and_lists_every_game(
+    deployment: Deployment,
+) -> None:
+    one = await deployment.begin(0, "alice", "bob")
+    other = await deployment.begin(1, "carol", "alice")
+    assert one is not other
+    moved = await other.slash(
+        other.user("carol"), "tink move", {"move": "S d4"}, channel=deployment.channel(other, 1)
+    )
+    assert moved.content.startswith("**carol** played `S d4`")
+    for process in deployment.processes:
+        alice = process.user("alice")
+        mine = await process.slash(alice, "mygames", channel=process.dm(alice))
+        assert str(mine.embeds[0].description).count("Tink #") == 2
+
+
+async def test_moves_through_either_process_build_on_the_other_processes_moves(
+    deployment: Deployment,
+) -> None:
+    await deployment.begin(0, "alice", "bob")
+    moves = ["S c3", "S c5", "S d3", "S d5", "S e3"]
+    for turn, move in enumerate(moves):
+        process = deployment.processes[turn % 2]
+        player = process.user(("alice", "bob")[turn % 2])
+        reply = await process.slash(
+            player, "tink move", {"move": move}, channel=deployment.channel(process, 0)
+        )
+        assert reply.content.startswith(f"**{player.name}** played `{move}`"), reply.content
+    actions = await storage_of(deployment.processes[0]).actions(1)
+    assert [action.action for action in actions] == moves
+
+
+async def test_racing_moves_from_two_processes_apply_exactly_once(
+    deployment: Deployment, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await deployment.begin(0, "alice", "bob")
+    both_read = asyncio.Event()
+    readers: list[int] = []
+    for process in deployment.processes:
+        storage = storage_of(process)
+        read = storage.latest_game_in
+
+        async def held(place_id: int, read: Callable[[int], Awaitable[object]] = read) -> object:
+            """Both processes read the game before either saves its move."""
+            record = await read(place_id)
+            readers.append(place_id)
+            if len(readers) == len(deployment.processes):
+                both_read.set()
+            await both_read.wait()
+            return record
+
+        monkeypatch.setattr(storage, "latest_game_in", held)
+    replies: list[Reply] = await asyncio.gather(
+        *(
+            process.slash(
+                process.user("alice"),
+                "tink move",
+                {"move": move},
+                channel=deployment.channel(process, 0),
+            )
+            for process, move in zip(deployment.processes, ["S d4", "S e5"], strict=True)
+        )
+    )
+    applied = [r for r in replies if not r.ephemeral]
+    refused = [r for r in replies if r.ephemeral]
+    assert len(applied) == 1 and applied[0].content.startswith("**alice** played")
+    assert [r.content for r in refused] == ["The board changed meanwhile; please try again."]
+    actions = await storage_of(deployment.processes[0]).actions(1)
+    assert len(actions) == 1
+    loser = deployment.processes[replies.index(refused[0])]
+    answer = await loser.slash(
+        loser.user("bob"), "tink move", {"move": "S c3"}, channel=deployment.channel(loser, 0)
+    )
+    assert answer.content.startswith("**bob** played `S c3`"), answer.content
+
+
+# -- due work -----------------------------------------------------------------------
+
+
+async def test_a_warning_and_a_time_out_falling_due_are_each_posted_once(
+    deployment: Deployment,
+) -> None:
+    await deployment.begin(0, "alice", "bob", time_limit="12h")
+    await deployment.begin(1, "carol", "dave", time_limit="12h")
+    await deployment.run_due(9)
+    assert len(posts(*deployment.processes, saying="a quarter of your time is left")) == 2
+    await deployment.run_due(12)
+    timed_out = posts(*deployment.processes, saying="ran out of time.")
+    assert sorted(m.content.split()[0] for m in timed_out) == ["**alice**", "**carol**"]
+    await deployment.run_due(30)
+    assert len(posts(*deployment.processes, saying="ran out of time")) == 2
+
+
+async def test_a_process_posts_due_work_in_guilds_on_shards_it_does_not_run(
+    deployment: Deployment,
+) -> None:
+    serving = await deployment.begin(0, "alice", "bob", time_limit="12h")
+    await scheduler_of(serving).stop()
+    (other,) = [p for p in deployment.processes if p is not serving]
+    deployment.clock.now = START + 9 * HOUR
+    await other.run(scheduler_of(other).run_due())
+    (warning,) = posts(other, saying="a quarter of your time is left")
+    assert warning.channel.id == deployment.channel(serving, 0).id
+    assert posts(serving, saying="a quarter of your time is left") == []
+
+
+async def test_work_held_by_a_killed_process_is_done_by_another_within_a_lease(
+    deployment: Deployment, postgres_server: PostgresServer
+) -> None:
+    process = await deployment.begin(0, "alice", "bob", time_limit="12h")
+    (turn,) = await storage_of(process).clocks.turns_in_guild(deployment.guilds[0])
+    deployment.clock.now = deadline = START + 12 * HOUR
+    holder = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-c", HOLD_A_CLAIM, postgres_url(process)),
+        *("time-out", turn_key(turn), repr(deadline)),
+        stdout=asyncio.subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert holder.stdout is not None
+    assert await asyncio.wait_for(holder.stdout.readline(), 60) == b"claimed\n"
+    holder.send_signal(signal.SIGKILL)
+    assert await holder.wait() == -signal.SIGKILL
+    await deployment.run_due(12)
+    await deployment.run_due(12 + (LEASE - 1) / HOUR)
+    assert posts(*deployment.processes, saying="ran out of time") == []
+    await deployment.run_due(12 + LEASE / HOUR)
+    (announced,) = posts(*deployment.processes, saying="ran out of time")
+    assert announced.content.startswith("**alice** ran out of time.\n**bob** wins")
+
+
+def postgres_url(process: DiscordHarness) -> str:
+    url: str = process.client.settings.database_url  # type: ignore[attr-defined]
+    return url

@@ -1,0 +1,211 @@
+"""Slow games end to end through discord.py: time limits, reminders, restarts, game lists
+and server settings, on a clock the tests move."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.play.scheduler import Scheduler
+from bot.play.timing import DAY, HOUR
+from bot.storage import Status
+from tests.bot.harness import DiscordHarness, HarnessError, Kind, Reply, SentMessage
+from tests.bot.support import Clock, new_bot
+
+START = Clock().now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def discord(tmp_path: Path, clock: Clock) -> AsyncIterator[DiscordHarness]:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as harness:
+        yield harness
+
+
+def scheduler_of(discord: DiscordHarness) -> Scheduler:
+    scheduler = discord.client.scheduler  # type: ignore[attr-defined]
+    assert isinstance(scheduler, Scheduler)
+    return scheduler
+
+
+async def later(discord: DiscordHarness, clock: Clock, seconds: float) -> Reply:
+    """Move the clock `seconds` past the start and run what fell due."""
+    clock.now = START + seconds
+    return await discord.run(scheduler_of(discord).run_due())
+
+
+async def begin(discord: DiscordHarness, **options: object) -> Reply:
+    """Alice challenges Bob, who accepts: the reply holds the first board."""
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, "tink start", {"opponent": bob, **options})
+    return await discord.click(bob, challenge.message, "Accept")
+
+
+def sent(reply: Reply) -> list[SentMessage]:
+    return [r.message for r in reply.of(Kind.SEND) if r.message is not None]
+
+
+async def test_a_time_limit_is_shown_in_the_challenge_and_on_every_turn(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, "tink start", {"opponent": bob, "time_limit": "3d"})
+    assert "Time limit: 3 days per move." in challenge.content
+    accepted = await discord.click(bob, challenge.message, "Accept")
+    assert f"Time runs out <t:{int(START + 3 * DAY)}:R>." in accepted.messages[-1].content
+    clock.now = START + HOUR
+    moved = await discord.slash(alice, "tink move", {"move": "S d4"})
+    assert f"Your move, **bob**. Time runs out <t:{int(START + HOUR + 3 * DAY)}:R>." in (
+        moved.content
+    )
+
+
+async def test_an_unusable_time_limit_is_refused_in_one_sentence(discord: DiscordHarness) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    reply = await discord.slash(alice, "tink start", {"opponent": bob, "time_limit": "soon"})
+    assert reply.ephemeral
+    assert reply.content == (
+        "The time limit must be none or a number of minutes, hours or days, like 12h or 3d, "
+        "not 'soon'."
+    )
+    assert discord.messages_in() == [reply.message]
+
+
+async def test_the_time_limit_is_suggested_while_typing(discord: DiscordHarness) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    options = {"opponent": bob, "time_limit": "1"}
+    choices = await discord.autocomplete(alice, "tink start", "time_limit", options)
+    assert [c.value for c in choices] == ["1h", "12h", "1d"]
+    choices = await discord.autocomplete(alice, "tink start", "time_limit", {"time_limit": "36h"})
+    assert [c.value for c in choices] == ["36h"]
+
+
+async def test_running_out_of_time_is_announced_in_the_game_channel(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    bob = discord.user("bob")
+    await begin(discord, time_limit="12h")
+    warning = await later(discord, clock, 9 * HOUR)
+    (message,) = sent(warning)
+    assert message.channel == discord.channel
+    assert message.content.startswith("**alice**, a quarter of your time is left in [Tink #1](")
+    assert (await later(discord, clock, 12 * HOUR - 1)).requests == []
+    timed_out = await later(discord, clock, 12 * HOUR)
+    (message,) = sent(timed_out)
+    assert message.content.startswith("**alice** ran out of time.\n**bob** wins: ran out of time.")
+    assert message.png().startswith(b"\x89PNG")
+    assert [b.label for b in message.buttons] == ["Replay"]
+    assert (await later(discord, clock, 2 * DAY)).requests == []
+    reply = await discord.slash(bob, "tink move", {"move": "S d4"})
+    assert reply.content == "The last game here is over; start a new one with `/tink start`."
+
+
+async def test_a_restart_with_a_deadline_pending_announces_the_late_forfeit_once(
+    tmp_path: Path, clock: Clock
+) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as first:
+        await begin(first, time_limit="1d")
+    clock.now = START + 5 * DAY
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as second:
+        (announced,) = second.messages_in()
+        assert announced.content.startswith(
+            "**alice** ran out of time while the bot was offline.\n**bob** wins"
+        )
+        record = await second.client.host.storage.game(1)  # type: ignore[attr-defined]
+        assert record is not None and record.status is Status.FINISHED
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as third:
+        assert third.messages_in() == []
+
+
+async def test_an_idle_turn_is_nudged_once_by_dm_when_asked_or_else_in_the_channel(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice = discord.user("alice")
+    notify = await discord.slash(alice, "notify", {"dm": "on"})
+    assert notify.ephemeral and notify.content.startswith("Reminders come to you by direct message")
+    await begin(discord)
+    nudge = await later(discord, clock, DAY)
+    (message,) = sent(nudge)
+    assert message.channel == discord.dm(alice)
+    assert message.content.startswith("Reminder, **alice**: it has been your move in [Tink #1](")
+    assert (await later(discord, clock, 3 * DAY)).requests == []
+    await discord.slash(alice, "tink move", {"move": "S d4"})
+    await discord.slash(discord.user("bob"), "notify", {"dm": "on"})
+    discord.stub("POST", "/users/@me/channels", status=403, code=50007, message="Cannot DM")
+    fallback = await later(discord, clock, 4 * DAY)
+    (message,) = sent(fallback)
+    assert message.channel == discord.channel
+    assert message.content.startswith("Reminder, **bob**")
+    mentions = fallback.requests[-1].allowed_mentions or {}
+    assert [int(u) for u in mentions["users"]] == [discord.user("bob").id]
+
+
+async def test_games_lists_the_servers_games_and_mygames_yours_everywhere(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob, carol = discord.user("alice"), discord.user("bob"), discord.user("carol")
+    empty = await discord.slash(carol, "games")
+    assert empty.embeds[0].description == "No game is being played here."
+    first = await discord.slash(alice, "tink start", {"opponent": bob, "time_limit": "2d"})
+    await discord.click(bob, first.message, "Accept")
+    elsewhere = discord.text_channel("elsewhere")
+    other = await discord.slash(carol, "tink start", {"opponent": alice}, channel=elsewhere)
+    await discord.click(alice, other.message, "Accept")
+    listed = await discord.slash(bob, "games")
+    assert not listed.ephemeral
+    (embed,) = listed.embeds
+    link = f"https://discord.com/channels/{discord.guild.id}/{discord.channel.id}"
+    assert embed.description == "\n".join(
+        [
+            f"[Tink #1]({link}/{first.message.id}): **alice** to move since "
+            f"<t:{int(START)}:R>, time runs out <t:{int(START + 2 * DAY)}:R>",
+            f"[Tink #2](https://discord.com/channels/{discord.guild.id}/{elsewhere.id}/"
+            f"{other.message.id}): **carol** to move since <t:{int(START)}:R>",
+        ]
+    )
+    mine = await discord.slash(alice, "mygames", channel=discord.dm(alice))
+    assert mine.ephemeral
+    assert mine.embeds[0].description.startswith("[Tink #1](")
+    theirs = await discord.slash(bob, "mygames")
+    assert theirs.embeds[0].description == "No game is waiting on you."
+
+
+async def test_server_settings_need_manage_server_and_shape_new_games(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    owner, alice, bob = discord.user("owner"), discord.user("alice"), discord.user("bob")
+    with pytest.raises(HarnessError, match="manage_guild"):
+        await discord.slash(alice, "gamehost settings")
+    shown = await discord.slash(owner, "gamehost settings")
+    assert shown.ephemeral
+    assert shown.content == (
+        "Settings for this server:\nTime limit per move in new games: none\n"
+        "Reminder when a turn has waited: 1 day\nNew games open a thread: no"
+    )
+    refused = await discord.slash(owner, "gamehost settings", {"reminder_delay": "2 seconds"})
+    assert refused.ephemeral
+    assert refused.content.startswith("The reminder delay must be none or a number of")
+    saved = await discord.slash(
+        owner, "gamehost settings", {"time_limit": "2d", "reminder_delay": "none", "threads": True}
+    )
+    assert saved.content == (
+        "Saved. Settings for this server:\nTime limit per move in new games: 2 days\n"
+        "Reminder when a turn has waited: never\nNew games open a thread: yes"
+    )
+    started = await discord.slash(alice, "tink start", {"opponent": bob})
+    challenge = started.messages[-1]
+    assert challenge.channel.parent == discord.channel
+    assert "Time limit: 2 days per move." in challenge.content
+    await discord.click(bob, challenge, "Accept")
+    assert [m.content for m in sent(await later(discord, clock, DAY))] == []
+    unlimited = await discord.slash(
+        alice, "folio start", {"opponent": bob, "time_limit": "none", "thread": False}
+    )
+    assert unlimited.message.channel == discord.channel
+    assert "Time limit" not in unlimited.content

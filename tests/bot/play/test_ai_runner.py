@@ -1,0 +1,151 @@
+"""The runner of the bot's turns: fair across games, claimed once among processes, taken
+up when a process dies mid-thought; and the bot's seats never time out or get reminded."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+
+import engine
+from bot.play.ai_runner import AI_LEASE, KIND, AiRunner
+from bot.play.challenges import Invitation
+from bot.play.host import Host
+from bot.play.outbox import OWED_AFTER
+from bot.play.text import plain
+from bot.play.values import Person, Post
+from tests.bot.support import ALICE, BOB, Clock
+
+BOT = Person(0, "", plays_ai=True)
+
+
+@dataclass
+class Courier:
+    """Keeps what the runner delivers, and where it showed typing."""
+
+    posts: list[tuple[int, Post]] = field(default_factory=list)
+    typing_in: list[int] = field(default_factory=list)
+
+    async def ready(self) -> None:
+        """Always ready."""
+
+    async def to_channel(self, place_id: int, post: Post) -> None:
+        self.posts.append((place_id, post))
+
+    @contextlib.asynccontextmanager
+    async def typing(self, place_id: int) -> AsyncIterator[None]:
+        self.typing_in.append(place_id)
+        yield
+
+
+class Unreachable(Courier):
+    """A courier whose every post fails, as when the process stops before posting."""
+
+    async def to_channel(self, place_id: int, post: Post) -> None:
+        raise ConnectionError("Discord cannot be reached")
+
+
+class Recorder:
+    """Plays the first legal move, noting the game of each thought."""
+
+    def __init__(self) -> None:
+        self.thought_in: list[int] = []
+
+    async def choose_move(self, state: str, level: str) -> str:
+        game = engine.load_game(state)
+        self.thought_in.append(game.seed)
+        return game.legal_moves()[0]
+
+    async def evaluate(self, state: str, level: str, seat: int) -> float:
+        return 0.5
+
+    async def close(self) -> None:
+        """Nothing to release."""
+
+
+async def start(host: Host, channel: int, starter: Person, *invitees: Person) -> int:
+    post = await host.challenges.start(Invitation("tink", 1, channel, starter, invitees))
+    return post.game_id
+
+
+async def test_turns_are_taken_round_robin_across_games(host: Host, clock: Clock) -> None:
+    thinker = Recorder()
+    host.ai.thinker = thinker
+    courier = Courier()
+    runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
+    many = await start(host, 10, ALICE, BOT, BOT, BOT)
+    one = await start(host, 20, BOB, BOT)
+    await host.moves.move(10, "tink", ALICE.user_id, "S d4")
+    await host.moves.move(20, "tink", BOB.user_id, "S d4")
+    runner.start()
+    try:
+        await runner.idle()
+    finally:
+        await runner.stop()
+    seeds = {(await host.storage.game(g)).seed: g for g in (many, one)}  # type: ignore[union-attr]
+    assert [seeds[seed] for seed in thinker.thought_in] == [many, one, many, many]
+    assert [place for place, _ in courier.posts] == [10, 20, 10, 10]
+    assert courier.typing_in == [10, 20, 10, 10]
+    assert "Your move, Alice." in plain(courier.posts[-1][1].text)
+    assert courier.posts[-1][1].pings == (ALICE.user_id,)
+
+
+async def test_a_turn_claimed_by_a_process_that_died_is_played_once_its_claim_lapses(
+    host: Host, clock: Clock
+) -> None:
+    game_id = await start(host, 10, ALICE, BOT)
+    await host.moves.move(10, "tink", ALICE.user_id, "S d4")
+    record = await host.storage.game(game_id)
+    assert record is not None
+    key = f"{game_id}@{record.turn_started_at!r}"
+    assert await host.storage.clocks.claim(KIND, key, "died", clock.now, clock.now + AI_LEASE)
+    host.ai.thinker = Recorder()
+    courier = Courier()
+    runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
+    runner.start()
+    try:
+        await runner.idle()
+        assert courier.posts == []
+        clock.now += AI_LEASE
+        await runner.look()
+        await runner.idle()
+    finally:
+        await runner.stop()
+    assert len(courier.posts) == 1
+    assert len(await host.storage.actions(game_id)) == 2
+
+
+async def test_the_bots_turns_never_time_out_nor_are_reminded(host: Host, clock: Clock) -> None:
+    post = await host.challenges.start(
+        Invitation("tink", 1, 10, ALICE, (BOT,), time_limit="1h")
+    )
+    await host.moves.move(10, "tink", ALICE.user_id, "S d4")
+    clock.now += 10 * 24 * 3600
+    clocks = host.storage.clocks
+    await host.slow_games.plan_turns()
+    assert await clocks.due_time_outs(clock.now) == []
+    assert await clocks.due_reminders(clock.now) == []
+    assert await clocks.next_due() is None
+    assert [t.game_id for t in await clocks.ai_turns()] == [post.game_id]
+
+
+async def test_the_bots_move_is_announced_like_a_persons_struck_off_once_posted(
+    host: Host, clock: Clock
+) -> None:
+    for courier, owed_games in ((Courier(), []), (Unreachable(), [20])):
+        await start(host, 20 if owed_games else 10, ALICE, BOT)
+        alices = await host.moves.move(20 if owed_games else 10, "tink", ALICE.user_id, "S d4")
+        await host.outbox.sent(alices)
+        host.ai.thinker = Recorder()
+        runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
+        runner.start()
+        try:
+            await runner.idle()
+        finally:
+            await runner.stop()
+        clock.now += OWED_AFTER
+        owed = await host.outbox.owed()
+        assert [announcement.place_id for announcement in owed] == owed_games
+    delivery = await host.outbox.delivery(owed[0])
+    assert delivery is not None
+    assert "Your move, Alice." in plain(delivery.post.text)

@@ -1,0 +1,99 @@
+"""Announcements kept with their change: what they keep reads back as it was written, and
+one never sent is posted by the scheduler once: a lease later, or at once by the process
+that took its writer's place."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from bot.play.announcements import announcement, owed
+from bot.play.host import Host
+from bot.play.outbox import OWED_AFTER
+from bot.play.text import (
+    Code,
+    Command,
+    GameLink,
+    Highlight,
+    Moment,
+    Name,
+    Strong,
+    from_data,
+    say,
+    to_data,
+)
+from bot.play.values import Lapsed, Post, Prompt
+from bot.storage import Status
+from tests.bot.play.test_use_cases import CHANNEL, begin
+from tests.bot.support import ALICE, BOB, Clock, StubRenderer
+
+
+def test_a_text_reads_back_as_it_was_written() -> None:
+    text = say(
+        "Plain, ",
+        Name("**Bold**"),
+        Strong("1."),
+        Strong(Name("bob")),
+        Highlight(Name("carol")),
+        Code("S d4"),
+        Moment(12.5),
+        GameLink("Tink #1", 5, 6, None),
+        Command("bridge", "move", "first", "bob"),
+    )
+    assert from_data(json.loads(json.dumps(to_data(text)))) == text
+
+
+async def test_an_announcement_keeps_its_post_and_position(host: Host) -> None:
+    record = await host.storage.game(await begin(host, BOB))
+    assert record is not None
+    sent = Post(record.id, say("Hi ", Name("bob")), pings=(BOB.user_id,), prompt=Prompt.REPLAY)
+    sent = dataclasses.replace(sent, lapsed=Lapsed(77, Prompt.DRAW))
+    kept = announcement(record, sent)
+    assert kept.version == record.version + 1 and kept.place_id == record.place_id
+    read = owed(kept)
+    assert read.post == dataclasses.replace(sent, announcement=kept.id)
+    assert (read.state, read.player_names) == (record.state, record.names)
+
+
+async def test_an_announcement_never_sent_is_owed_a_lease_later(host: Host, clock: Clock) -> None:
+    game_id = await begin(host, BOB)
+    post = await host.moves.move(CHANNEL, "tink", ALICE.user_id, "S d4")
+    assert post.announcement is not None
+    assert await host.outbox.owed() == []
+    assert await host.outbox.next_due() == clock.now + OWED_AFTER
+    clock.now += OWED_AFTER
+    (stored,) = await host.outbox.owed()
+    delivery = await host.outbox.delivery(stored)
+    assert delivery is not None
+    assert delivery.post.text == post.text and delivery.post.pings == post.pings
+    assert delivery.post.files == post.files
+    await host.outbox.sent(delivery.post)
+    assert await host.outbox.owed() == [] and await host.outbox.next_due() is None
+    record = await host.storage.game(game_id)
+    assert record is not None and record.status is Status.ACTIVE
+
+
+async def test_an_announcement_a_stopped_process_left_is_owed_at_once_to_its_successor(
+    host: Host, clock: Clock
+) -> None:
+    await begin(host, BOB)
+    post = await host.moves.move(CHANNEL, "tink", ALICE.user_id, "S d4")
+    successor = Host(host.storage, StubRenderer(), clock=clock)
+    (stored,) = await successor.outbox.owed()
+    assert stored.id == post.announcement
+    assert await successor.outbox.next_due() == clock.now
+    other_slot = Host(host.storage, StubRenderer(), clock=clock, slot="shards 1 of 2")
+    assert await other_slot.outbox.owed() == []
+    assert await other_slot.outbox.next_due() == clock.now + OWED_AFTER
+    assert await host.outbox.owed() == []
+
+
+async def test_an_announcement_sent_since_it_was_found_is_not_delivered_again(
+    host: Host, clock: Clock
+) -> None:
+    await begin(host, BOB)
+    post = await host.moves.move(CHANNEL, "tink", ALICE.user_id, "S d4")
+    clock.now += OWED_AFTER
+    (stored,) = await host.outbox.owed()
+    await host.outbox.sent(post)
+    assert await host.outbox.delivery(stored) is None

@@ -1,0 +1,193 @@
+"""`python -m bot` stops with one sentence and exit code 1 when it cannot start, never a
+traceback (a setting or a database it cannot use stops it before it logs in), and starts
+without voice warnings.
+
+Each run is a real process. Discord's address is moved to this machine (a closed port, a
+port that never answers, a small HTTP server) or name lookups are made to fail, so no test
+sends anything beyond the loopback interface.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from tests.bot.support import SETTINGS
+from tests.postgres_server import PostgresServer
+
+NO_NAMES = "no names resolve on this machine"
+LAUNCH = f"""
+import runpy, socket, sys
+import aiohttp.client, discord.http
+
+discord_at = sys.argv.pop(1)
+if discord_at == "no-names":
+    def no_names(*args, **kwargs):
+        raise socket.gaierror(socket.EAI_AGAIN, {NO_NAMES!r})
+    socket.getaddrinfo = no_names
+    discord_at = "http://discord.invalid"
+discord.http.Route.BASE = discord_at + "/api/v10"
+aiohttp.client.DEFAULT_TIMEOUT = aiohttp.ClientTimeout(total=2)
+runpy.run_module("bot", run_name="__main__", alter_sys=True)
+"""
+
+
+def start_bot(cwd: Path, discord_at: str, **settings: str) -> subprocess.CompletedProcess[str]:
+    """`python -m bot` in `cwd` with only the given settings, Discord being at `discord_at`."""
+    env = {name: value for name, value in os.environ.items() if name not in SETTINGS}
+    env.update(settings)
+    return subprocess.run(
+        [sys.executable, "-c", LAUNCH, discord_at],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def stopped_saying(run: subprocess.CompletedProcess[str], *words: str) -> str:
+    """The sentence the bot stopped with, checked to be the last line of stderr, to contain
+    `words`, and to follow nothing but log records."""
+    assert run.returncode == 1, run.stderr
+    assert "Traceback" not in run.stderr
+    *logged, sentence = run.stderr.strip().splitlines()
+    assert all("discord." in line for line in logged), run.stderr
+    for word in words:
+        assert word in sentence
+    return sentence
+
+
+def stopped_before_logging_in(run: subprocess.CompletedProcess[str], *words: str) -> str:
+    """The one line the bot wrote, checked as `stopped_saying` does, before logging in."""
+    assert run.stderr.count("\n") == 1 and "logging in" not in run.stderr, run.stderr
+    return stopped_saying(run, *words)
+
+
+@pytest.fixture
+def closed_port() -> Iterator[str]:
+    """An address on this machine where connections are refused."""
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        yield f"http://127.0.0.1:{held.getsockname()[1]}"
+
+
+@pytest.fixture
+def silent_port() -> Iterator[str]:
+    """An address on this machine that takes connections and never answers."""
+    with socket.create_server(("127.0.0.1", 0)) as listening:
+        yield f"http://127.0.0.1:{listening.getsockname()[1]}"
+
+
+class _Answer(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        status = self.server.status  # type: ignore[attr-defined]
+        body = b'{"message": "refused", "code": 0}'
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet: the test reads the bot's output, not the server's."""
+
+
+@pytest.fixture
+def discord_answering(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A server on this machine answering every request with the status in `request.param`."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Answer)
+    server.status = request.param  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_without_a_token_it_names_the_setting_and_a_working_command(
+    tmp_path: Path, closed_port: str
+) -> None:
+    run = start_bot(tmp_path, closed_port)
+    assert run.stderr.count("\n") == 1
+    stopped_saying(run, "DISCORD_TOKEN", "make local")
+
+
+@pytest.mark.parametrize(
+    ("settings", "words"),
+    [
+        ({"LOG_LEVEL": "loud"}, ["LOG_LEVEL", "DEBUG, INFO, WARNING, ERROR, CRITICAL"]),
+        ({"DATABASE_URL": "mysql://bot:secret@db/games"}, ["DATABASE_URL", "postgresql://"]),
+        ({"DATABASE_URL": "sqlite:///notes.txt"}, ["DATABASE_URL", "not a SQLite database"]),
+        ({"DATABASE_URL": "sqlite:///notes.txt/games.sqlite3"}, ["DATABASE_URL", "folder"]),
+    ],
+    ids=["log level", "database kind", "not a database", "no folder"],
+)
+def test_an_unusable_setting_stops_it_before_logging_in(
+    tmp_path: Path, closed_port: str, settings: dict[str, str], words: list[str]
+) -> None:
+    (tmp_path / "notes.txt").write_text("shopping: eggs, flour, pyramids\n" * 10)
+    run = start_bot(tmp_path, closed_port, DISCORD_TOKEN="token", **settings)
+    assert "secret" not in stopped_before_logging_in(run, *words)
+
+
+@pytest.mark.parametrize("case", ["unreachable host", "wrong password", "missing database"])
+def test_an_unusable_postgresql_database_stops_it_before_logging_in(
+    tmp_path: Path, closed_port: str, postgres_server: PostgresServer, case: str
+) -> None:
+    where = f"the PostgreSQL server at 127.0.0.1:{postgres_server.port}"
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        nowhere = unused.getsockname()[1]
+    url, sentence = {
+        "unreachable host": (
+            f"postgresql://bot:pw@127.0.0.1:{nowhere}/games",
+            f"DATABASE_URL: the PostgreSQL server at 127.0.0.1:{nowhere} cannot be reached",
+        ),
+        "wrong password": (
+            postgres_server.url("postgres", password="wrong"),
+            f"DATABASE_URL: {where} refused the password of user 'postgres'.",
+        ),
+        "missing database": (
+            postgres_server.url("nowhere"),
+            f"DATABASE_URL: {where} has no database 'nowhere'",
+        ),
+    }[case]
+    run = start_bot(tmp_path, closed_port, DISCORD_TOKEN="token", DATABASE_URL=url)
+    assert stopped_before_logging_in(run).startswith(sentence)
+
+
+def test_when_discord_cannot_be_reached_it_says_so(tmp_path: Path, closed_port: str) -> None:
+    run = start_bot(tmp_path, closed_port, DISCORD_TOKEN="token")
+    stopped_saying(run, "Could not reach Discord", "online")
+    assert "logging in" in run.stderr
+    assert "voice" not in run.stderr
+
+
+def test_without_name_lookups_discord_cannot_be_reached(tmp_path: Path) -> None:
+    run = start_bot(tmp_path, "no-names", DISCORD_TOKEN="token")
+    stopped_saying(run, "Could not reach Discord", NO_NAMES)
+
+
+def test_when_discord_never_answers_it_gives_up(tmp_path: Path, silent_port: str) -> None:
+    run = start_bot(tmp_path, silent_port, DISCORD_TOKEN="token")
+    stopped_saying(run, "Could not reach Discord", "Timeout")
+
+
+@pytest.mark.parametrize("discord_answering", [401], indirect=True)
+def test_a_refused_token_is_named(tmp_path: Path, discord_answering: str) -> None:
+    run = start_bot(tmp_path, discord_answering, DISCORD_TOKEN="token")
+    stopped_saying(run, "Discord refused the token in DISCORD_TOKEN", "Reset Token")
+
+
+@pytest.mark.parametrize("discord_answering", [503], indirect=True)
+def test_a_discord_outage_is_named(tmp_path: Path, discord_answering: str) -> None:
+    run = start_bot(tmp_path, discord_answering, DISCORD_TOKEN="token")
+    stopped_saying(run, "server error", "503", "later")
