@@ -37,6 +37,8 @@ AI_LEASE = 30.0
 """Seconds a claim on an AI turn lasts unless renewed."""
 LOOK_EVERY = 15.0
 """Seconds between looks in the database for AI turns no process is playing."""
+PATIENCE = 3.0
+"""Seconds the bot's move waits for the post about the move before it to go out first."""
 KIND = "ai-turn"
 
 
@@ -130,6 +132,11 @@ class AiRunner:
         for game_id in waiting:
             self._enqueue(game_id)
 
+    async def _after_the_move_before(self, record: GameRecord) -> None:
+        """Let the post about the change that made it the bot's turn go out first."""
+        if not await self._outbox.announced(record.id, record.version, PATIENCE):
+            log.info("the move before the bot's in game %s is still unannounced", record.id)
+
     def _turn_done(self, task: asyncio.Task[None]) -> None:
         self._turn = None
         self._alarm.ring()
@@ -147,6 +154,7 @@ class AiRunner:
                     return
                 async with self._courier.typing(record.place_id):
                     post = await self._players.play(record)
+                    await self._after_the_move_before(record)
                 await self._courier.to_channel(record.place_id, post)
                 await self._outbox.sent(post)
         except Refusal as refusal:

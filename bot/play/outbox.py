@@ -6,6 +6,8 @@ took the stopped one's place (serving the same slot, see `Writer`), else a lease
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import logging
 
@@ -24,6 +26,8 @@ OWED_AFTER = LEASE
 """Seconds the process that saved a change has to send its announcement itself."""
 BATCH = 50
 """Owed announcements taken up in one pass."""
+LOOK_AGAIN = 0.25
+"""Seconds between looks for an announcement another process may be sending."""
 
 
 class Outbox:
@@ -32,11 +36,28 @@ class Outbox:
     def __init__(self, games: GameTable, boards: BoardPosts) -> None:
         self._games = games
         self._boards = boards
+        self._struck_off = asyncio.Condition()
 
     async def sent(self, post: Post) -> None:
         """Strike off the announcement a post is, once sent (or refused for good)."""
         if post.announcement is not None:
             await self._games.storage.announcements.announced(post.announcement)
+            async with self._struck_off:
+                self._struck_off.notify_all()
+
+    async def announced(self, game_id: int, version: int, patience: float) -> bool:
+        """Wait until every change of a game up to `version` is announced, so a post about
+        a later change never comes before them; False when `patience` seconds ran out."""
+        announcements = self._games.storage.announcements
+        deadline = asyncio.get_running_loop().time() + patience
+        while await announcements.owed_in_game(game_id, version):
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                return False
+            async with self._struck_off:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._struck_off.wait(), min(left, LOOK_AGAIN))
+        return True
 
     async def owed(self) -> list[Announcement]:
         """Announcements their writer had a lease to send and did not, or left unsent when

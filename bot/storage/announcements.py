@@ -28,6 +28,9 @@ class Announcements(Protocol):
     async def is_owed(self, announcement_id: str) -> bool:
         """Whether an announcement is not yet struck off."""
 
+    async def owed_in_game(self, game_id: int, up_to_version: int) -> bool:
+        """Whether a change of a game saved at `up_to_version` or before is unannounced."""
+
     async def announced(self, announcement_id: str) -> None:
         """Strike an announcement off: it was sent (or Discord refused it for good)."""
 
@@ -58,6 +61,13 @@ class SqlAnnouncements:
 
     async def is_owed(self, announcement_id: str) -> bool:
         found = await self._run.fetch("SELECT 1 FROM announcements WHERE id = ?", announcement_id)
+        return bool(found)
+
+    async def owed_in_game(self, game_id: int, up_to_version: int) -> bool:
+        found = await self._run.fetch(
+            "SELECT 1 FROM announcements WHERE game_id = ? AND version <= ? LIMIT 1",
+            *(game_id, up_to_version),
+        )
         return bool(found)
 
     async def announced(self, announcement_id: str) -> None:

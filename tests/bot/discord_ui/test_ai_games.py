@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import MappingProxyType
 
@@ -17,6 +17,7 @@ import engine
 from bot.play.ai_runner import AiRunner
 from bot.play.ai_seats import ai_user_id
 from bot.storage import GameRecord, Status, Storage
+from bot.workers.drawing import ThreadDrawing
 from bot.workers.thinking import ThreadThinking
 from tests.bot.harness import DiscordHarness, Kind, Reply, Request, SentMessage, User
 from tests.bot.support import new_bot
@@ -54,6 +55,30 @@ class ScriptedThinker(ThreadThinking):
 
     async def choose_move(self, state: str, level: str) -> str:
         return next(self.moves)
+
+
+class QuickThinker(ThreadThinking):
+    """Answers every position at once with its first legal move, saying when it has."""
+
+    def __init__(self) -> None:
+        self.answered = asyncio.Event()
+
+    async def choose_move(self, state: str, level: str) -> str:
+        self.answered.set()
+        return engine.load_game(state).legal_moves()[0]
+
+
+class SlowFirstMovePicture(ThreadDrawing):
+    """Draws the picture of the game's first move only after `thinker` has answered it."""
+
+    def __init__(self, thinker: QuickThinker) -> None:
+        self.thinker = thinker
+
+    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
+        if len(game.history) == 1:
+            await self.thinker.answered.wait()
+            await asyncio.sleep(0.05)
+        return await super().board_png(game, player_names)
 
 
 def storage_of(discord: DiscordHarness) -> Storage:
@@ -144,6 +169,20 @@ async def test_a_whole_game_against_the_bot_survives_a_restart_during_its_turn(
         ending = last_message(second)
         assert [b.label for b in ending.buttons] == ["Replay"]
         assert "wins" in ending.content or "drawn" in ending.content
+
+
+async def test_the_bots_answer_is_posted_after_the_move_it_answers(tmp_path: Path) -> None:
+    thinker = QuickThinker()
+    slow = SlowFirstMovePicture(thinker)
+    async with DiscordHarness(new_bot(tmp_path, renderer=slow, thinker=thinker)) as discord:
+        alice = discord.user("alice")
+        await discord.slash(alice, "tink start", {"opponent": discord.me, "ai": "easy"})
+        await discord.slash(alice, "tink move", {"move": "S d4"})
+        await bot_done(discord)
+        first_lines = [m.content.splitlines()[0] for m in discord.messages_in()]
+        assert len(first_lines) == 3
+        assert first_lines[1].startswith("**alice** played `S d4`")
+        assert first_lines[2].startswith(f"**{BOT} (easy)** played `")
 
 
 async def test_three_players_with_one_bot_seat(discord: DiscordHarness) -> None:
