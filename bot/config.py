@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import dotenv_values
@@ -20,6 +20,11 @@ NO_TOKEN = (
 )
 
 
+def default_ai_processes() -> int:
+    """One thinking process for every core but one, which is left to people's replies."""
+    return max((os.cpu_count() or 1) - 1, 1)
+
+
 class ConfigError(Exception):
     """A setting is missing or unusable; the message says what to do."""
 
@@ -34,6 +39,8 @@ class Settings:
     """The number of shards of the whole bot; None lets Discord recommend it."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs; None for every shard."""
+    ai_processes: int = field(default_factory=default_ai_processes)
+    """The number of processes the AI thinks in, each playing one game's turn at a time."""
 
     @property
     def slot(self) -> str:
@@ -78,6 +85,7 @@ def load_settings() -> Settings:
         log_level=_log_level(values.get("LOG_LEVEL", "").strip()),
         shard_count=shard_count,
         shard_ids=shard_ids,
+        ai_processes=_ai_processes(values.get("AI_PROCESSES", "").strip()),
     )
 
 
@@ -124,3 +132,14 @@ def _log_level(level: str) -> str:
             f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} (INFO when not set), not {level!r}."
         )
     return level.upper()
+
+
+def _ai_processes(count: str) -> int:
+    if not count:
+        return default_ai_processes()
+    if not count.isdigit() or int(count) < 1:
+        raise ConfigError(
+            f"AI_PROCESSES must be a number of processes for the AI to think in, 1 or more "
+            f"(unset, one for every core but one), not {count!r}."
+        )
+    return int(count)

@@ -36,7 +36,7 @@ from bot.play.scheduler import Scheduler
 from bot.storage import Storage, open_storage
 from bot.workers.child import WorkerError
 from bot.workers.drawing import DrawingProcess, ThreadDrawing
-from bot.workers.thinking import ThinkingProcess, ThreadThinking
+from bot.workers.thinking import ThinkingProcesses, ThreadThinking
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +84,8 @@ class PyramidBot(discord.AutoShardedClient):
         if self.renderer is None:
             self.renderer = await _started(DrawingProcess(), ThreadDrawing(), "drawing")
         if self.thinker is None:
-            self.thinker = await _started(ThinkingProcess(), ThreadThinking(), "thinking")
+            thinking = ThinkingProcesses(self.settings.ai_processes)
+            self.thinker = await _started(thinking, ThreadThinking(), "thinking")
         self.host = Host(
             self._storage,
             self.renderer,
@@ -98,7 +99,13 @@ class PyramidBot(discord.AutoShardedClient):
         self.scheduler = Scheduler(
             self.host.slow_games, self.host.outbox, courier, clock=self.clock
         )
-        self.ai_runner = AiRunner(self.host.ai, self.host.outbox, courier, clock=self.clock)
+        self.ai_runner = AiRunner(
+            self.host.ai,
+            self.host.outbox,
+            courier,
+            clock=self.clock,
+            at_once=self.settings.ai_processes,
+        )
         for command in [*build_groups(), *standings_commands(), *slow_game_commands()]:
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
@@ -191,8 +198,9 @@ def create_bot(
 ) -> PyramidBot:
     """The bot; `clock` (seconds, like `time.time`) times moves, reminders and time-outs.
 
-    Pictures are drawn, and the AI thinks, in child processes unless another `renderer`
-    or `thinker` is given.
+    Pictures are drawn, and the AI thinks (in `settings.ai_processes` processes, playing as
+    many games' turns at once), in child processes unless another `renderer` or `thinker`
+    is given.
     """
     return PyramidBot(
         settings, sync_commands=sync_commands, clock=clock, renderer=renderer, thinker=thinker

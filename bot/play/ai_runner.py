@@ -1,7 +1,8 @@
-"""The background task that plays the bot's turns, one at a time, fairly across games.
+"""The background task that plays the bot's turns, a few at once, fairly across games.
 
 A game whose turn becomes the bot's joins the back of a queue of games (once), and the
-runner plays the turn at its front; a game where the bot moves again after that (several
+runner plays the turns at its front, up to `at_once` of them (one for each process the AI
+thinks in), never two of one game; a game where the bot moves again after that (several
 AI seats in a row) goes to the back, so one game's many turns never starve another's.
 Each turn is claimed in the database first (kind `ai-turn`, keyed by the game and the
 turn's start), so among several bot processes exactly one plays it; the claim lapses
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections import deque
@@ -55,8 +57,9 @@ class Courier(Protocol):
 
 
 class AiRunner:
-    """Plays the turns of `AiPlayers` in the background, delivering them by a `Courier`
-    and striking each off the `Outbox` once delivered."""
+    """Plays the turns of `AiPlayers` in the background, up to `at_once` in different games
+    at a time, delivering them by a `Courier` and striking each off the `Outbox` once
+    delivered."""
 
     def __init__(
         self,
@@ -65,13 +68,15 @@ class AiRunner:
         courier: Courier,
         *,
         clock: Callable[[], float] = time.time,
+        at_once: int = 1,
     ) -> None:
         self._players = players
         self._outbox = outbox
         self._courier = courier
         self._clock = clock
+        self._at_once = at_once
         self._queue: deque[int] = deque()
-        self._turn: asyncio.Task[None] | None = None
+        self._turns: dict[int, asyncio.Task[None]] = {}
         self._task: asyncio.Task[None] | None = None
         self._alarm = Alarm()
         self._idle = asyncio.Event()
@@ -83,13 +88,14 @@ class AiRunner:
         self._task = asyncio.create_task(self._run(), name="ai-turns")
 
     async def stop(self) -> None:
-        """Stop playing; a turn being thought about is given back (its claim released)."""
-        for task in (self._task, self._turn):
+        """Stop playing; turns being thought about are given back (their claims released)."""
+        for task in (self._task, *self._turns.values()):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-        self._task = self._turn = None
+        self._task = None
+        self._turns.clear()
 
     async def idle(self) -> None:
         """Return once the runner has looked for waiting turns and played every one."""
@@ -115,10 +121,11 @@ class AiRunner:
             if loop.time() >= look_at:
                 await self.look()
                 look_at = loop.time() + LOOK_EVERY
-            if self._turn is None and self._queue:
-                self._turn = asyncio.create_task(self._take_turn(self._queue.popleft()))
-                self._turn.add_done_callback(self._turn_done)
-            if self._turn is None:
+            while len(self._turns) < self._at_once and (game_id := self._next_game()) is not None:
+                turn = asyncio.create_task(self._take_turn(game_id))
+                turn.add_done_callback(functools.partial(self._turn_done, game_id))
+                self._turns[game_id] = turn
+            if not self._turns:
                 self._idle.set()
             await self._alarm.sleep(look_at - loop.time())
 
@@ -137,8 +144,16 @@ class AiRunner:
         if not await self._outbox.announced(record.id, record.version, PATIENCE):
             log.info("the move before the bot's in game %s is still unannounced", record.id)
 
-    def _turn_done(self, task: asyncio.Task[None]) -> None:
-        self._turn = None
+    def _next_game(self) -> int | None:
+        """Take the first game in the queue whose turn is not being played already."""
+        for game_id in self._queue:
+            if game_id not in self._turns:
+                self._queue.remove(game_id)
+                return game_id
+        return None
+
+    def _turn_done(self, game_id: int, task: asyncio.Task[None]) -> None:
+        self._turns.pop(game_id, None)
         self._alarm.ring()
 
     async def _take_turn(self, game_id: int) -> None:

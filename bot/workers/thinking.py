@@ -2,8 +2,8 @@
 
 A move costs the AI up to a few seconds of pure Python search. In a thread of the bot's
 process that search would hold the GIL and every other player's reply would wait behind
-it; `ThinkingProcess` thinks in a child process instead, on another core, one job at a
-time in the order asked. `ThreadThinking` keeps everything in one process (the local
+it; `ThinkingProcesses` thinks in child processes instead, on other cores, each thinking
+about one position at a time. `ThreadThinking` keeps everything in one process (the local
 console, tests). Both think on a game's saved JSON state, so the caller's game is never
 shared with the thinking.
 """
@@ -40,34 +40,46 @@ class ThreadThinking:
         """Nothing to release."""
 
 
-class ThinkingProcess:
-    """Thinks in a child process fed through its standard input, answering on its output.
+class ThinkingProcesses:
+    """Thinks in `count` child processes, each fed through its standard input and answering
+    on its output; a thought goes to a free one, or waits for the first to be free.
 
-    If the child dies, the thoughts under way fail and the next one starts a new child.
+    If a child dies, the thought under way in it fails and the next one it is given starts
+    a new child.
     """
 
-    def __init__(self) -> None:
-        self._child = ChildProcess(__name__, "thinking", ThinkingError)
+    def __init__(self, count: int = 1) -> None:
+        self._children = [ChildProcess(__name__, "thinking", ThinkingError) for _ in range(count)]
+        self._free: asyncio.Queue[ChildProcess] = asyncio.Queue()
+        for child in self._children:
+            self._free.put_nowait(child)
 
     async def start(self) -> None:
-        """Start the child now and wait until it is ready, so no move waits for it."""
-        await self._child.ask(("ready",))
+        """Start every child now and wait until they are ready, so no move waits for one."""
+        await asyncio.gather(*(child.ask(("ready",)) for child in self._children))
 
     async def choose_move(self, state: str, level: str) -> str:
-        return (await self._child.ask(("move", state, level))).decode()
+        return (await self._think(("move", state, level))).decode()
 
     async def evaluate(self, state: str, level: str, seat: int) -> float:
-        (chances,) = _CHANCES.unpack(await self._child.ask(("evaluate", state, level, seat)))
+        (chances,) = _CHANCES.unpack(await self._think(("evaluate", state, level, seat)))
         return float(chances)
 
     async def close(self) -> None:
-        """Let the child finish the thoughts asked for, then stop it; no more are taken."""
-        await self._child.close()
+        """Let the children finish the thoughts asked for, then stop them; no more are taken."""
+        await asyncio.gather(*(child.close() for child in self._children))
 
     @property
-    def pid(self) -> int | None:
-        """The child's process id while it runs."""
-        return self._child.pid
+    def pids(self) -> list[int]:
+        """The process ids of the children running."""
+        return [pid for child in self._children if (pid := child.pid) is not None]
+
+    async def _think(self, job: Job) -> bytes:
+        child = await self._free.get()
+        try:
+            return await child.ask(job)
+        finally:
+            self._free.put_nowait(child)
 
 
 def _choose_move(state: str, level: str) -> str:

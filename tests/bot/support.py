@@ -30,6 +30,7 @@ SETTINGS = (
     "LOG_LEVEL",
     "SHARD_COUNT",
     "SHARD_IDS",
+    "AI_PROCESSES",
 )
 """Every setting the bot reads from the environment."""
 

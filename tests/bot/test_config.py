@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,34 @@ def test_some_shards_on_sqlite_are_refused_for_postgresql(monkeypatch: pytest.Mo
     monkeypatch.setenv("SHARD_IDS", "1")
     with pytest.raises(ConfigError, match=r"SHARD_IDS runs only some shards .* PostgreSQL"):
         load_settings()
+
+
+@pytest.mark.parametrize(("cores", "processes"), [(8, 7), (2, 1), (1, 1), (None, 1)])
+def test_the_ai_thinks_in_a_process_for_every_core_but_one_unless_told(
+    monkeypatch: pytest.MonkeyPatch, cores: int | None, processes: int
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    assert load_settings().ai_processes == processes
+
+
+def test_ai_processes_sets_how_many_processes_the_ai_thinks_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("AI_PROCESSES", " 3 ")
+    assert load_settings().ai_processes == 3
+
+
+@pytest.mark.parametrize("count", ["0", "-1", "many", "1.5"])
+def test_an_unusable_number_of_ai_processes_is_refused_in_one_sentence(
+    monkeypatch: pytest.MonkeyPatch, count: str
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("AI_PROCESSES", count)
+    with pytest.raises(ConfigError) as refused:
+        load_settings()
+    assert str(refused.value) == (
+        "AI_PROCESSES must be a number of processes for the AI to think in, 1 or more "
+        f"(unset, one for every core but one), not {count!r}."
+    )

@@ -124,11 +124,12 @@ def test_without_a_token_it_names_the_setting_and_a_working_command(
     ("settings", "words"),
     [
         ({"LOG_LEVEL": "loud"}, ["LOG_LEVEL", "DEBUG, INFO, WARNING, ERROR, CRITICAL"]),
+        ({"AI_PROCESSES": "many"}, ["AI_PROCESSES", "1 or more"]),
         ({"DATABASE_URL": "mysql://bot:secret@db/games"}, ["DATABASE_URL", "postgresql://"]),
         ({"DATABASE_URL": "sqlite:///notes.txt"}, ["DATABASE_URL", "not a SQLite database"]),
         ({"DATABASE_URL": "sqlite:///notes.txt/games.sqlite3"}, ["DATABASE_URL", "folder"]),
     ],
-    ids=["log level", "database kind", "not a database", "no folder"],
+    ids=["log level", "ai processes", "database kind", "not a database", "no folder"],
 )
 def test_an_unusable_setting_stops_it_before_logging_in(
     tmp_path: Path, closed_port: str, settings: dict[str, str], words: list[str]

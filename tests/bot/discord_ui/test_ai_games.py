@@ -4,6 +4,7 @@ take-backs, ratings and the lessons of a finished game, with the smallest AI bud
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import random
 from collections.abc import Iterator, Sequence
@@ -65,6 +66,26 @@ class QuickThinker(ThreadThinking):
 
     async def choose_move(self, state: str, level: str) -> str:
         self.answered.set()
+        return engine.load_game(state).legal_moves()[0]
+
+
+class GatheringThinker(ThreadThinking):
+    """Holds each thought until another is under way too (for a second at most), noting
+    the most thoughts under way at once; then plays the first legal move."""
+
+    def __init__(self) -> None:
+        self.under_way = 0
+        self.most_at_once = 0
+        self.two_under_way = asyncio.Event()
+
+    async def choose_move(self, state: str, level: str) -> str:
+        self.under_way += 1
+        self.most_at_once = max(self.most_at_once, self.under_way)
+        if self.under_way == 2:
+            self.two_under_way.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.two_under_way.wait(), 1.0)
+        self.under_way -= 1
         return engine.load_game(state).legal_moves()[0]
 
 
@@ -183,6 +204,28 @@ async def test_the_bots_answer_is_posted_after_the_move_it_answers(tmp_path: Pat
         assert len(first_lines) == 3
         assert first_lines[1].startswith("**alice** played `S d4`")
         assert first_lines[2].startswith(f"**{BOT} (easy)** played `")
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+async def test_the_bot_thinks_about_as_many_games_at_once_as_it_has_processes(
+    tmp_path: Path, processes: int
+) -> None:
+    thinker = GatheringThinker()
+    bot = new_bot(tmp_path, thinker=thinker, ai_processes=processes)
+    async with DiscordHarness(bot) as discord:
+        players = [discord.user("alice"), discord.user("bob")]
+        channels = [discord.text_channel(f"bot-{player.name}") for player in players]
+        for player, channel in zip(players, channels, strict=True):
+            await discord.slash(player, "tink start", {"ai": "easy"}, channel=channel)
+        for player, channel in zip(players, channels, strict=True):
+            await discord.slash(player, "tink move", {"move": "S d4"}, channel=channel)
+        await bot_done(discord)
+        assert thinker.most_at_once == processes
+        for player, channel in zip(players, channels, strict=True):
+            first_lines = [m.content.splitlines()[0] for m in discord.messages_in(channel)]
+            assert len(first_lines) == 3
+            assert first_lines[1].startswith(f"**{player.name}** played `S d4`")
+            assert first_lines[2].startswith(f"**{BOT} (easy)** played `")
 
 
 async def test_three_players_with_one_bot_seat(discord: DiscordHarness) -> None:

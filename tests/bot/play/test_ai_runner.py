@@ -3,6 +3,7 @@ up when a process dies mid-thought; and the bot's seats never time out or get re
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -63,6 +64,24 @@ class Recorder:
         """Nothing to release."""
 
 
+class Overlaps(Recorder):
+    """Plays the first legal move after letting other thoughts begin, noting the games
+    thought about at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.under_way: list[int] = []
+        self.at_once: list[list[int]] = []
+
+    async def choose_move(self, state: str, level: str) -> str:
+        seed = engine.load_game(state).seed
+        self.under_way.append(seed)
+        self.at_once.append(sorted(self.under_way))
+        await asyncio.sleep(0.01)
+        self.under_way.remove(seed)
+        return await super().choose_move(state, level)
+
+
 async def start(host: Host, channel: int, starter: Person, *invitees: Person) -> int:
     post = await host.challenges.start(Invitation("tink", 1, channel, starter, invitees))
     return post.game_id
@@ -88,6 +107,28 @@ async def test_turns_are_taken_round_robin_across_games(host: Host, clock: Clock
     assert courier.typing_in == [10, 20, 10, 10]
     assert "Your move, Alice." in plain(courier.posts[-1][1].text)
     assert courier.posts[-1][1].pings == (ALICE.user_id,)
+
+
+async def test_turns_of_different_games_are_played_at_once_never_two_of_one_game(
+    host: Host, clock: Clock
+) -> None:
+    thinker = Overlaps()
+    host.ai.thinker = thinker
+    courier = Courier()
+    runner = AiRunner(host.ai, host.outbox, courier, clock=clock, at_once=3)
+    many = await start(host, 10, ALICE, BOT, BOT, BOT)
+    one = await start(host, 20, BOB, BOT)
+    await host.outbox.sent(await host.moves.move(10, "tink", ALICE.user_id, "S d4"))
+    await host.outbox.sent(await host.moves.move(20, "tink", BOB.user_id, "S d4"))
+    runner.start()
+    try:
+        await runner.idle()
+    finally:
+        await runner.stop()
+    seeds = {(await host.storage.game(g)).seed: g for g in (many, one)}  # type: ignore[union-attr]
+    at_once = [sorted(seeds[seed] for seed in games) for games in thinker.at_once]
+    assert at_once == [[many], sorted([many, one]), [many], [many]]
+    assert sorted(place for place, _ in courier.posts) == [10, 10, 10, 20]
 
 
 async def test_a_turn_claimed_by_a_process_that_died_is_played_once_its_claim_lapses(

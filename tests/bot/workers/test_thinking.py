@@ -1,17 +1,18 @@
-"""The AI thinking in the bot's thinking process: the same answers as here, a new process
-when the old one dies, and a clean close."""
+"""The AI thinking in the bot's thinking processes: the same answers as here, as many
+processes as asked thinking at once, a new process when one dies, and a clean close."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import signal
+from pathlib import Path
 
 import pytest
 
 import ai
 import engine
-from bot.workers.thinking import ThinkingError, ThinkingProcess
+from bot.workers.thinking import ThinkingError, ThinkingProcesses
 
 WINNABLE = ("S c3", "S a8", "S d3", "S h8", "S e3", "S b8")
 """Tink where the first player, to move, wins with b3 or f3."""
@@ -25,7 +26,7 @@ def position(moves: tuple[str, ...] = WINNABLE) -> engine.Game:
 
 
 async def test_moves_and_judgements_are_those_of_the_ai_here() -> None:
-    thinking = ThinkingProcess()
+    thinking = ThinkingProcesses()
     await thinking.start()
     try:
         game = position()
@@ -42,11 +43,10 @@ async def test_moves_and_judgements_are_those_of_the_ai_here() -> None:
 async def test_a_thought_cut_short_by_the_process_dying_fails_and_the_next_one_is_answered() -> (
     None
 ):
-    thinking = ThinkingProcess()
+    thinking = ThinkingProcesses()
     await thinking.start()
     try:
-        first = thinking.pid
-        assert first is not None
+        (first,) = thinking.pids
         opening = position(("S d4",)).to_json()
         in_flight = asyncio.ensure_future(thinking.choose_move(opening, "hard"))
         await asyncio.sleep(0.1)
@@ -54,9 +54,44 @@ async def test_a_thought_cut_short_by_the_process_dying_fails_and_the_next_one_i
         with pytest.raises(ThinkingError, match="stopped"):
             await in_flight
         assert await thinking.choose_move(position().to_json(), "hard") in ("S b3", "S f3")
-        assert thinking.pid not in (None, first)
+        (second,) = thinking.pids
+        assert second != first
     finally:
         await thinking.close()
-    assert thinking.pid is None
+    assert thinking.pids == []
     with pytest.raises(ThinkingError, match="closed"):
         await thinking.evaluate(position().to_json(), "easy", 0)
+
+
+async def test_two_processes_think_about_two_positions_at_once_and_a_dead_one_is_replaced() -> (
+    None
+):
+    thinking = ThinkingProcesses(2)
+    await thinking.start()
+    try:
+        first, second = thinking.pids
+        assert first != second
+        os.kill(first, signal.SIGKILL)
+        while first in thinking.pids:
+            await asyncio.sleep(0.01)
+        thoughts = [thinking.choose_move(position().to_json(), "easy") for _ in range(2)]
+        assert set(await asyncio.gather(*thoughts)) <= {"S b3", "S f3"}
+        now = thinking.pids
+        assert len(now) == 2 and second in now and first not in now
+        opening = position(("S d4",)).to_json()
+        thinking_at_once = 0
+        under_way = asyncio.gather(*(thinking.choose_move(opening, "medium") for _ in now))
+        while not under_way.done():
+            thinking_at_once = max(thinking_at_once, thinking_now(now))
+            await asyncio.sleep(0.02)
+        await under_way
+        assert thinking_at_once == 2
+    finally:
+        await thinking.close()
+    assert thinking.pids == []
+
+
+def thinking_now(pids: list[int]) -> int:
+    """How many of the processes are running on a core or waiting for one (Linux)."""
+    states = [Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] for pid in pids]
+    return states.count("R")
