@@ -35,10 +35,12 @@ picture: under Discord's three seconds, no press should wait behind a replay.
 
 `--ai-games 10` adds a run: the paced one again while 10 more games are played against
 the bot (at `--ai-level`, through the first bot process), each player answering the bot
-at once, so the bot's thinking process never rests. It prints the people's reply times
-beside the paced run's, and how many moves the bot made and how long players waited.
+at once, so the bot's thinking processes never rest. It prints the people's reply times
+beside the paced run's, and how many moves the bot made and how long players waited
+(median, p99, longest). `--ai-processes 1 2` makes that run once for each number of
+thinking processes (AI_PROCESSES) given, side by side; unset, the setting's default.
 
-    python benchmarks/load.py --games 50 --think 0.5 --ai-games 10
+    python benchmarks/load.py --games 50 --think 0.5 --ai-games 10 --ai-processes 1 2
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import asyncpg
@@ -212,12 +214,15 @@ class Share:
     replays_every: float
     ai_games: int = 0
     ai_level: str = "medium"
+    ai_processes: int | None = None
 
     def settings(self) -> Settings:
         settings = Settings("token", self.url)
+        if self.ai_processes is not None:
+            settings = replace(settings, ai_processes=self.ai_processes)
         if self.processes == 1:
             return settings
-        return Settings("token", self.url, shard_count=self.processes, shard_ids=(self.process,))
+        return replace(settings, shard_count=self.processes, shard_ids=(self.process,))
 
     def my_games(self) -> range:
         return range(self.process, self.games, self.processes)
@@ -428,18 +433,20 @@ async def main(arguments: argparse.Namespace) -> None:
     print(f"{arguments.game}, {games} games in play, {drawn} in every reply{asked}")
     offered = f"think {think:g} s, {games / think:.0f} moves/s offered"
     ai_games, level = arguments.ai_games, arguments.ai_level
-    runs = [(f"paced ({offered})", think, 0)]
-    if ai_games:
-        runs.append((f"paced, {ai_games} games against the bot ({level}) beside", think, ai_games))
-    runs.append(("flat out", 0.0, 0))
+    runs: list[tuple[str, float, int, int | None]] = [(f"paced ({offered})", think, 0, None)]
+    for ai_processes in arguments.ai_processes if ai_games else []:
+        thinking = "" if ai_processes is None else f", {ai_processes} thinking processes"
+        against = f"{ai_games} games against the bot ({level}{thinking})"
+        runs.append((f"paced, {against} beside", think, ai_games, ai_processes))
+    runs.append(("flat out", 0.0, 0, None))
     with databases(arguments.urls or [], arguments.postgres) as urls:
-        for run, run_think, run_ai_games in runs:
+        for run, run_think, run_ai_games, ai_processes in runs:
             for url in urls:
                 sqlite = url.startswith(SQLITE_PREFIX)
                 processes = 1 if sqlite else arguments.processes
                 share = Share(
                     *(url, 0, processes, games, arguments.moves, run_think, arguments.game),
-                    *(drawing, replays_every, run_ai_games, level),
+                    *(drawing, replays_every, run_ai_games, level, ai_processes),
                 )
                 played, cost = await measure(share)
                 where = f"{'SQLite' if sqlite else 'PostgreSQL'}, {processes} process"
@@ -457,7 +464,8 @@ def report_bot(run: Run, cost: Cost) -> None:
     p50, p99 = statistics.median(waits), waits[max(int(len(waits) * 0.99) - 1, 0)]
     print(
         f"  the bot: {len(waits)} moves in {cost.elapsed:.1f} s = {len(waits) / cost.elapsed:.1f}"
-        f" moves/s; players waited p50 {p50:.2f} s, p99 {p99:.2f} s for its answer"
+        f" moves/s; players waited p50 {p50:.2f} s, p99 {p99:.2f} s, longest {waits[-1]:.2f} s"
+        " for its answer"
     )
 
 
@@ -490,6 +498,9 @@ if __name__ == "__main__":
     parser.add_argument("--replays", type=float, default=0.0, metavar="SECONDS")
     parser.add_argument("--ai-games", type=int, default=0)
     parser.add_argument("--ai-level", default="medium", choices=ai.LEVELS)
+    parser.add_argument(
+        "--ai-processes", type=int, nargs="+", default=[None], metavar="N", help="AI_PROCESSES"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.replays and arguments.no_drawing:
