@@ -9,6 +9,12 @@ rectangle holding them; every other pixel of that rectangle is transparent, and 
 frame is left in place for the next one to draw over. Every frame therefore decodes to
 the whole picture of its position, the same pixels as its board PNG. Frames are written
 as they are drawn, so a long replay needs little memory.
+
+Changes far apart (a square near the top of the board and the line under it that names
+the move) would share one tall rectangle that is nearly all transparent, and
+transparent pixels still cost bytes. Such a move is written as up to `MAX_PARTS`
+images, top to bottom: each but the last is shown for `SETTLE_MS`, too short to see,
+and the last for the rest of the move's time.
 """
 
 from __future__ import annotations
@@ -34,6 +40,19 @@ from render.canvas import (
 LEAVE_IN_PLACE = 1
 """GIF disposal method 1: the next frame is drawn over this one."""
 
+SETTLE_MS = 20
+"""How long a move's earlier parts show: the shortest delay that browsers and phones
+honour (shorter ones are shown for 100 ms)."""
+
+MAX_PARTS = 6
+"""The most images one move's change is written as."""
+
+JOIN_BELOW = 1000
+"""Two groups of changes go in one image when that adds fewer pixels than this."""
+
+Placed = tuple[Image.Image, tuple[int, int]]
+"""An image and where its top left corner goes in the picture."""
+
 
 class _Frame:
     """The bands of the frame shown last, where each starts, and the pixels of those not
@@ -45,14 +64,14 @@ class _Frame:
         self.tops: list[int] = []
         self.images: dict[int, Image.Image] = {}
 
-    def advance(self, scene: Scene) -> tuple[Image.Image, tuple[int, int]]:
+    def advance(self, scene: Scene) -> list[Placed]:
         """Move on to `scene`: the changed pixels (others transparent) and where they go.
 
         The whole picture first, and again if the bands no longer line up.
         """
         after = bands(scene)
         if scene.style is not self.style or len(after) != len(self.bands):
-            return self._draw_all(scene, after), (0, 0)
+            return [(self._draw_all(scene, after), (0, 0))]
         placed: list[Change] = []
         for index, (was, now) in enumerate(zip(self.bands, after, strict=True)):
             if was == now:
@@ -60,12 +79,12 @@ class _Frame:
             if index in self.images:
                 found = self._whole_band_change(index, now)
                 if found is None:
-                    return self._draw_all(scene, after), (0, 0)
+                    return [(self._draw_all(scene, after), (0, 0))]
             else:
                 found = square_changes(was, now)
             self.bands[index] = now
             placed += [change.moved(0, self.tops[index]) for change in found]
-        return _patch(placed, transparent_index(scene.style))
+        return _patches(placed, transparent_index(scene.style))
 
     def _whole_band_change(self, index: int, band: Band) -> list[Change] | None:
         """The band drawn anew and compared whole; None if its height changed."""
@@ -86,13 +105,58 @@ class _Frame:
         return picture
 
 
-def _patch(changes: Sequence[Change], transparent: int) -> tuple[Image.Image, tuple[int, int]]:
-    """The changes on one transparent rectangle just holding them (a pixel if none)."""
+def _patches(changes: Sequence[Change], transparent: int) -> list[Placed]:
+    """The changes on transparent rectangles just holding them: one for each group of
+    changes that lie close together, top to bottom (a pixel if nothing changed)."""
     if not changes:
-        return Image.new("P", (1, 1), transparent), (0, 0)
-    boxes = [change.box for change in changes]
-    left, top = min(box[0] for box in boxes), min(box[1] for box in boxes)
-    right, bottom = max(box[2] for box in boxes), max(box[3] for box in boxes)
+        return [(Image.new("P", (1, 1), transparent), (0, 0))]
+    return [_patch(box, group, transparent) for box, group in _groups(changes)]
+
+
+Box = tuple[int, int, int, int]
+"""Left, top, right, bottom (exclusive)."""
+
+
+def _groups(changes: Sequence[Change]) -> list[tuple[Box, list[Change]]]:
+    """The changes in groups whose rectangles waste little, with their rectangles: the two
+    groups whose joint rectangle adds the fewest transparent pixels are joined while that
+    is under `JOIN_BELOW` pixels or there are more than `MAX_PARTS` groups; by top."""
+    groups = [(change.box, [change]) for change in changes]
+    while len(groups) > 1:
+        waste, first, second = min(
+            (_waste(groups[i][0], groups[j][0]), i, j)
+            for i in range(len(groups))
+            for j in range(i + 1, len(groups))
+        )
+        if waste >= JOIN_BELOW and len(groups) <= MAX_PARTS:
+            break
+        box, joined = groups.pop(second)
+        groups[first] = (_joined(groups[first][0], box), groups[first][1] + joined)
+    return sorted(groups, key=lambda group: group[0][1])
+
+
+def _joined(first: Box, second: Box) -> Box:
+    """The smallest rectangle holding both."""
+    return (
+        min(first[0], second[0]),
+        min(first[1], second[1]),
+        max(first[2], second[2]),
+        max(first[3], second[3]),
+    )
+
+
+def _area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def _waste(first: Box, second: Box) -> int:
+    """The pixels that joining two rectangles into one adds to them."""
+    return _area(_joined(first, second)) - _area(first) - _area(second)
+
+
+def _patch(box: Box, changes: Sequence[Change], transparent: int) -> Placed:
+    """The changes on one transparent rectangle, `box`, just holding them."""
+    left, top, right, bottom = box
     patch = Image.new("P", (right - left, bottom - top), transparent)
     for change in changes:
         x, y = change.corner
@@ -104,7 +168,7 @@ def encode_gif(scenes: Sequence[Scene], durations: Sequence[int]) -> bytes:
     """An endlessly looping animation of the scenes, each shown for its duration (ms)."""
     frame = _Frame()
     with DRAWING:
-        picture, _ = frame.advance(scenes[0])
+        ((picture, _),) = frame.advance(scenes[0])
         colours = palette_colours(scenes[0].style)
     transparent = transparent_index(scenes[0].style)
     parts = [
@@ -113,8 +177,12 @@ def encode_gif(scenes: Sequence[Scene], durations: Sequence[int]) -> bytes:
     ]
     for scene, duration in zip(scenes[1:], durations[1:], strict=True):
         with DRAWING:
-            change = frame.advance(scene)
-        parts.append(_image(*change, duration, transparent_index(scene.style)))
+            changes = frame.advance(scene)
+        transparent = transparent_index(scene.style)
+        settled = SETTLE_MS * (len(changes) - 1)
+        for index, (image, corner) in enumerate(changes):
+            shown = duration - settled if index == len(changes) - 1 else SETTLE_MS
+            parts.append(_image(image, corner, shown, transparent))
     parts.append(b";")
     return b"".join(parts)
 

@@ -14,6 +14,7 @@ from PIL import Image
 
 import engine
 import render
+from render.gif import MAX_PARTS, SETTLE_MS
 from render.lettering import fit, line
 from tests.engine.strategies import games
 from tests.engine.test_bridge import BOTH_NEARLY_BUILT, position
@@ -98,24 +99,57 @@ def test_random_positions_draw_the_same_for_the_same_state(name: str, data: st.D
     assert render.board_png(engine.load_game(game.to_json()), list(NAMES)) == picture
 
 
-def test_a_replay_has_one_frame_per_action_and_stays_small() -> None:
-    game = engine.new_game("bridge", 2, seed=3, rounds=5)
-    chooser = random.Random(3)
-    while len(game.actions) < 60:
-        game.play(chooser.choice(game.legal_moves()))
-    data = render.replay_gif(game, NAMES)
-    animation = opened(data, "GIF")
-    assert animation.n_frames == 61
-    assert animation.size == compact_size(game)
-    assert len(data) < 61 * 2_500
+def shown(animation: Image.Image) -> list[tuple[int, int]]:
+    """The frames that each show a position, with how long each position is shown in all.
+
+    A move whose changes lie far apart is written as several images: the earlier ones are
+    shown for `SETTLE_MS`, the last holds the position.
+    """
+    frames: list[tuple[int, int]] = []
+    parts = 0
+    for index in range(animation.n_frames):
+        animation.seek(index)
+        duration = animation.info["duration"]
+        parts += 1
+        if duration != SETTLE_MS:
+            assert parts <= MAX_PARTS
+            frames.append((index, duration + SETTLE_MS * (parts - 1)))
+            parts = 0
+    assert parts == 0
+    return frames
 
 
-def long_bridge_game(actions: int) -> engine.Game:
-    game = engine.new_game("bridge", 2, seed=5, rounds=50, repetition_draw=False)
-    chooser = random.Random(5)
+def played(name: str, actions: int, seed: int, **options: object) -> engine.Game:
+    game = engine.new_game(name, 2, seed=seed, **options)
+    chooser = random.Random(seed)
     while len(game.actions) < actions:
         game.play(chooser.choice(game.legal_moves()))
     return game
+
+
+def test_a_replay_has_one_position_per_action_each_shown_for_a_frame_and_stays_small() -> None:
+    game = played("bridge", 60, 3, rounds=5)
+    data = render.replay_gif(game, NAMES)
+    animation = opened(data, "GIF")
+    durations = [duration for _, duration in shown(animation)]
+    assert durations == [render.FRAME_MS] * 60 + [render.HOLD_MS]
+    assert animation.n_frames > 61
+    assert animation.size == compact_size(game)
+    assert len(data) < 61 * 1_500
+
+
+def test_a_100_move_tink_replay_takes_at_most_one_and_a_half_kib_a_frame() -> None:
+    data = render.replay_gif(played("tink", 100, 43), NAMES)
+    assert len(data) <= 101 * 1_536
+
+
+def test_a_300_move_bridge_replay_takes_under_400_kb() -> None:
+    game = played("bridge", 300, 1, rounds=50, repetition_draw=False)
+    assert len(render.replay_gif(game, NAMES)) < 400_000
+
+
+def long_bridge_game(actions: int) -> engine.Game:
+    return played("bridge", actions, 5, rounds=50, repetition_draw=False)
 
 
 def position_after(game: engine.Game, actions: int) -> engine.Game:
@@ -140,8 +174,9 @@ def test_frames_of_a_long_replay_are_the_pictures_of_their_positions(
 ) -> None:
     game = long_bridge_game(200)
     animation = opened(render.replay_gif(game, NAMES, layout=layout), "GIF")
+    frames = shown(animation)
     for index in (0, 1, 57, 123, 200):
-        assert frame(animation, index) == board(position_after(game, index), layout)
+        assert frame(animation, frames[index][0]) == board(position_after(game, index), layout)
 
 
 def test_compact_pictures_are_half_the_size_of_the_board_picture() -> None:
@@ -160,13 +195,15 @@ def test_a_capped_replay_keeps_the_last_positions_and_fits(cap: dict[str, int]) 
     data = render.replay_gif(game, NAMES, **cap)
     animation = opened(data, "GIF")
     assert len(data) <= cap.get("max_bytes", len(data))
-    assert 2 <= animation.n_frames <= cap.get("max_frames", 200)
-    kept = render.kept_positions(201, animation.n_frames)
-    assert len(kept) == animation.n_frames and kept[0] == 0 and kept[-1] == 200
-    tail = min(render.KEPT_AT_END, animation.n_frames - 1)
+    positions = [index for index, _ in shown(animation)]
+    frames = len(positions)
+    assert 2 <= frames <= cap.get("max_frames", 200)
+    kept = render.kept_positions(201, frames)
+    assert len(kept) == frames and kept[0] == 0 and kept[-1] == 200
+    tail = min(render.KEPT_AT_END, frames - 1)
     assert kept[-tail:] == list(range(201 - tail, 201))
-    for index in (0, animation.n_frames // 2, animation.n_frames - 2, animation.n_frames - 1):
-        assert frame(animation, index) == board(position_after(game, kept[index]))
+    for index in (0, frames // 2, frames - 2, frames - 1):
+        assert frame(animation, positions[index]) == board(position_after(game, kept[index]))
 
 
 def test_positions_kept_are_spread_evenly_before_the_last_ones() -> None:
@@ -184,10 +221,11 @@ def test_the_png_after_each_action_shows_what_the_replay_shows_then(
 ) -> None:
     finished = random_game(name, players, 11, options)
     animation = opened(render.replay_gif(finished, NAMES), "GIF")
-    assert animation.n_frames == len(finished.actions) + 1
+    frames = shown(animation)
+    assert len(frames) == len(finished.actions) + 1
     game = engine.new_game(name, players, seed=11, **options)
-    for frame, action in enumerate([*finished.actions, None]):
-        animation.seek(frame)
+    for (index, _), action in zip(frames, [*finished.actions, None], strict=True):
+        animation.seek(index)
         assert animation.convert("RGB").tobytes() == board(game)
         if action is not None:
             game.apply(action)
@@ -226,7 +264,7 @@ def test_a_replay_shows_resignations_and_agreed_draws_as_frames() -> None:
     game.play(game.legal_moves()[0])
     game.agree_draw()
     animation = opened(render.replay_gif(game, NAMES), "GIF")
-    assert animation.n_frames == len(game.actions) + 1 == 5
+    assert len(shown(animation)) == len(game.actions) + 1 == 5
 
 
 def test_pictures_drawn_in_parallel_threads_are_the_same_as_drawn_alone() -> None:
