@@ -335,7 +335,7 @@ class Change:
         return Change(self.pixels, self.mask, (x + right, y + down))
 
 
-_CHANGED = [0] + [255] * 255
+_CHANGED = bytes([0] + [255] * 255)
 """Turns a difference of colour indexes into a mask: 0 where equal, 255 where changed."""
 
 
@@ -379,7 +379,8 @@ def _tile_change(
 
 def difference(before: Image.Image, after: Image.Image) -> Change | None:
     """The pixels of `after` that differ from `before`, cut to the smallest box holding them."""
-    mask = ImageChops.subtract_modulo(after, before).point(_CHANGED, "L")
+    changed = ImageChops.subtract_modulo(after, before).tobytes().translate(_CHANGED)
+    mask = Image.frombytes("L", after.size, changed)
     box = mask.getbbox()
     if box is None:
         return None
@@ -630,6 +631,7 @@ def _seat_name_rgb(layout: Layout, seat: Seat, width: int) -> Image.Image:
     return image
 
 
+@lru_cache(maxsize=64)
 def _stash_left(style: BoardStyle, groups: int) -> int:
     """Where a stash of this many `icon xN` groups starts, flush right in a player's line."""
     layout = style.layout
