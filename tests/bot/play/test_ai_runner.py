@@ -87,6 +87,20 @@ async def start(host: Host, channel: int, starter: Person, *invitees: Person) ->
     return post.game_id
 
 
+async def run_until_idle(runner: AiRunner) -> None:
+    """Let the runner play every turn it owes, then stop it."""
+    runner.start()
+    try:
+        await runner.idle()
+    finally:
+        await runner.stop()
+
+
+async def games_by_seed(host: Host, *games: int) -> dict[int, int]:
+    """The games' ids by their seeds, which is how the thinkers record them."""
+    return {(await host.storage.game(game)).seed: game for game in games}  # type: ignore[union-attr]
+
+
 async def test_turns_are_taken_round_robin_across_games(host: Host, clock: Clock) -> None:
     thinker = Recorder()
     host.ai.thinker = thinker
@@ -96,12 +110,8 @@ async def test_turns_are_taken_round_robin_across_games(host: Host, clock: Clock
     one = await start(host, 20, BOB, BOT)
     await host.moves.move(10, "tink", ALICE.user_id, "S d4")
     await host.moves.move(20, "tink", BOB.user_id, "S d4")
-    runner.start()
-    try:
-        await runner.idle()
-    finally:
-        await runner.stop()
-    seeds = {(await host.storage.game(g)).seed: g for g in (many, one)}  # type: ignore[union-attr]
+    await run_until_idle(runner)
+    seeds = await games_by_seed(host, many, one)
     assert [seeds[seed] for seed in thinker.thought_in] == [many, one, many, many]
     assert [place for place, _ in courier.posts] == [10, 20, 10, 10]
     assert courier.typing_in == [10, 20, 10, 10]
@@ -120,12 +130,8 @@ async def test_turns_of_different_games_are_played_at_once_never_two_of_one_game
     one = await start(host, 20, BOB, BOT)
     await host.outbox.sent(await host.moves.move(10, "tink", ALICE.user_id, "S d4"))
     await host.outbox.sent(await host.moves.move(20, "tink", BOB.user_id, "S d4"))
-    runner.start()
-    try:
-        await runner.idle()
-    finally:
-        await runner.stop()
-    seeds = {(await host.storage.game(g)).seed: g for g in (many, one)}  # type: ignore[union-attr]
+    await run_until_idle(runner)
+    seeds = await games_by_seed(host, many, one)
     at_once = [sorted(seeds[seed] for seed in games) for games in thinker.at_once]
     assert at_once == [[many], sorted([many, one]), [many], [many]]
     assert sorted(place for place, _ in courier.posts) == [10, 10, 10, 20]
