@@ -43,16 +43,15 @@ def _budgets(**by_game: int) -> Mapping[str, int]:
 
 SETTINGS: dict[str, Level] = {
     "easy": Level(
-        _budgets(default=150, folio=500, bridge=1200),
-        miss_block=0.25,
+        _budgets(default=100, folio=300, bridge=800),
+        miss_block=0.3,
         top_k=3,
         temperature=0.08,
     ),
     "medium": Level(
-        _budgets(default=600, folio=1600, bridge=4000),
-        miss_block=0.05,
-        top_k=2,
-        temperature=0.03,
+        _budgets(default=250, folio=700, bridge=1500),
+        top_k=3,
+        temperature=0.05,
     ),
     "hard": Level(_budgets(default=2000, folio=6000, bridge=11000)),
 }

@@ -12,6 +12,10 @@ time per move, median over whole games: easy <= 0.3 s, medium <= 1 s, hard <= 3 
 no move over twice that.
 
     python benchmarks/ai_strength.py [--games 20] [--game tink,folio] [--pairs hard:greedy]
+        [--jobs 2]
+
+`--jobs` plays that many games at once, one process each (think times are then only
+comparable between runs with the same number of jobs on an otherwise idle machine).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,8 +88,19 @@ class Tally:
         return self.wins + self.draws + self.losses
 
 
-def play_one(name: str, names: tuple[str, str], seed: int, tally: Tally) -> None:
-    """One game, the first-named player in seat `seed % 2`."""
+    def add(self, other: Tally) -> None:
+        """Count `other`'s games and think times in this tally too."""
+        self.wins += other.wins
+        self.draws += other.draws
+        self.losses += other.losses
+        for side in (0, 1):
+            self.cpu[side].extend(other.cpu[side])
+            self.wall[side].extend(other.wall[side])
+
+
+def play_one(name: str, names: tuple[str, str], seed: int) -> Tally:
+    """One game, the first-named player in seat `seed % 2`, as a tally of one game."""
+    tally = Tally()
     first_seat = seed % 2
     seats = {first_seat: 0, 1 - first_seat: 1}
     game = engine.new_game(name, 2, seed=seed)
@@ -104,6 +120,7 @@ def play_one(name: str, names: tuple[str, str], seed: int, tally: Tally) -> None
         tally.wins += 1
     else:
         tally.losses += 1
+    return tally
 
 
 def times(cpu: list[float], wall: list[float]) -> str:
@@ -118,7 +135,14 @@ def main() -> None:
     parser.add_argument("--game", default=",".join(engine.GAMES), help="games, comma-separated")
     parser.add_argument("--pairs", default=",".join(PAIRS), help="pairings like hard:greedy")
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     args = parser.parse_args()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        report(pool, args)
+
+
+def report(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
+    """Play every pairing of every game asked for, printing a table per game."""
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     for name in args.game.split(","):
         print(f"\n{name}: {args.games} games per pairing, seats alternated")
@@ -128,8 +152,10 @@ def main() -> None:
         )
         for first, second in pairs:
             tally = Tally()
-            for index in range(args.games):
-                play_one(name, (first, second), args.first_seed + index, tally)
+            seeds = range(args.first_seed, args.first_seed + args.games)
+            players = [(first, second)] * args.games
+            for game in pool.map(play_one, [name] * args.games, players, seeds):
+                tally.add(game)
             win, draw, loss = (
                 100 * count / tally.games for count in (tally.wins, tally.draws, tally.losses)
             )

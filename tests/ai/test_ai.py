@@ -92,7 +92,7 @@ def test_another_seat_is_judged_from_its_own_side() -> None:
     assert ai.evaluate(winning, "easy", seat=1) == 0.0
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("level", ["medium", "hard"])
 @pytest.mark.parametrize("seed", range(3))
 def test_folio_never_gives_a_piece_that_wins_at_once(level: str, seed: int) -> None:
     game = played("folio", "give RS, a1 give YS, b1 give GS", grid="fixed")
