@@ -53,6 +53,6 @@ SETTINGS: dict[str, Level] = {
         top_k=3,
         temperature=0.05,
     ),
-    "hard": Level(_budgets(default=2000, folio=6000, bridge=11000)),
+    "hard": Level(_budgets(default=2000, folio=6000, bridge=7000)),
 }
 """Each level's settings by name; replace an entry to change a level everywhere."""
