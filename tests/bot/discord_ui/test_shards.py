@@ -274,7 +274,7 @@ async def test_work_held_by_a_killed_process_is_done_by_another_within_a_lease(
 ) -> None:
     process = await deployment.begin(0, "alice", "bob", time_limit="12h")
     (turn,) = await storage_of(process).clocks.turns_in_guild(deployment.guilds[0])
-    deployment.clock.now = deadline = START + 12 * HOUR
+    deadline = START + 12 * HOUR
     holder = await asyncio.create_subprocess_exec(
         *(sys.executable, "-c", HOLD_A_CLAIM, postgres_url(process)),
         *("time-out", turn_key(turn), repr(deadline)),
