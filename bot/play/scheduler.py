@@ -41,6 +41,8 @@ AFTER_SAVE = 0.5
 
 A new turn is due for nothing before minutes have passed; its reminders only need
 planning, which one pass does for every turn started since the last."""
+PRUNE_EVERY = 3600.0
+"""Seconds between two clear-outs of the claims left by processes that died."""
 
 
 class Courier(Protocol):
@@ -81,6 +83,7 @@ class Scheduler:
         self._look_by = math.inf
         """When, in event-loop time, a wake-up asked for the next pass to start at the latest."""
         self._failed = False
+        self._pruned_at = -math.inf
         self._owner = play.games.writer.process
         self.online_since = clock()
         play.games.on_saved.append(self._saved)
@@ -117,6 +120,7 @@ class Scheduler:
         """Do everything due by now; return when the next thing falls due, if anything."""
         async with self._lock:
             self._failed = False
+            await self._prune_claims()
             for turn in await self.play.due_time_outs():
                 await self._attempt_turn(
                     "time-out",
@@ -139,6 +143,16 @@ class Scheduler:
                 if d is not None
             ]
             return min(due, default=None)
+
+    async def _prune_claims(self) -> None:
+        """Now and then, forget the claims of processes that died holding them."""
+        now = self._clock()
+        if now < self._pruned_at + PRUNE_EVERY:
+            return
+        self._pruned_at = now
+        pruned = await self.play.clocks.prune(now - LEASE)
+        if pruned:
+            log.info("forgot %d claims left by stopped processes", pruned)
 
     async def _run(self) -> None:
         await self._courier.ready()

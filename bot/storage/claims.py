@@ -39,6 +39,10 @@ class Claims(Protocol):
     async def release(self, kind: str, key: str, owner: str) -> None:
         """Give up `owner`'s claim (the work is done, or given back)."""
 
+    async def prune(self, lapsed_before: float) -> int:
+        """Forget claims that lapsed before `lapsed_before` (their holders died); return
+        how many. A lapsed claim binds no one, so forgetting it changes nothing else."""
+
 
 def new_owner() -> str:
     """A name for this process's claims, unique among processes and restarts."""

@@ -141,6 +141,9 @@ class SqlClocks:
             "DELETE FROM claims WHERE kind = ? AND key = ? AND claimed_by = ?", kind, key, owner
         )
 
+    async def prune(self, lapsed_before: float) -> int:
+        return await self._run.execute("DELETE FROM claims WHERE claimed_until < ?", lapsed_before)
+
     async def _turns(self, index: str, condition: str, *values: Any) -> list[Turn]:
         """Active games with their turn, found through `index`."""
         found = await self._run.fetch(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -465,3 +466,10 @@ async def test_work_claimed_by_a_stopped_process_is_done_once_its_claim_lapses(
     assert time_outs(await world.at(DAY + 1)) == []
     assert time_outs(await world.at(DAY + LEASE)) == []
     assert len(time_outs(await world.at(DAY + 1 + LEASE))) == 1
+
+
+async def test_claims_left_by_a_stopped_process_are_forgotten(world: World) -> None:
+    claims = world.storage.clocks
+    assert await claims.claim("reminder", "1@0.0", "stopped", START, START + LEASE)
+    await world.at(2 * HOUR)
+    assert await claims.prune(math.inf) == 0

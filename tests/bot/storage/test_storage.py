@@ -476,3 +476,14 @@ async def test_a_lapsed_claim_can_be_taken_and_a_live_one_renewed(
     assert not await storage.clocks.claim("reminder", "7", "one", 201.0, 261.0)
     await second.clocks.release("reminder", "7", "two")
     assert await storage.clocks.claim("reminder", "7", "one", 201.0, 261.0)
+
+
+async def test_lapsed_claims_are_forgotten_and_live_ones_kept(
+    storage: Storage, second: Storage
+) -> None:
+    assert await storage.clocks.claim("time-out", "1", "dead", 100.0, 160.0)
+    assert await second.clocks.claim("time-out", "2", "alive", 150.0, 210.0)
+    assert await second.clocks.prune(160.0) == 0
+    assert await second.clocks.prune(161.0) == 1
+    assert not await storage.clocks.claim("time-out", "2", "other", 200.0, 260.0)
+    assert await storage.clocks.prune(211.0) == 1
