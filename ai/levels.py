@@ -43,7 +43,7 @@ def _budgets(**by_game: int) -> Mapping[str, int]:
 
 SETTINGS: dict[str, Level] = {
     "easy": Level(
-        _budgets(default=100, folio=300, bridge=800),
+        _budgets(default=100, folio=300, bridge=200),
         miss_block=0.3,
         top_k=3,
         temperature=0.08,
