@@ -4,9 +4,12 @@ written to a folder, every answer in plain words."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import shlex
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import engine
@@ -224,10 +227,27 @@ def run_console(
     """Play from the terminal until `quit`, end of input (Ctrl-D) or Ctrl-C, which leave
     at once, at the prompt or while an answer is being worked out."""
     try:
-        with asyncio.Runner() as runner:
+        with _ctrl_c_interrupts(), asyncio.Runner() as runner:
             _session(runner, database_url, out, read, write, renderer or ThreadDrawing())
     except KeyboardInterrupt:
         write("")
+
+
+@contextlib.contextmanager
+def _ctrl_c_interrupts() -> Iterator[None]:
+    """Let Ctrl-C interrupt the console whatever the process was started with (SIGINT
+    ignored, blocked or handled elsewhere); as before afterwards. Main thread only."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _session(

@@ -152,6 +152,30 @@ def test_ctrl_c_while_an_answer_is_worked_out_leaves_at_once(tmp_path: Path) -> 
     assert play(tmp_path, [EOFError()])[1] == "Resuming Tink #1: alice, bob."
 
 
+@pytest.mark.parametrize("inherited", ["ignored", "blocked"])
+def test_ctrl_c_leaves_whatever_the_process_inherited(tmp_path: Path, inherited: str) -> None:
+    previous = signal.getsignal(signal.SIGINT)
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    if inherited == "ignored":
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    else:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        started = time.monotonic()
+        written = play(tmp_path, ["start tink alice bob"], InterruptedWhileDrawing())
+        assert time.monotonic() - started < 10
+        assert written[1:] == [""]
+        assert signal.getsignal(signal.SIGINT) is (
+            signal.SIG_IGN if inherited == "ignored" else previous
+        )
+        assert (signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())) is (
+            inherited == "blocked"
+        )
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        signal.signal(signal.SIGINT, previous)
+
+
 async def test_rules_of_any_game_in_plain_words(console: Console) -> None:
     assert (await console.handle("rules")).startswith("Rules of which game? One of bridge, folio,")
     await console.handle("start tink alice bob")
