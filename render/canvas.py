@@ -100,6 +100,8 @@ BRACKET_ARM = 0.3
 BRACKET_WIDTH = 0.08
 """The last move's corner marks: arm length and thickness, as shares of a square."""
 EXACT_COLOURS = (BACKGROUND, TEXT, MUTED, LIGHT_SQUARE, DARK_SQUARE, OUTLINE, WHITE)
+TINT_ERROR = 12
+"""How far, in any channel, a tinted square's colour may be drawn from its true colour."""
 BAND_CACHE_SIZE = 4096
 """Compressed bands kept (a few kB each): the unchanged parts of recent pictures."""
 
@@ -416,14 +418,40 @@ def _palette(style: BoardStyle) -> Image.Image:
     for index, tile in enumerate(samples):
         row, column = divmod(index, per_row)
         sheet.paste(tile, (column * style.square, tiles_top + row * style.square))
-    chosen = sheet.quantize(
-        style.layout.colours - len(EXACT_COLOURS), method=Image.Quantize.MAXCOVERAGE
-    )
+    exact = list(EXACT_COLOURS)
+    chosen = _most_covering(sheet, style.layout.colours - len(exact))
+    missed = [tint for tint in _square_tints(style) if not _near(tint, [*exact, *chosen])]
+    if missed:
+        exact.extend(dict.fromkeys(missed))
+        chosen = _most_covering(sheet, style.layout.colours - len(exact))
     palette = Image.new("P", (1, 1))
-    palette.putpalette(
-        [*(c for colour in EXACT_COLOURS for c in colour), *(chosen.getpalette() or [])]
-    )
+    palette.putpalette([channel for colour in (*exact, *chosen) for channel in colour])
     return palette
+
+
+def _most_covering(sheet: Image.Image, count: int) -> list[Rgb]:
+    flat = sheet.quantize(count, method=Image.Quantize.MAXCOVERAGE).getpalette() or []
+    return [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
+
+
+def _square_tints(style: BoardStyle) -> list[Rgb]:
+    """The flat colour of every kind of square under each highlight that tints it (a
+    winning line, the squares open to the piece in hand)."""
+    inside = style.square * 3 // 10
+    return [
+        cast(Rgb, _tile_rgb(style, kind, marks, None).getpixel((inside, inside)))
+        for kind in sorted(_kind_squares(style))
+        for marks in (Marks(win=True), Marks(allowed=True))
+    ]
+
+
+def _near(colour: Rgb, palette: list[Rgb]) -> bool:
+    """Whether the palette holds a colour within `TINT_ERROR` of `colour` in every channel:
+    a tinted square fills too much of the board to be shown in a neighbouring hue."""
+    return any(
+        max(abs(a - b) for a, b in zip(colour, other, strict=True)) <= TINT_ERROR
+        for other in palette
+    )
 
 
 def _sample_seat(style: BoardStyle) -> Seat:
