@@ -150,7 +150,11 @@ class Scheduler:
         if now < self._pruned_at + PRUNE_EVERY:
             return
         self._pruned_at = now
-        pruned = await self.play.clocks.prune(now - LEASE)
+        try:
+            pruned = await self.play.clocks.prune(now - LEASE)
+        except Exception:
+            log.exception("could not clear the claims left by stopped processes")
+            return
         if pruned:
             log.info("forgot %d claims left by stopped processes", pruned)
 

@@ -473,3 +473,14 @@ async def test_claims_left_by_a_stopped_process_are_forgotten(world: World) -> N
     assert await claims.claim("reminder", "1@0.0", "stopped", START, START + LEASE)
     await world.at(2 * HOUR)
     assert await claims.prune(math.inf) == 0
+
+
+async def test_a_failed_clear_out_of_claims_holds_up_no_due_work(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def fail(lapsed_before: float) -> int:
+        raise OSError("the database went away")
+
+    await world.begin(BOB)
+    monkeypatch.setattr(world.storage.clocks, "prune", fail)
+    assert len(time_outs(await world.at(DAY + 1))) == 1
