@@ -34,8 +34,8 @@ from bot.play.values import Person, Prompt, Refusal
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 DESCRIPTION_LIMIT = 100
-LARGEST_ID = 2**53
-"""The largest integer Discord sends in an option."""
+LARGEST_ID = 2**53 - 1
+"""The largest integer an option may declare (and Discord send): JavaScript's safest."""
 INVITEE_PARAMETERS = ("opponent", "player3", "player4")
 _FIXED_PARAMETERS = {"order", "thread", "time_limit", "ai", *INVITEE_PARAMETERS}
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
@@ -128,8 +128,8 @@ def _option_annotation(option: engine.Option) -> Any:
     if option.kind is bool:
         return bool | None
     if option.kind is int:
-        low = option.minimum if option.minimum is not None else -(2**53)
-        high = option.maximum if option.maximum is not None else 2**53
+        low = option.minimum if option.minimum is not None else -LARGEST_ID
+        high = option.maximum if option.maximum is not None else LARGEST_ID
         return app_commands.Range[int, low, high] | None
     return str | None
 

@@ -153,12 +153,16 @@ class DiscordHarness(FakeDiscord):
         return self
 
     async def close(self) -> None:
-        """Closes the client, cancels what it left sleeping and restores the event loop."""
+        """Closes the client, cancels what it left sleeping and restores the event loop; then
+        raises what went wrong in a request no call reported (one made in the background)."""
         await self._watch.cancel()
         await self.client.close()
         if self._loop is not None:
             LoopGuard.leave(self._loop)
             self._loop = None
+        faults, self._faults = self._faults, []
+        if faults:
+            raise faults[0]
 
     async def slash(
         self,
@@ -313,7 +317,7 @@ class DiscordHarness(FakeDiscord):
             "app_permissions": str(self.permissions(self.me, channel).value),
             "locale": "en-US",
             "entitlements": [],
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": self.upload_limit(token),
         }
         if channel.guild is not None:
             payload["guild_id"] = str(channel.guild.id)
@@ -452,6 +456,9 @@ class DiscordHarness(FakeDiscord):
         value = value.value if isinstance(value, app_commands.Choice) else value
         if parameter.choices and value not in [c.value for c in parameter.choices]:
             raise HarnessError(f"Option {parameter.display_name!r} has no choice {value!r}.")
+        if parameter.type in _NUMBERS and not _within(value, parameter):
+            name, low, high = parameter.display_name, parameter.min_value, parameter.max_value
+            raise HarnessError(f"Option {name!r} takes {low} to {high}, not {value}.")
         if parameter.type in _SNOWFLAKE_OPTIONS:
             return self._snowflake_option(parameter, value, channel, resolved)
         if parameter.type not in _CONVERTERS:
@@ -480,12 +487,18 @@ _SNOWFLAKE_OPTIONS = {
     discord.AppCommandOptionType.mentionable,
     discord.AppCommandOptionType.channel,
 }
+_NUMBERS = {discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number}
 _CONVERTERS: dict[discord.AppCommandOptionType, Callable[[Any], Any]] = {
     discord.AppCommandOptionType.string: str,
     discord.AppCommandOptionType.integer: int,
     discord.AppCommandOptionType.number: float,
     discord.AppCommandOptionType.boolean: bool,
 }
+
+
+def _within(value: float, parameter: app_commands.Parameter) -> bool:
+    low, high = parameter.min_value, parameter.max_value
+    return (low is None or value >= low) and (high is None or value <= high)
 
 
 def _nest(names: Sequence[str], options: list[Json]) -> list[Json]:

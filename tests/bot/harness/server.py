@@ -15,6 +15,7 @@ import discord
 from discord.http import Route
 
 from tests.bot.harness import discord_internals as internals
+from tests.bot.harness.discord_api import DEFAULT_UPLOAD_LIMIT, check_request
 from tests.bot.harness.records import (
     APP_PERMISSIONS,
     MEMBER_PERMISSIONS,
@@ -63,6 +64,7 @@ class _Interaction:
     message: SentMessage | None
     response: InteractionResponseType | None = None
     original: SentMessage | None = None
+    attachment_size_limit: int = DEFAULT_UPLOAD_LIMIT
 
 
 @dataclass(frozen=True)
@@ -246,7 +248,8 @@ class FakeDiscord:
         query: Mapping[str, Any] | None,
         reason: str | None,
     ) -> Any:
-        """Answers one HTTP call like Discord, recording it."""
+        """Answers one HTTP call like Discord, recording it; a call Discord would refuse
+        (`discord_api.check_request`) fails the test that caused it."""
         sent_at = time.perf_counter()
         kind, handler = _ROUTES.get((route.method, route.path), (Kind.OTHER, None))
         request = Request(
@@ -262,6 +265,14 @@ class FakeDiscord:
         )
         stub = self._stubs.get((route.method, route.path))
         try:
+            check_request(
+                route.method,
+                route.url,
+                request.body if body is not None or form else None,
+                multipart=bool(form),
+                files=request.files,
+                upload_limit=self.upload_limit(request.params.get("webhook_token", "")),
+            )
             if stub is not None:
                 result, message = self._stubbed(stub, request), None
             elif handler is not None:
@@ -278,6 +289,12 @@ class FakeDiscord:
             raise
         self._record(replace(request, message=message))
         return copy_json(result)
+
+    def upload_limit(self, token: str) -> int:
+        """The most one file may weigh in an interaction's answers (its
+        `attachment_size_limit`), or in any other message (`token` unknown)."""
+        interaction = self._interactions.get(token)
+        return DEFAULT_UPLOAD_LIMIT if interaction is None else interaction.attachment_size_limit
 
     def _record(self, request: Request) -> None:
         self.requests.append(request)
@@ -405,7 +422,10 @@ class FakeDiscord:
         extra: Json = {"application_id": str(self.client.application_id), "version": "1"}
         if "guild_id" in request.params:
             extra["guild_id"] = request.params["guild_id"]
-        synced = [c | extra | {"id": str(command_id(c["name"]))} for c in request.body]
+        synced = [
+            {"description": ""} | c | extra | {"id": str(command_id(c["name"]))}
+            for c in request.body
+        ]
         return synced, None
 
     def _post(
