@@ -20,6 +20,7 @@ from bot.discord_ui.replies import (
     require_permissions,
 )
 from bot.discord_ui.slow_game_commands import suggest_time_limit
+from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.discord_ui.views import (
     game_view,
     prompt_view,
@@ -38,6 +39,8 @@ LARGEST_ID = 2**53 - 1
 """The largest integer an option may declare (and Discord send): JavaScript's safest."""
 INVITEE_PARAMETERS = ("opponent", "player3", "player4")
 _FIXED_PARAMETERS = {"order", "thread", "time_limit", "ai", *INVITEE_PARAMETERS}
+_PICTURED = ("board", "history")
+"""The commands without options whose answers carry a picture."""
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 
 
@@ -52,13 +55,16 @@ def game_group(info: engine.GameInfo) -> app_commands.Group:
         name=info.name,
         description=_short(f"Play {info.title}. {info.summary}"),
         guild_only=True,
+        allowed_contexts=in_servers(),
+        allowed_installs=installed_to_servers(),
     )
     group.add_command(_start_command(info))
     group.add_command(_move_command(info))
     for name, description, callback in _simple_commands(info):
-        group.add_command(
-            app_commands.Command(name=name, description=description, callback=callback)
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=name, description=description, callback=callback
         )
+        group.add_command(needs_attach_files(command) if name in _PICTURED else command)
     return group
 
 
@@ -102,7 +108,14 @@ def _start_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None
         name="start", description=f"Challenge people to {info.title}.", callback=callback
     )
     command.autocomplete("time_limit")(suggest_time_limit)
-    return command
+    return needs_attach_files(command)
+
+
+def needs_attach_files(
+    command: app_commands.Command[Any, ..., None],
+) -> app_commands.Command[Any, ..., None]:
+    """The command, refused (`BotMissingPermissions`) where the bot may not attach files."""
+    return app_commands.checks.bot_has_permissions(attach_files=True)(command)
 
 
 def _with_parameters(callback: Callback, parameters: list[inspect.Parameter]) -> Callback:
@@ -137,7 +150,6 @@ def _option_annotation(option: engine.Option) -> Any:
 async def _start(
     interaction: discord.Interaction, info: engine.GameInfo, values: dict[str, Any]
 ) -> None:
-    require_permissions(interaction, "attach_files")
     invitees = [values[n] for n in INVITEE_PARAMETERS if values.get(n) is not None]
     options = {
         name: value
@@ -203,7 +215,6 @@ def _move_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]
     parts = info.move_parts
 
     async def move(interaction: discord.Interaction, **values: str | None) -> None:
-        require_permissions(interaction, "attach_files")
         given = {name: value for name, value in values.items() if value}
         work = host_of(interaction).moves.move(
             _channel_id(interaction), info.name, interaction.user.id, given
@@ -223,7 +234,7 @@ def _move_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]
     )
     for part in parts:
         command.autocomplete(part.name)(_part_suggestions(info, part.name))
-    return command
+    return needs_attach_files(command)
 
 
 def _part_suggestions(
@@ -252,7 +263,6 @@ def _simple_commands(info: engine.GameInfo) -> list[tuple[str, str, Callback]]:
     game = info.name
 
     async def board(interaction: discord.Interaction) -> None:
-        require_permissions(interaction, "attach_files")
         await respond(interaction, host_of(interaction).moves.board(_channel_id(interaction), game))
 
     @app_commands.rename(game_id="id")
@@ -261,7 +271,6 @@ def _simple_commands(info: engine.GameInfo) -> list[tuple[str, str, Callback]]:
         interaction: discord.Interaction,
         game_id: app_commands.Range[int, 1, LARGEST_ID] | None = None,
     ) -> None:
-        require_permissions(interaction, "attach_files")
         history = host_of(interaction).history
         if game_id is None:
             work = history.in_channel(_channel_id(interaction), game)

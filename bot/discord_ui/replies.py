@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.discord_ui.markup import markup
 from bot.play.host import Host
-from bot.play.values import Post, Refusal
+from bot.play.values import Post
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -36,13 +36,6 @@ CHOICE_TEXT = 100
 ELLIPSIS = "…"
 NO_PINGS = discord.AllowedMentions.none()
 """The client's default: only the users a post names in `pings` are ever notified."""
-PERMISSION_NAMES = {
-    "attach_files": "Attach Files",
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
-}
-
-
 def message_kwargs(post: Post, view: discord.ui.View | None = None) -> dict[str, Any]:
     """What `send_message`/`send` need for a post: text, files, buttons, allowed pings."""
     pings = " ".join(f"<@{user_id}>" for user_id in post.pings)
@@ -186,11 +179,8 @@ def host_of(interaction: discord.Interaction) -> Host:
 
 
 def require_permissions(interaction: discord.Interaction, *names: str) -> None:
-    """Refuse, naming the first one, when the bot lacks a permission here."""
-    granted = interaction.app_permissions
-    for name in names:
-        if not getattr(granted, name):
-            raise Refusal(
-                f"I need the {PERMISSION_NAMES[name]} permission in this channel; "
-                "ask a server admin to grant it."
-            )
+    """Refuses, as discord.py's `bot_has_permissions` check does, when the bot lacks one of
+    these permissions here: for what only some uses of a command need."""
+    missing = [name for name in names if not getattr(interaction.app_permissions, name)]
+    if missing:
+        raise app_commands.BotMissingPermissions(missing)

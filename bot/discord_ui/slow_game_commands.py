@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.discord_ui.markup import fit
 from bot.discord_ui.replies import choices, host_of, in_time, reply
+from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.play.slow_games import Listing, SlowGames, settings_text
 from bot.play.timing import REMINDER_SUGGESTIONS, TIME_LIMIT_SUGGESTIONS, suggest_durations
 from bot.play.values import Refusal
@@ -42,6 +43,7 @@ def slow_game_commands() -> list[app_commands.Command[Any, ..., None] | app_comm
 def _games_command() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name="games", description="The games being played on this server.")
     @app_commands.guild_only()
+    @app_commands.allowed_installs(guilds=True)
     async def games(interaction: discord.Interaction) -> None:
         guild_id = _guild_id(interaction)
         listing = await in_time(interaction, slow_games_of(interaction).server_games(guild_id))
@@ -55,6 +57,8 @@ def _my_games_command() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
         name="mygames", description="Your games, in every server, where it is your move."
     )
+    @app_commands.allowed_contexts(guilds=True, dms=True)
+    @app_commands.allowed_installs(guilds=True)
     async def my_games(interaction: discord.Interaction) -> None:
         work = slow_games_of(interaction).waiting_on(interaction.user.id)
         listing = await in_time(interaction, work, ephemeral=True)
@@ -68,6 +72,8 @@ def _notify_command() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
         name="notify", description="Get turn reminders by direct message (on) or in the channel."
     )
+    @app_commands.allowed_contexts(guilds=True, dms=True)
+    @app_commands.allowed_installs(guilds=True)
     @app_commands.describe(dm="on: reminders by direct message; off: in the game's channel.")
     @app_commands.choices(dm=ON_OFF)
     async def notify(interaction: discord.Interaction, dm: str | None = None) -> None:
@@ -97,6 +103,8 @@ def _gamehost_group() -> app_commands.Group:
         name="gamehost",
         description="How games are hosted on this server.",
         guild_only=True,
+        allowed_contexts=in_servers(),
+        allowed_installs=installed_to_servers(),
         default_permissions=discord.Permissions(manage_guild=True),
     )
 

@@ -36,6 +36,7 @@ def standings_commands() -> list[app_commands.Command[Any, ..., None]]:
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
+    @app_commands.allowed_installs(guilds=True)
     async def leaderboard(
         interaction: discord.Interaction,
         game: str | None = None,
@@ -56,6 +57,7 @@ def standings_commands() -> list[app_commands.Command[Any, ..., None]]:
     )
     @app_commands.choices(game=GAME_CHOICES, ai=LEVEL_CHOICES)
     @app_commands.guild_only()
+    @app_commands.allowed_installs(guilds=True)
     async def stats(
         interaction: discord.Interaction,
         player: discord.User | None = None,

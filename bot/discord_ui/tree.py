@@ -19,10 +19,45 @@ from bot.play.wording import sentence
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong on my side; it has been logged. Please try again later."
+SERVERS_ONLY = "Games are played in server channels, not in direct messages."
+
+
+def in_servers() -> app_commands.AppCommandContext:
+    """Where most commands work: server channels and threads."""
+    return app_commands.AppCommandContext(guild=True)
+
+
+def in_servers_and_dms() -> app_commands.AppCommandContext:
+    """Where a player's own commands work: servers, and direct messages with the bot."""
+    return app_commands.AppCommandContext(guild=True, dm_channel=True)
+
+
+def installed_to_servers() -> app_commands.AppInstallationType:
+    """The bot is added to servers, not to people's accounts."""
+    return app_commands.AppInstallationType(guild=True)
+
+
+def works_in_direct_messages(command: app_commands.Command[Any, ..., Any]) -> bool:
+    """Whether the command's declared contexts include direct messages with the bot."""
+    root = command.root_parent or command
+    contexts = root.allowed_contexts
+    return bool(contexts.dm_channel) if contexts is not None else not root.guild_only
 
 
 class GameTree(app_commands.CommandTree[discord.Client]):
     """The bot's slash commands; a command that fails is answered by `answer_failure`."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Refuses, in a sentence, a command used in direct messages that works in servers
+        only (a client that still shows it there, or a forged request)."""
+        command = interaction.command
+        if (
+            interaction.guild_id is None
+            and isinstance(command, app_commands.Command)
+            and not works_in_direct_messages(command)
+        ):
+            raise app_commands.NoPrivateMessage(SERVERS_ONLY)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -38,13 +73,31 @@ def failure_text(error: BaseException) -> str | None:
         return markup(error.text)
     if isinstance(error, engine.GameError):
         return escape(sentence(excerpts_in(str(error))))
+    return _check_text(error)
+
+
+def _check_text(error: BaseException) -> str | None:
+    """The sentence for what discord.py refused before a command ran."""
+    if isinstance(error, app_commands.TransformerError):
+        return f"I could not use that {error.type.name}; please choose it again from the list."
+    if isinstance(error, app_commands.CommandNotFound):
+        return "That command no longer exists; restart Discord to see the current commands."
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "Games are played in server channels, not in direct messages."
+        return SERVERS_ONLY
+    if isinstance(error, app_commands.BotMissingPermissions):
+        names = " and ".join(_permission_name(p) for p in error.missing_permissions)
+        kind = "permissions" if len(error.missing_permissions) > 1 else "permission"
+        return f"I need the {names} {kind} in this channel; ask a server admin to grant it."
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down: try again in {error.retry_after:.0f} seconds."
     if isinstance(error, app_commands.CheckFailure):
         return "You cannot use that command here."
     return None
+
+
+def _permission_name(name: str) -> str:
+    """A permission as Discord's settings name it: attach_files is Attach Files."""
+    return " ".join(w if w == "in" else w.capitalize() for w in name.split("_"))
 
 
 async def answer_failure(
@@ -60,11 +113,20 @@ async def answer_failure(
             interaction.guild_id,
             interaction.channel_id,
             interaction.user.id,
-            interaction.command.qualified_name if interaction.command else _custom_id(interaction),
+            _command_name(interaction),
             game_id,
             exc_info=cause,
         )
         text = APOLOGY
+    elif _check_text(error) is not None:
+        log.info(
+            "refused %s for user %s in guild %s channel %s: %s",
+            _command_name(interaction),
+            interaction.user.id,
+            interaction.guild_id,
+            interaction.channel_id,
+            text,
+        )
     if interaction.type is discord.InteractionType.autocomplete:
         return
     try:
@@ -75,7 +137,10 @@ async def answer_failure(
         )
 
 
-def _custom_id(interaction: discord.Interaction) -> str | None:
+def _command_name(interaction: discord.Interaction) -> str | None:
+    """The command's name (as sent, for one the tree lacks), or the button's custom_id."""
+    if interaction.command is not None:
+        return interaction.command.qualified_name
     data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = data.get("custom_id")
-    return str(custom_id) if custom_id is not None else None
+    name = data.get("name") or data.get("custom_id")
+    return str(name) if name is not None else None

@@ -384,8 +384,12 @@ class DiscordHarness(FakeDiscord):
 
     def _check_offered(self, root: Any, user: User, channel: Channel) -> None:
         """Refuses a command Discord would not offer `user` in `channel`."""
-        if channel.guild is None and root.guild_only:
+        contexts: app_commands.AppCommandContext | None = root.allowed_contexts
+        in_dms = contexts.dm_channel if contexts is not None else not root.guild_only
+        if channel.guild is None and not in_dms:
             raise HarnessError(f"{root.name} is not offered in direct messages.")
+        if channel.guild is not None and contexts is not None and not contexts.guild:
+            raise HarnessError(f"{root.name} is not offered in servers.")
         required: discord.Permissions | None = root.default_permissions
         granted = self.permissions(user, channel)
         if channel.guild is None or required is None or granted.administrator:
