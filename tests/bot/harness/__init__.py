@@ -171,10 +171,20 @@ class DiscordHarness(FakeDiscord):
         options: Mapping[str, Any] | None = None,
         *,
         channel: Channel | None = None,
+        forged: bool = False,
     ) -> Reply:
-        """Runs `/command` ("group sub" for a subcommand) as `user`; options by display name."""
+        """Runs `/command` ("group sub" for a subcommand) as `user`; options by display name.
+
+        `forged` sends it even where Discord would not offer it, or after the bot dropped it
+        (then without options), as a stale or forged client could.
+        """
         channel = channel or self.channel
-        found, names, guild_id = self._command(command, user, channel)
+        if forged and not self._has_command(command, channel):
+            data = self._command_data(command.split()[:1], _nest(command.split()[1:], []), {}, None)
+            return await self._interact(
+                discord.InteractionType.application_command, user, channel, data
+            )
+        found, names, guild_id = self._command(command, user, channel, offered=not forged)
         resolved: Json = {}
         given = self._options(found, options or {}, channel, resolved)
         return await self._interact(
@@ -365,8 +375,15 @@ class DiscordHarness(FakeDiscord):
             resolved.setdefault("members", {})[str(user.id)] = self.member(user, channel)
         return resolved
 
+    def _has_command(self, qualified: str, channel: Channel) -> bool:
+        names = qualified.split()
+        guild_id = self._guild_command_id(names[0], channel, discord.AppCommandType.chat_input)
+        return self.tree.get_command(
+            names[0], guild=discord.Object(guild_id) if guild_id else None
+        ) is not None
+
     def _command(
-        self, qualified: str, user: User, channel: Channel
+        self, qualified: str, user: User, channel: Channel, *, offered: bool = True
     ) -> tuple[app_commands.Command[Any, ..., Any], list[str], int | None]:
         """The slash command, its name parts and its guild (None when global)."""
         names = qualified.split()
@@ -379,7 +396,8 @@ class DiscordHarness(FakeDiscord):
         if not isinstance(node, app_commands.Command):
             known = sorted(c.qualified_name for c in self.tree.walk_commands())
             raise HarnessError(f"No slash command /{qualified}; the tree has {known}.")
-        self._check_offered(node.root_parent or node, user, channel)
+        if offered:
+            self._check_offered(node.root_parent or node, user, channel)
         return node, names, guild_id
 
     def _check_offered(self, root: Any, user: User, channel: Channel) -> None:

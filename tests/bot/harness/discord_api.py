@@ -75,19 +75,30 @@ def check_request(
     template, params = _template(method, path)
     where = f"{method} {template}"
     problems = [*_parameter_problems(template, params)]
-    validator = _body_validator(template, method, multipart)
-    if body is not None and validator is None:
-        problems.append(f"body: {where} takes no body")
-    elif body is None and validator is not None:
-        problems.append(f"body: {where} needs a body")
-    elif validator is not None:
-        error = _first_error(validator, body)
-        if error is not None:
-            problems.append(_reason(error))
+    text = None if body is None else json.dumps(body, sort_keys=True)
+    problems += _body_problems(template, method, multipart, text)
     if not problems and body is not None:
-        problems.extend(_documented_problems(template, method, body, files, upload_limit))
+        problems += _file_problems(files, upload_limit)
     if problems:
         raise InvalidRequest(f"Discord would refuse {where}: " + "; ".join(problems))
+
+
+@functools.lru_cache(maxsize=4096)
+def _body_problems(
+    template: str, method: str, multipart: bool, text: str | None
+) -> tuple[str, ...]:
+    """What is wrong with a body (its JSON text), remembered: the bot registers the same
+    commands in many tests, and registrations are the costliest to check."""
+    validator = _body_validator(template, method, multipart)
+    if text is None:
+        return () if validator is None else (f"body: {method} {template} needs a body",)
+    if validator is None:
+        return (f"body: {method} {template} takes no body",)
+    body = json.loads(text)
+    error = _first_error(validator, body)
+    if error is not None:
+        return (_reason(error),)
+    return tuple(_documented_problems(template, method, body))
 
 
 @functools.cache
@@ -210,9 +221,7 @@ def _escape(key: str) -> str:
 # -- what Discord documents beyond the description -------------------------------
 
 
-def _documented_problems(
-    template: str, method: str, body: Any, files: Sequence[SentFile], upload_limit: int
-) -> Iterator[str]:
+def _documented_problems(template: str, method: str, body: Any) -> Iterator[str]:
     if template.endswith("/commands"):
         for index, command in enumerate(body if method == "PUT" else [body]):
             yield from _command_problems(command, f"$[{index}]")
@@ -224,7 +233,7 @@ def _documented_problems(
     if template.endswith("/callback") and body.get("type") == _AUTOCOMPLETE_RESULT:
         yield from _choice_problems(data.get("choices") or [], f"{at}.choices")
         return
-    yield from _message_problems(data, at, files, upload_limit)
+    yield from _message_problems(data, at)
 
 
 def _command_problems(command: Json, at: str) -> Iterator[str]:
@@ -268,9 +277,7 @@ def _longest(node: Json, key: str) -> int:
     return max(len(text) for text in texts)
 
 
-def _message_problems(
-    data: Json, at: str, files: Sequence[SentFile], upload_limit: int
-) -> Iterator[str]:
+def _message_problems(data: Json, at: str) -> Iterator[str]:
     content = data.get("content") or ""
     if len(content) > CONTENT:
         yield f"{at}.content: {len(content)} characters (at most {CONTENT})"
@@ -285,11 +292,16 @@ def _message_problems(
         buttons = sum(1 for c in row if c.get("type") == _BUTTON)
         if component.get("type") == _ACTION_ROW and buttons > BUTTONS_PER_ROW:
             yield f"{at}.components: a row of {buttons} buttons (at most {BUTTONS_PER_ROW})"
-    if len(files) > FILES_PER_MESSAGE:
-        yield f"files: {len(files)} files (at most {FILES_PER_MESSAGE})"
-    for sent in files:
-        if len(sent.data) > upload_limit:
-            yield f"files: {sent.filename} has {len(sent.data)} bytes (at most {upload_limit})"
+
+
+def _file_problems(files: Sequence[SentFile], upload_limit: int) -> list[str]:
+    problems = [f"files: {len(files)} files (at most {FILES_PER_MESSAGE})"]
+    problems = problems if len(files) > FILES_PER_MESSAGE else []
+    return problems + [
+        f"files: {sent.filename} has {len(sent.data)} bytes (at most {upload_limit})"
+        for sent in files
+        if len(sent.data) > upload_limit
+    ]
 
 
 def _embed_characters(embed: Json) -> int:
