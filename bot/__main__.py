@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-import logging
 import sys
 from pathlib import Path
 
 import aiohttp
 import discord
 
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import ConfigError, Settings, load_settings, settings_help
 from bot.console import run_console
 from bot.discord_ui.app import create_bot
+from bot.logs import HeldLogs, start_logging
 from bot.storage import CopyError, DatabaseUnusable, copy_between
 
 CONSOLE_DATABASE = "sqlite:///out/console.sqlite3"
-USAGE = "usage: python -m bot [local | copy-database FROM_URL TO_URL]"
 TOKEN_REFUSED = (
     "Discord refused the token in DISCORD_TOKEN: reset it in the Developer Portal "
     "(your application > Bot > Reset Token) and put the new one in .env."
@@ -37,29 +37,49 @@ class CannotStart(Exception):
 
 
 def main(argv: list[str]) -> int:
-    if argv == ["local"]:
+    arguments = _parser().parse_args(argv)
+    if arguments.mode == "local":
         run_console(CONSOLE_DATABASE, Path("out"))
         return 0
-    if len(argv) == 3 and argv[0] == "copy-database":
-        return copy_database(argv[1], argv[2])
-    if argv:
-        print(USAGE, file=sys.stderr)
-        return 2
+    if arguments.mode == "copy-database":
+        return copy_database(arguments.from_url, arguments.to_url)
+    logs = None
     try:
         settings = load_settings()
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
-        discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
-        asyncio.run(_run(settings))
+        logs = start_logging(settings.log_level)
+        asyncio.run(_run(settings, logs))
     except (ConfigError, CannotStart, DatabaseUnusable) as error:
+        if logs is not None:
+            logs.drop()
         print(error, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         pass
+    finally:
+        if logs is not None:
+            logs.let_through()
     return 0
 
 
-async def _run(settings: Settings) -> None:
-    """Log in, saying plainly why that failed if it did, and serve until stopped."""
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Runs the Pyramid Host Discord bot, with the settings below.",
+        epilog=settings_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    modes = parser.add_subparsers(dest="mode", title="modes (without one, the bot runs)")
+    modes.add_parser("local", help="play in this terminal, without Discord")
+    copy = modes.add_parser("copy-database", help="copy every game from one database into another")
+    copy.add_argument("from_url", metavar="FROM_URL", help="the database to copy")
+    copy.add_argument("to_url", metavar="TO_URL", help="the empty database to fill")
+    return parser
+
+
+async def _run(settings: Settings, logs: HeldLogs) -> None:
+    """Log in, saying plainly why that failed if it did, and serve until stopped (the
+    start-up's log lines are written once logged in)."""
     async with create_bot(settings) as bot:
         try:
             await bot.login(settings.token)
@@ -71,6 +91,7 @@ async def _run(settings: Settings) -> None:
             raise CannotStart(DISCORD_DOWN.format(reason=_reason(error))) from None
         except UNREACHABLE_ERRORS as error:
             raise CannotStart(UNREACHABLE.format(reason=_reason(error))) from None
+        logs.let_through()
         await bot.connect()
 
 

@@ -25,6 +25,31 @@ def default_ai_processes() -> int:
     return max((os.cpu_count() or 1) - 1, 1)
 
 
+def settings_help() -> str:
+    """Every setting, what it does and its default, for `python -m bot --help`."""
+    settings = [
+        ("DISCORD_TOKEN", "the bot's token (Developer Portal > Bot)", "none; required"),
+        (
+            "DATABASE_URL",
+            "where games are kept: sqlite:///FILE or postgresql://...",
+            DEFAULT_DATABASE_URL,
+        ),
+        ("DEV_GUILD_ID", "a server to register the commands to at once", "none; global"),
+        ("LOG_LEVEL", "DEBUG, INFO, WARNING, ERROR or CRITICAL", "INFO"),
+        (
+            "AI_PROCESSES",
+            "processes the AI thinks in",
+            f"one per core but one ({default_ai_processes()} here)",
+        ),
+        ("SHARD_COUNT", "the shards of the whole bot", "Discord's recommendation"),
+        ("SHARD_IDS", "the shards this process runs, like 0-3 or 4,5", "every shard"),
+    ]
+    lines = [f"  {name:<14} {what} (default: {default})" for name, what, default in settings]
+    return "settings (environment variables, or a .env file in this directory):\n" + "\n".join(
+        lines
+    )
+
+
 class ConfigError(Exception):
     """A setting is missing or unusable; the message says what to do."""
 
