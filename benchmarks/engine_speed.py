@@ -13,8 +13,8 @@ Times are CPU time of this process, so other work on the machine skews them less
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -93,7 +93,11 @@ def measure(name: str, players: int, path: tuple[Lister, Mover], seconds: float)
 
 
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "seconds", nargs="?", type=float, default=3.0, help="seconds per figure (default: 3)"
+    )
+    seconds = parser.parse_args().seconds
     for name, info in engine.GAMES.items():
         counts = (2, 4) if name in MULTI_PLAYER_GAMES else (info.min_players,)
         for players in counts:

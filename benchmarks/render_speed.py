@@ -23,6 +23,7 @@ Run with `.venv/bin/python benchmarks/render_speed.py`.
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import statistics
@@ -169,6 +170,7 @@ def replay_figures(label: str, games: tuple[engine.Game, engine.Game]) -> None:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0]).parse_args()
     seconds, kib = font_start_up()
     print(f"fonts: {seconds * 1000:.1f} ms to open all {len(lettering.FACES)}, {kib} KiB memory")
     games = tink_positions()
