@@ -10,8 +10,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from tests.bot.harness import DiscordHarness, Kind, SentFile
-from tests.bot.harness.discord_api import InvalidRequest, check_request
+from tests.bot.harness import DiscordHarness, InvalidRequest, Kind, SentFile
+from tests.bot.harness.discord_api import check_request
 from tests.bot.test_harness import ToyBot
 
 API = "https://discord.com/api/v10"
@@ -162,6 +162,16 @@ def _row(buttons: int, custom_id: str = "b") -> dict[str, Any]:
 def test_requests_discord_would_refuse(method: str, url: str, body: Any, problem: str) -> None:
     with pytest.raises(InvalidRequest, match=problem):
         check_request(method, url, body)
+
+
+def test_query_parameters_are_checked() -> None:
+    url = API + "/webhooks/1/token"
+    check_request("POST", url, {"content": "hi"}, query={"wait": 1, "with_components": 0})
+    check_request("POST", CALLBACK, {"type": 6}, query={"with_response": "1"})
+    with pytest.raises(InvalidRequest, match=r"query parameter wait: .* is not of type 'boolean'"):
+        check_request("POST", url, {"content": "hi"}, query={"wait": "maybe"})
+    with pytest.raises(InvalidRequest, match=r"query parameter silent: .* has none of that name"):
+        check_request("POST", url, {"content": "hi"}, query={"silent": 1})
 
 
 def test_too_many_or_too_large_files_are_refused() -> None:

@@ -29,18 +29,24 @@ share one (bot processes serving different servers).
 
 Acting. `slash(user, "group sub", options)` types the options from the registered command
 (keys are option display names; users as `User`, channels as `Channel`, choices by value)
-and refuses what Discord would not send. `autocomplete(user, command, focused, options)`
-returns the `Choice`s offered. `click(user, message, label)` presses a button on a message
-the bot sent, `select(user, message, custom_id, values)` picks in a select menu,
-`submit(user, reply, values)` fills the modal a reply opened, `context_menu(user, name,
-target)` runs a user or message command, and `run(coroutine)` runs bot code outside any
-interaction. Each returns a `Reply` once its work is idle: every task spawned for it is
-done or waits on a timer (`asyncio.sleep`: view timeouts, `delete_after`), a view
-(`View.wait`) or a client event (`Client.wait_for`), and no task resumed from such a wait
-(a command going on after a button press) is still busy. Calls made at once wait for their
-own work only. An exception escaping the bot's tasks, or a request this fake Discord cannot
-answer, is raised from the call; work still busy after `timeout` seconds raises
+and refuses what Discord would not send (`forged=True` sends it anyway, as a stale or forged
+client could, even for a command the bot no longer has). `autocomplete(user, command,
+focused, options)` returns the `Choice`s offered. `click(user, message, label)` presses a
+button on a message the bot sent, `select(user, message, custom_id, values)` picks in a
+select menu, `submit(user, reply, values)` fills the modal a reply opened,
+`context_menu(user, name, target)` runs a user or message command, and `run(coroutine)` runs
+bot code outside any interaction. Each returns a `Reply` once its work is idle: every task
+spawned for it is done or waits on a timer (`asyncio.sleep`: view timeouts, `delete_after`),
+a view (`View.wait`) or a client event (`Client.wait_for`), and no task resumed from such a
+wait (a command going on after a button press) is still busy. Calls made at once wait for
+their own work only. An exception escaping the bot's tasks, or a request this fake Discord
+cannot answer, is raised from the call; work still busy after `timeout` seconds raises
 `HarnessTimeout`.
+
+What Discord accepts. Every request is held against Discord's OpenAPI description of API v10
+and the limits it documents beside it (`discord_api.check_request`): one Discord would
+refuse, or one to a path Discord does not have, raises `InvalidRequest` (naming the field
+and the reason) from the call that caused it, or from `close` when no call did.
 
 What the bot sent. A `Reply` lists the `Request`s made by the code handling that
 interaction (a command resuming after `View.wait` adds to its own reply) and has
@@ -70,6 +76,7 @@ import discord
 from discord import app_commands
 
 from tests.bot.harness import discord_internals as internals
+from tests.bot.harness.discord_api import InvalidRequest
 from tests.bot.harness.records import (
     APP_PERMISSIONS,
     MEMBER_PERMISSIONS,
@@ -106,6 +113,8 @@ __all__ = [
     "HarnessError",
     "HarnessTimeout",
     "InteractionResponseType",
+    "InvalidRequest",
+    "Json",
     "Kind",
     "NetworkBlocked",
     "Reply",

@@ -1,12 +1,12 @@
 """Every request the bot makes, held against Discord's own description of API v10.
 
 `check_request` matches a request's URL to a path of the OpenAPI description vendored in
-`discord_api_spec/` and validates its path parameters and its body (a multipart body's
-`payload_json`) against the description's JSON Schemas (Draft 2020-12; snowflakes may be
-integers, as the live API accepts), then checks the limits Discord documents but the
+`discord_api_spec/` and validates its path and query parameters and its body (a multipart
+body's `payload_json`) against the description's JSON Schemas (Draft 2020-12; snowflakes may
+be integers, as the live API accepts), then checks the limits Discord documents but the
 description does not encode. A request Discord would refuse, or one to a path the description
 lacks, raises `InvalidRequest` naming the field and the reason. The description is read once
-per process and each (path, method) validator compiled once.
+per process, each validator compiled once, and each body's verdict remembered.
 """
 
 from __future__ import annotations
@@ -63,18 +63,21 @@ def check_request(
     url: str,
     body: Any,
     *,
+    query: Mapping[str, Any] | None = None,
     multipart: bool = False,
     files: Sequence[SentFile] = (),
     upload_limit: int = DEFAULT_UPLOAD_LIMIT,
 ) -> None:
     """Raises `InvalidRequest` unless Discord would accept this request.
 
-    `body` is the JSON sent (a multipart body's `payload_json`), None when there is none.
+    `body` is the JSON sent (a multipart body's `payload_json`), None when there is none;
+    `query` the URL's parameters as discord.py passes them (booleans as 0 or 1).
     """
     path = unquote(urlsplit(url).path).removeprefix(API_PREFIX)
     template, params = _template(method, path)
     where = f"{method} {template}"
     problems = [*_parameter_problems(template, params)]
+    problems += [*_query_problems(template, method, query or {})]
     text = None if body is None else json.dumps(body, sort_keys=True)
     problems += _body_problems(template, method, multipart, text)
     if not problems and body is not None:
@@ -102,7 +105,7 @@ def _body_problems(
 
 
 @functools.cache
-def description() -> Json:
+def _description() -> Json:
     """Discord's OpenAPI description, snowflakes widened to the integers the API accepts."""
     spec: Json = json.loads(gzip.decompress(SPEC_FILE.read_bytes()))
     schemas = spec["components"]["schemas"]
@@ -114,7 +117,7 @@ def description() -> Json:
 
 @functools.cache
 def _registry() -> Registry[Any]:
-    return Registry().with_resource(_SPEC_URI, DRAFT202012.create_resource(description()))
+    return Registry().with_resource(_SPEC_URI, DRAFT202012.create_resource(_description()))
 
 
 @functools.cache
@@ -122,7 +125,7 @@ def _templates() -> list[tuple[re.Pattern[str], str]]:
     """Every path of the description as a pattern, those with more fixed parts first
     (`.../messages/@original` before `.../messages/{message_id}`)."""
     found = []
-    for template in description()["paths"]:
+    for template in _description()["paths"]:
         pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(template))
         fixed = sum(1 for part in template.split("/") if part and not part.startswith("{"))
         found.append((fixed, re.compile(pattern + "$"), template))
@@ -134,7 +137,7 @@ def _template(method: str, path: str) -> tuple[str, dict[str, str]]:
     matching = [(p.match(path), t) for p, t in _templates()]
     found = [(m, t) for m, t in matching if m is not None]
     for match, template in found:
-        if method.lower() in description()["paths"][template]:
+        if method.lower() in _description()["paths"][template]:
             return template, match.groupdict()
     if found:
         raise InvalidRequest(f"Discord has no {method} {found[0][1]} (the bot sent {path}).")
@@ -148,16 +151,49 @@ def _parameter_problems(template: str, params: Mapping[str, str]) -> Iterator[st
             yield f"path parameter {name}: {_reason(error)}"
 
 
+def _query_problems(template: str, method: str, query: Mapping[str, Any]) -> Iterator[str]:
+    for name, value in query.items():
+        validator = _query_validator(template, method.lower(), name)
+        if validator is None:
+            yield f"query parameter {name}: {method} {template} has none of that name"
+            continue
+        errors = [_first_error(validator, form) for form in _query_forms(value)]
+        first = errors[0]
+        if first is not None and all(errors):
+            yield f"query parameter {name}: {_reason(first)}"
+
+
+def _query_forms(value: Any) -> list[Any]:
+    """The value, and what Discord reads it as in a URL: 1/0 and true/false are booleans,
+    digits a number."""
+    forms = [value]
+    if str(value).lower() in ("1", "0", "true", "false"):
+        forms.append(str(value).lower() in ("1", "true"))
+    if isinstance(value, str) and value.isdigit():
+        forms.append(int(value))
+    return forms
+
+
 @functools.cache
 def _parameter_validator(template: str, name: str) -> Draft202012Validator:
-    declared = description()["paths"][template].get("parameters", [])
+    declared = _description()["paths"][template].get("parameters", [])
     index = next(i for i, p in enumerate(declared) if p["name"] == name)
     return _validator(f"/paths/{_escape(template)}/parameters/{index}/schema")
 
 
 @functools.cache
+def _query_validator(template: str, method: str, name: str) -> Draft202012Validator | None:
+    declared = _description()["paths"][template][method].get("parameters", [])
+    for index, parameter in enumerate(declared):
+        if parameter["name"] == name and parameter["in"] == "query":
+            pointer = f"/paths/{_escape(template)}/{method}/parameters/{index}/schema"
+            return _validator(pointer)
+    return None
+
+
+@functools.cache
 def _body_validator(template: str, method: str, multipart: bool) -> Draft202012Validator | None:
-    operation = description()["paths"][template][method.lower()]
+    operation = _description()["paths"][template][method.lower()]
     if "requestBody" not in operation:
         return None
     media = "multipart/form-data" if multipart else "application/json"
@@ -239,7 +275,8 @@ def _documented_problems(template: str, method: str, body: Any) -> Iterator[str]
 def _command_problems(command: Json, at: str) -> Iterator[str]:
     size = _command_characters(command)
     if size > COMMAND_CHARACTERS:
-        yield f"{at}: command {command.get('name')!r} has {size} characters (at most 8000)"
+        name = command.get("name")
+        yield f"{at}: command {name!r} has {size} characters (at most {COMMAND_CHARACTERS})"
     yield from _option_problems(command, at)
 
 
@@ -295,13 +332,14 @@ def _message_problems(data: Json, at: str) -> Iterator[str]:
 
 
 def _file_problems(files: Sequence[SentFile], upload_limit: int) -> list[str]:
-    problems = [f"files: {len(files)} files (at most {FILES_PER_MESSAGE})"]
-    problems = problems if len(files) > FILES_PER_MESSAGE else []
-    return problems + [
+    problems = [
         f"files: {sent.filename} has {len(sent.data)} bytes (at most {upload_limit})"
         for sent in files
         if len(sent.data) > upload_limit
     ]
+    if len(files) > FILES_PER_MESSAGE:
+        problems.append(f"files: {len(files)} files (at most {FILES_PER_MESSAGE})")
+    return problems
 
 
 def _embed_characters(embed: Json) -> int:

@@ -269,6 +269,7 @@ class FakeDiscord:
                 route.method,
                 route.url,
                 request.body if body is not None or form else None,
+                query=request.query,
                 multipart=bool(form),
                 files=request.files,
                 upload_limit=self.upload_limit(request.params.get("webhook_token", "")),
