@@ -36,6 +36,8 @@ CHOICE_TEXT = 100
 ELLIPSIS = "…"
 NO_PINGS = discord.AllowedMentions.none()
 """The client's default: only the users a post names in `pings` are ever notified."""
+
+
 def message_kwargs(post: Post, view: discord.ui.View | None = None) -> dict[str, Any]:
     """What `send_message`/`send` need for a post: text, files, buttons, allowed pings."""
     pings = " ".join(f"<@{user_id}>" for user_id in post.pings)

@@ -27,11 +27,6 @@ def in_servers() -> app_commands.AppCommandContext:
     return app_commands.AppCommandContext(guild=True)
 
 
-def in_servers_and_dms() -> app_commands.AppCommandContext:
-    """Where a player's own commands work: servers, and direct messages with the bot."""
-    return app_commands.AppCommandContext(guild=True, dm_channel=True)
-
-
 def installed_to_servers() -> app_commands.AppInstallationType:
     """The bot is added to servers, not to people's accounts."""
     return app_commands.AppInstallationType(guild=True)
