@@ -148,6 +148,12 @@ def _row(buttons: int, custom_id: str = "b") -> dict[str, Any]:
         (
             "POST",
             CALLBACK,
+            _message(components=[_row(1, f"r{i}-") for i in range(6)]),
+            r"\$\.data\.components: 6 action rows \(at most 5\)",
+        ),
+        (
+            "POST",
+            CALLBACK,
             _message(components=[_row(1, "x" * 101)]),
             r"\$\.data\.components\[0\]\.components\[0\]",
         ),

@@ -45,6 +45,9 @@ CONTENT = 2000
 """The most characters of a bot's message (the description allows people's 4000)."""
 CUSTOM_ID = 100
 BUTTONS_PER_ROW = 5
+ACTION_ROWS = 5
+"""Top-level components of a message without the IS_COMPONENTS_V2 flag (the description
+allows the 40 of such messages)."""
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024
 """The most one file may weigh where no interaction says otherwise (a server without boosts)."""
 
@@ -52,6 +55,7 @@ _SPEC_URI = "urn:discord-api-v10"
 _AUTOCOMPLETE_RESULT = 8
 _BUTTON = 2
 _ACTION_ROW = 1
+_COMPONENTS_V2 = 1 << 15
 
 
 class InvalidRequest(HarnessError):
@@ -321,7 +325,10 @@ def _message_problems(data: Json, at: str) -> Iterator[str]:
     size = sum(_embed_characters(embed) for embed in data.get("embeds") or [])
     if size > EMBED_CHARACTERS:
         yield f"{at}.embeds: {size} characters in all (at most {EMBED_CHARACTERS})"
-    for component in walk_components(data.get("components") or []):
+    components = data.get("components") or []
+    if len(components) > ACTION_ROWS and not (data.get("flags") or 0) & _COMPONENTS_V2:
+        yield f"{at}.components: {len(components)} action rows (at most {ACTION_ROWS})"
+    for component in walk_components(components):
         custom_id = component.get("custom_id") or ""
         if len(custom_id) > CUSTOM_ID:
             yield f"{at}.components: custom_id {custom_id!r} is over {CUSTOM_ID} characters"
