@@ -3,6 +3,9 @@ written and ping no one, and numbers out of range are refused in a sentence."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import logging
 import re
 from pathlib import Path
 
@@ -19,7 +22,7 @@ from bot.discord_ui.replies import (
 )
 from bot.play.text import say
 from bot.play.values import Post, Refusal
-from tests.bot.harness import DiscordHarness, Reply
+from tests.bot.harness import DiscordHarness, Reply, SentMessage
 from tests.bot.support import ALICE, BOB, new_bot
 
 MARKDOWN_NAME = "**Bold** @everyone"
@@ -112,6 +115,55 @@ async def test_an_id_beyond_what_a_database_holds_is_no_game(tmp_path: Path) -> 
             await history.finished(discord.guild.id, "tink", 2**63)
         record = await discord.client.host.games.by_id(2**70)  # type: ignore[attr-defined]
         assert record is None
+
+
+def carrying(message: SentMessage, label: str, custom_id: str) -> SentMessage:
+    """The message as a forged payload shows it: its button `label` carrying `custom_id`."""
+    forged = json.loads(
+        json.dumps(message.payload).replace(message.button(label).custom_id or "", custom_id)
+    )
+    return dataclasses.replace(message, payload=forged)
+
+
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        "pyr:challenge:" + "9" * 5000 + ":accept",
+        "pyr:rules:" + "a" * 5000 + ":1:next",
+        "pyr:resign:1:" + "7" * 90,
+        "pyr:board:all:99999999:next",
+        "pyr:tournament:1:join",
+    ],
+)
+async def test_a_forged_or_unknown_button_no_longer_works(
+    discord: DiscordHarness, custom_id: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, "tink start", {"opponent": bob})
+    forged = carrying(challenge.message, "Accept", custom_id)
+    with caplog.at_level(logging.WARNING):
+        pressed = await discord.click(bob, forged, custom_id=custom_id, forged=True)
+    assert pressed.ephemeral and pressed.content == "This button no longer works."
+    assert caplog.records == []
+    host = discord.client.host  # type: ignore[attr-defined]
+    assert (await host.storage.game(1)).status.is_open
+
+
+async def test_a_button_of_a_game_in_another_channel_is_not_acted_on(
+    discord: DiscordHarness,
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    elsewhere = discord.text_channel("elsewhere")
+    other = await discord.slash(alice, "tink start", {"opponent": bob}, channel=elsewhere)
+    here = await discord.slash(alice, "tink start", {"opponent": bob})
+    other_accept = other.button("Accept").custom_id or ""
+    forged = carrying(here.message, "Accept", other_accept)
+    pressed = await discord.click(bob, forged, custom_id=other_accept, forged=True)
+    assert pressed.ephemeral and pressed.content == "This button no longer works."
+    storage = discord.client.host.storage  # type: ignore[attr-defined]
+    assert [(await storage.game(n)).status.name for n in (1, 2)] == ["CHALLENGE", "CHALLENGE"]
+    accepted = await discord.click(bob, other.message, "Accept")
+    assert "begins" in accepted.messages[-1].content
 
 
 async def test_gamehost_settings_needs_manage_server_even_when_offered(
