@@ -176,7 +176,7 @@ async def test_games_lists_the_servers_games_and_mygames_yours_everywhere(
     assert theirs.embeds[0].description == "No game is waiting on you."
 
 
-async def test_server_settings_need_manage_server_and_shape_new_games(
+async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games(
     discord: DiscordHarness, clock: Clock
 ) -> None:
     owner, alice, bob = discord.user("owner"), discord.user("alice"), discord.user("bob")
@@ -191,6 +191,11 @@ async def test_server_settings_need_manage_server_and_shape_new_games(
     refused = await discord.slash(owner, "gamehost settings", {"reminder_delay": "2 seconds"})
     assert refused.ephemeral
     assert refused.content.startswith("The reminder delay must be none or a number of")
+    discord.permit(bob, "gamehost")
+    handed = await discord.slash(bob, "gamehost settings", {"time_limit": "3d"})
+    assert handed.ephemeral and handed.content.startswith("Saved.")
+    host = discord.client.host  # type: ignore[attr-defined]
+    assert (await host.slow_games.settings(discord.guild.id)).time_limit == 3 * DAY
     saved = await discord.slash(
         owner, "gamehost settings", {"time_limit": "2d", "reminder_delay": "none", "threads": True}
     )
