@@ -20,7 +20,14 @@ from discord.ui import Button, DynamicItem, View
 
 import engine
 from bot.discord_ui.markup import markup
-from bot.discord_ui.replies import host_of, in_time, message_kwargs, reply, update
+from bot.discord_ui.replies import (
+    answers_in_original,
+    host_of,
+    in_time,
+    message_kwargs,
+    reply,
+    update,
+)
 from bot.discord_ui.tree import answer_failure
 from bot.play.rules import rules_pages
 from bot.play.values import Answer, Post, Prompt, Refusal
@@ -79,10 +86,13 @@ def prompt_view(post: Post) -> View | None:
 async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) -> int | None:
     """Answer with a post, or follow up when the answer is used; the new message's id."""
     private = {"ephemeral": True} if post.private else {}
+    outbox = host_of(interaction).outbox
+    if not post.private and answers_in_original(interaction):
+        await outbox.replying(post, interaction.token)
     message_id = await reply(
         interaction, **(message_kwargs(post, prompt_view(post)) | private | extra)
     )
-    await host_of(interaction).outbox.sent(post)
+    await outbox.sent(post)
     if interaction.channel_id is not None:
         await disable_lapsed(interaction.client, interaction.channel_id, post)
     return message_id

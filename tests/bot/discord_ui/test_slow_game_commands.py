@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_ui.courier import NONCE_LENGTH
 from bot.play.scheduler import Scheduler
 from bot.play.timing import DAY, HOUR
 from bot.storage import Status
@@ -99,6 +100,8 @@ async def test_running_out_of_time_is_announced_in_the_game_channel(
     timed_out = await later(discord, clock, 12 * HOUR)
     (message,) = sent(timed_out)
     assert message.content.startswith("**alice** ran out of time.\n**bob** wins: ran out of time.")
+    (request,) = timed_out.of(Kind.SEND)
+    assert request.body["enforce_nonce"] and len(request.body["nonce"]) == NONCE_LENGTH
     assert message.png().startswith(b"\x89PNG")
     assert [b.label for b in message.buttons] == ["Replay"]
     assert (await later(discord, clock, 2 * DAY)).requests == []

@@ -55,6 +55,9 @@ class Courier:
         assert place_id == CHANNEL
         self.channel.append(post)
 
+    async def replied(self, reply_token: str) -> bool:
+        return False
+
     async def to_user(self, user_id: int, post: Post) -> bool:
         if self.dms_open:
             self.direct.append((user_id, post))
