@@ -23,7 +23,7 @@ from bot.play.text import (
     to_data,
 )
 from bot.play.values import Lapsed, Post, Prompt
-from bot.storage import Status
+from bot.storage import Announcement, Status
 from tests.bot.play.test_use_cases import CHANNEL, begin
 from tests.bot.support import ALICE, BOB, Clock, StubRenderer
 
@@ -104,14 +104,21 @@ async def test_an_announcement_sent_since_it_was_found_is_not_delivered_again(
     assert await host.outbox.delivery(stored, no_reply) is None
 
 
-async def test_an_announcement_whose_reply_went_out_is_struck_off_unposted(
-    host: Host, clock: Clock
-) -> None:
+async def replied_move(host: Host, clock: Clock) -> tuple[Post, Host, Announcement]:
+    """A move replied to (its token noted) by a process that stopped before striking it
+    off; the process that took its place, and the announcement it finds owed."""
     await begin(host, BOB)
     post = await host.moves.move(CHANNEL, "tink", ALICE.user_id, "S d4")
     await host.outbox.replying(post, "token-1")
     successor = Host(host.storage, StubRenderer(), clock=clock)
     (stored,) = await successor.outbox.owed()
+    return post, successor, stored
+
+
+async def test_an_announcement_whose_reply_went_out_is_struck_off_unposted(
+    host: Host, clock: Clock
+) -> None:
+    _, successor, stored = await replied_move(host, clock)
     assert stored.reply_token == "token-1"
     asked: list[str] = []
 
@@ -126,11 +133,7 @@ async def test_an_announcement_whose_reply_went_out_is_struck_off_unposted(
 async def test_an_announcement_whose_reply_cannot_be_found_or_read_is_posted(
     host: Host, clock: Clock
 ) -> None:
-    await begin(host, BOB)
-    post = await host.moves.move(CHANNEL, "tink", ALICE.user_id, "S d4")
-    await host.outbox.replying(post, "token-1")
-    successor = Host(host.storage, StubRenderer(), clock=clock)
-    (stored,) = await successor.outbox.owed()
+    post, successor, stored = await replied_move(host, clock)
     assert await successor.outbox.delivery(stored, no_reply) is not None
     clock.now += REPLY_READABLE
 
