@@ -54,8 +54,9 @@ class DiscordCourier:
         await disable_lapsed(self._client, place_id, post)
 
     async def replied(self, reply_token: str) -> bool:
-        """Whether the reply to the interaction with this token is posted in full (not
-        missing, nor still "thinking"); False too when the token no longer reads it."""
+        """Whether the reply to the interaction with this token is posted in full: not
+        missing, nor still "thinking", nor an apology seen only by the player (an
+        announcement is public); False too when the token no longer reads it."""
         route = Route(
             "GET",
             ORIGINAL_REPLY,
@@ -70,7 +71,7 @@ class DiscordCourier:
             raise
         flags = discord.MessageFlags()
         flags.value = int(message.get("flags") or 0)
-        return not flags.loading
+        return not (flags.loading or flags.ephemeral)
 
     @contextlib.asynccontextmanager
     async def typing(self, place_id: int) -> AsyncIterator[None]:

@@ -5,20 +5,22 @@ shard or some of them; and no press waits behind a long replay."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import pytest
 
 import engine
+from bot.discord_ui import replies
 from bot.discord_ui.app import PyramidBot, create_bot
-from bot.discord_ui.courier import NONCE_LENGTH
+from bot.discord_ui.courier import NONCE_LENGTH, DiscordCourier
 from bot.play.outbox import OWED_AFTER, Outbox
 from bot.play.posts import Renderer
 from bot.play.values import Post
 from bot.workers.drawing import ThreadDrawing
 from tests.bot.discord_ui.test_shards import scheduler_of
-from tests.bot.harness import DiscordHarness, InteractionResponseType, Kind, Request, User
+from tests.bot.harness import DiscordHarness, InteractionResponseType, Kind, Reply, Request, User
 from tests.bot.support import Clock, new_bot, seed_long_game, settings_in
 from tests.postgres_server import BACKENDS, PostgresServer
 
@@ -132,13 +134,16 @@ async def test_a_move_replied_to_just_before_a_crash_is_not_announced_again(
         assert played_s_d4(last) == [replied]
 
 
+@pytest.mark.parametrize("thinking", [False, True])
 async def test_a_reply_the_crash_came_before_is_posted_once_even_if_the_post_is_repeated(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, thinking: bool
 ) -> None:
     clock = Clock()
     first = DiscordHarness(new_bot(tmp_path, clock=clock))
     async with first:
         mover, other = await begin(first)
+        if thinking:
+            monkeypatch.setattr(replies, "DEFER_AFTER", 0.0)
         noting = Outbox.replying
 
         async def killed_once_noted(self: Outbox, post: Post, token: str) -> None:
@@ -155,7 +160,7 @@ async def test_a_reply_the_crash_came_before_is_posted_once_even_if_the_post_is_
         pass
     monkeypatch.undo()
     (read,) = reads_of_replies(second)
-    assert read.status == 404
+    assert read.status == 200 if thinking else read.status == 404
     (posted,) = [r for r in second.requests if r.kind is Kind.SEND]
     nonce = posted.body["nonce"]
     assert posted.body["enforce_nonce"] and len(nonce) == NONCE_LENGTH
@@ -167,6 +172,29 @@ async def test_a_reply_the_crash_came_before_is_posted_once_even_if_the_post_is_
     clock.now += OWED_AFTER + 1
     async with restarted(third, new_bot(tmp_path, clock=clock)) as last:
         assert [r for r in last.requests if r.kind is Kind.SEND] == []
+
+
+async def test_a_reply_reads_back_as_sent_only_when_public_and_complete(
+    discord: DiscordHarness,
+) -> None:
+    courier = DiscordCourier(discord.client)
+
+    async def sent(reply: Reply) -> bool:
+        found: list[bool] = []
+
+        async def read() -> None:
+            found.append(await courier.replied(reply.response.params["webhook_token"]))
+
+        await discord.run(read())
+        return found[0]
+
+    mover, _ = await begin(discord)
+    moved = await discord.slash(mover, "tink move", {"move": "S d4"})
+    refused = await discord.slash(mover, "tink move", {"move": "S d5"})
+    assert refused.ephemeral
+    assert [await sent(moved), await sent(refused)] == [True, False]
+    discord.clock = lambda: time.time() + 15 * 60
+    assert await sent(moved) is False
 
 
 async def test_a_shard_process_back_from_a_crash_announces_its_move_and_none_other_sooner(
