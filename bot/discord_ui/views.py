@@ -3,9 +3,10 @@
 Challenge: Accept / Decline. Offers (draw, take-back): Agree / Decline. Resigning: a
 confirm button. A game's end: Replay. Rules: Previous / Next pages.
 
-Each custom_id template is bounded (ids, pages and names have a most digits or letters),
-so no custom_id Discord can carry (at most 100 characters) costs more than a glance; one
-that no template takes is answered "This button no longer works" (see `answer_unknown`).
+Each custom_id template is bounded (an id has at most 20 digits, a page 6, a name 20
+letters), so no custom_id (Discord's have at most 100 characters) costs more than a
+glance; one that no template takes is answered "This button no longer works" (see
+`answer_unknown`).
 """
 
 from __future__ import annotations
