@@ -56,22 +56,27 @@ class DiscordCourier:
     async def replied(self, reply_token: str) -> bool:
         """Whether the reply to the interaction with this token is posted in full: not
         missing, nor still "thinking", nor an apology seen only by the player (an
-        announcement is public); False too when the token no longer reads it."""
-        route = Route(
-            "GET",
-            ORIGINAL_REPLY,
-            webhook_id=self._client.application_id,
-            webhook_token=reply_token,
-        )
+        announcement is public); False too when the token no longer reads it. A reply
+        left "thinking" is deleted, as the post comes in the channel instead."""
         try:
-            message = await self._client.http.request(route)
+            message = await self._client.http.request(self._original_reply("GET", reply_token))
         except discord.HTTPException as error:
             if error.status in UNREADABLE:
                 return False
             raise
         flags = discord.MessageFlags()
         flags.value = int(message.get("flags") or 0)
+        if flags.loading:
+            try:
+                await self._client.http.request(self._original_reply("DELETE", reply_token))
+            except discord.HTTPException as error:
+                log.info("could not delete a reply left thinking: %s", error)
         return not (flags.loading or flags.ephemeral)
+
+    def _original_reply(self, method: str, reply_token: str) -> Route:
+        """The route to an interaction's reply (its original response)."""
+        application_id = self._client.application_id
+        return Route(method, ORIGINAL_REPLY, webhook_id=application_id, webhook_token=reply_token)
 
     @contextlib.asynccontextmanager
     async def typing(self, place_id: int) -> AsyncIterator[None]:

@@ -54,7 +54,8 @@ class Courier(Protocol):
     async def to_channel(self, place_id: int, post: Post) -> None: ...
 
     async def replied(self, reply_token: str) -> bool:
-        """Whether the reply to the interaction with this token was posted in full."""
+        """Whether the reply to the interaction with this token was posted in full (one
+        begun but not finished is withdrawn)."""
 
     async def to_user(self, user_id: int, post: Post) -> bool:
         """Send by direct message; False when the user cannot be reached that way."""

@@ -64,6 +64,10 @@ def reads_of_replies(discord: DiscordHarness) -> list[Request]:
     return [r for r in discord.requests if r.method == "GET" and r.path.endswith("/@original")]
 
 
+def withdrawn_replies(discord: DiscordHarness) -> list[Request]:
+    return [r for r in discord.requests if r.kind is Kind.DELETE_ORIGINAL]
+
+
 def played_s_d4(discord: DiscordHarness) -> list[str]:
     return [m.content for m in discord.messages_in() if "played `S d4`" in m.content]
 
@@ -161,6 +165,8 @@ async def test_a_reply_the_crash_came_before_is_posted_once_even_if_the_post_is_
     monkeypatch.undo()
     (read,) = reads_of_replies(second)
     assert read.status == 200 if thinking else read.status == 404
+    assert len(withdrawn_replies(second)) == thinking
+    assert [m for m in second.messages_in() if m.flags.loading] == []
     (posted,) = [r for r in second.requests if r.kind is Kind.SEND]
     nonce = posted.body["nonce"]
     assert posted.body["enforce_nonce"] and len(nonce) == NONCE_LENGTH
