@@ -1,12 +1,20 @@
 # Two entry points: `make run` starts the bot, `make test` runs every check.
+# The bot's environment gets the bot's dependencies alone; `make test` adds the test tools.
 VENV := .venv
 PY := $(VENV)/bin/python
 
 .PHONY: run test local bench
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.created:
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	touch $@
+
+$(VENV)/.installed: pyproject.toml $(VENV)/.created
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
@@ -16,7 +24,7 @@ run: $(VENV)/.installed
 local: $(VENV)/.installed
 	$(PY) -m bot local
 
-test: $(VENV)/.installed
+test: $(VENV)/.installed-test
 	$(PY) -m ruff check .
 	$(PY) -m mypy engine render ai bot
 	$(PY) -m pytest -q

@@ -26,7 +26,7 @@ from bot.discord_ui.replies import NO_PINGS
 from bot.discord_ui.slow_game_commands import slow_game_commands
 from bot.discord_ui.standings_commands import STANDINGS_ITEMS, standings_commands
 from bot.discord_ui.tree import GameTree
-from bot.discord_ui.views import DYNAMIC_ITEMS
+from bot.discord_ui.views import DYNAMIC_ITEMS, answer_unknown
 from bot.play.ai_runner import AiRunner
 from bot.play.ai_turns import Thinker
 from bot.play.host import Host
@@ -135,6 +135,10 @@ class PyramidBot(discord.AutoShardedClient):
         synced = await self.tree.sync(guild=guild)
         await storage.command_syncs.save(scope, digest, self.clock())
         log.info("synced %d command groups %s", len(synced), where)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button no dynamic item takes is answered here (discord.py drops it)."""
+        await answer_unknown(interaction, (*DYNAMIC_ITEMS, *STANDINGS_ITEMS))
 
     async def on_ready(self) -> None:
         log.info(

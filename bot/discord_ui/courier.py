@@ -1,5 +1,11 @@
 """Delivering background posts on Discord (the scheduler's, the bot's own moves): to a
-game's channel, or by direct message, and showing the bot typing while it thinks."""
+game's channel, or by direct message, and showing the bot typing while it thinks; and
+reading back whether a command's reply went out.
+
+A post about a saved change is sent with a nonce made from its announcement's id, which
+Discord enforces: the same post sent again within a few minutes (by a process that took
+the place of one stopped between posting and striking it off) is not posted twice.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +14,20 @@ import logging
 from collections.abc import AsyncIterator
 
 import discord
+from discord.http import Route
 
 from bot.discord_ui.replies import message_kwargs
 from bot.discord_ui.views import disable_lapsed, prompt_view
 from bot.play.values import Post
 
 log = logging.getLogger(__name__)
+
+NONCE_LENGTH = 25
+"""The longest nonce Discord takes, in characters."""
+ORIGINAL_REPLY = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+UNREADABLE = (401, 404)
+"""Discord's answers to a reply read back when there is none to read: no reply (Unknown
+Message), or a token that lapsed or is unknown."""
 
 
 class DiscordCourier:
@@ -28,13 +42,41 @@ class DiscordCourier:
     async def to_channel(self, place_id: int, post: Post) -> None:
         """Post in a game's channel or thread; a refusal by Discord is logged."""
         channel = self._client.get_partial_messageable(place_id)
+        kwargs = message_kwargs(post, prompt_view(post))
+        if post.announcement is not None:
+            kwargs["nonce"] = post.announcement[:NONCE_LENGTH]
         try:
-            await channel.send(**message_kwargs(post, prompt_view(post)))
+            await channel.send(**kwargs)
         except discord.HTTPException as error:
             log.warning(
                 "could not post about game %s in channel %s: %s", post.game_id, place_id, error
             )
         await disable_lapsed(self._client, place_id, post)
+
+    async def replied(self, reply_token: str) -> bool:
+        """Whether the reply to the interaction with this token is posted in full: not
+        missing, nor still "thinking", nor an apology seen only by the player (an
+        announcement is public); False too when the token no longer reads it. A reply
+        left "thinking" is deleted, as the post comes in the channel instead."""
+        try:
+            message = await self._client.http.request(self._original_reply("GET", reply_token))
+        except discord.HTTPException as error:
+            if error.status in UNREADABLE:
+                return False
+            raise
+        flags = discord.MessageFlags()
+        flags.value = int(message.get("flags") or 0)
+        if flags.loading:
+            try:
+                await self._client.http.request(self._original_reply("DELETE", reply_token))
+            except discord.HTTPException as error:
+                log.info("could not delete a reply left thinking: %s", error)
+        return not (flags.loading or flags.ephemeral)
+
+    def _original_reply(self, method: str, reply_token: str) -> Route:
+        """The route to an interaction's reply (its original response)."""
+        application_id = self._client.application_id
+        return Route(method, ORIGINAL_REPLY, webhook_id=application_id, webhook_token=reply_token)
 
     @contextlib.asynccontextmanager
     async def typing(self, place_id: int) -> AsyncIterator[None]:

@@ -138,6 +138,12 @@ async def in_time(
     return await task
 
 
+def answers_in_original(interaction: discord.Interaction) -> bool:
+    """Whether the next public answer becomes the interaction's own reply (its original
+    response, which its token reads back): the first, or the first after "thinking"."""
+    return not interaction.response.is_done() or bool(interaction.extras.get(THINKING_IN_PUBLIC))
+
+
 async def reply(interaction: discord.Interaction, **kwargs: Any) -> int | None:
     """Answer, or follow up when the answer is used; the new message's id when known.
 

@@ -99,6 +99,9 @@ async def _dm_reminders(interaction: discord.Interaction, dm: str | None) -> boo
 
 
 def _gamehost_group() -> app_commands.Group:
+    """`/gamehost settings`, offered by default to members who can manage the server; a
+    server admin may offer it to other roles or members (Server Settings > Integrations),
+    and Discord, which enforces who may use a command, then lets them use it."""
     group = app_commands.Group(
         name="gamehost",
         description="How games are hosted on this server.",
@@ -121,8 +124,6 @@ def _gamehost_group() -> app_commands.Group:
         reminder_delay: str | None = None,
         threads: bool | None = None,
     ) -> None:
-        if not interaction.permissions.manage_guild:
-            raise Refusal("Only members who can manage this server can use /gamehost settings.")
         play = slow_games_of(interaction)
         guild_id = _guild_id(interaction)
         if time_limit is None and reminder_delay is None and threads is None:

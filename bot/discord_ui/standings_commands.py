@@ -13,7 +13,7 @@ import engine
 from bot.discord_ui.game_commands import LEVEL_CHOICES
 from bot.discord_ui.markup import fit, markup
 from bot.discord_ui.replies import host_of, in_time, reply, update
-from bot.discord_ui.views import guarded, page_button
+from bot.discord_ui.views import NAME, PAGE, guarded, page_button
 from bot.play.ai_seats import ai_person, ai_user_id, checked_level
 from bot.play.standings import Card, LeaderboardPage
 
@@ -114,7 +114,7 @@ def leaderboard_view(shown: LeaderboardPage) -> View | None:
 
 class LeaderboardButton(
     DynamicItem[Button[View]],
-    template=r"pyr:board:(?P<board>[a-z]+):(?P<page>\d+):(?P<way>back|next)",
+    template=rf"pyr:board:(?P<board>{NAME}):(?P<page>{PAGE}):(?P<way>back|next)",
 ):
     """Previous / Next on a leaderboard: the page shows the place of whoever pressed."""
 

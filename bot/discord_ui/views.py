@@ -2,13 +2,18 @@
 
 Challenge: Accept / Decline. Offers (draw, take-back): Agree / Decline. Resigning: a
 confirm button. A game's end: Replay. Rules: Previous / Next pages.
+
+Each custom_id template is bounded (an id has at most 20 digits, a page 6, a name 20
+letters), so no custom_id (Discord's have at most 100 characters) costs more than a
+glance; one that no template takes is answered "This button no longer works" (see
+`answer_unknown`).
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Self
 
 import discord
@@ -16,12 +21,25 @@ from discord.ui import Button, DynamicItem, View
 
 import engine
 from bot.discord_ui.markup import markup
-from bot.discord_ui.replies import host_of, in_time, message_kwargs, reply, update
+from bot.discord_ui.replies import (
+    answers_in_original,
+    host_of,
+    in_time,
+    message_kwargs,
+    reply,
+    update,
+)
 from bot.discord_ui.tree import answer_failure
 from bot.play.rules import rules_pages
 from bot.play.values import Answer, Post, Prompt, Refusal
 
 log = logging.getLogger(__name__)
+
+ID = r"\d{1,20}"
+"""A game's or user's id in a custom_id: a snowflake has at most 20 digits."""
+PAGE = r"\d{1,6}"
+NAME = r"[a-z]{1,20}"
+NO_LONGER_WORKS = "This button no longer works."
 
 
 async def guarded(
@@ -32,6 +50,27 @@ async def guarded(
         await action
     except Exception as error:
         await answer_failure(interaction, error, game_id)
+
+
+async def in_its_channel(interaction: discord.Interaction, game_id: int) -> None:
+    """Refuse a button acting on a game anywhere but in the game's own channel or thread."""
+    record = await host_of(interaction).games.by_id(game_id)
+    if record is None or record.place_id != interaction.channel_id:
+        raise Refusal(NO_LONGER_WORKS)
+
+
+async def answer_unknown(
+    interaction: discord.Interaction, items: Iterable[type[DynamicItem[Any]]]
+) -> None:
+    """Answer a button that none of the dynamic `items` takes (one of an older version,
+    or forged): it no longer works."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items):
+        return
+    await reply(interaction, content=NO_LONGER_WORKS, ephemeral=True)
 
 
 def prompt_view(post: Post) -> View | None:
@@ -48,10 +87,13 @@ def prompt_view(post: Post) -> View | None:
 async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) -> int | None:
     """Answer with a post, or follow up when the answer is used; the new message's id."""
     private = {"ephemeral": True} if post.private else {}
+    outbox = host_of(interaction).outbox
+    if not post.private and answers_in_original(interaction):
+        await outbox.replying(post, interaction.token)
     message_id = await reply(
         interaction, **(message_kwargs(post, prompt_view(post)) | private | extra)
     )
-    await host_of(interaction).outbox.sent(post)
+    await outbox.sent(post)
     if interaction.channel_id is not None:
         await disable_lapsed(interaction.client, interaction.channel_id, post)
     return message_id
@@ -127,7 +169,7 @@ def rules_embed(game: str, page: int) -> discord.Embed:
 
 
 class ChallengeButton(
-    DynamicItem[Button[View]], template=r"pyr:challenge:(?P<game>\d+):(?P<answer>accept|decline)"
+    DynamicItem[Button[View]], template=rf"pyr:challenge:(?P<game>{ID}):(?P<answer>accept|decline)"
 ):
     """Accept or Decline on a challenge: only the invitees may use it."""
 
@@ -149,6 +191,7 @@ class ChallengeButton(
         await guarded(interaction, self.game_id, self._answer(interaction))
 
     async def _answer(self, interaction: discord.Interaction) -> None:
+        await in_its_channel(interaction, self.game_id)
         challenges = host_of(interaction).challenges
         answering = challenges.accept if self.accept else challenges.decline
         work = answering(self.game_id, interaction.user.id)
@@ -178,7 +221,7 @@ def page_button(custom_id: str, *, forward: bool, off: bool) -> Button[View]:
 
 
 class OfferButton(
-    DynamicItem[Button[View]], template=r"pyr:(?P<kind>draw|undo):(?P<game>\d+):(?P<agree>yes|no)"
+    DynamicItem[Button[View]], template=rf"pyr:(?P<kind>draw|undo):(?P<game>{ID}):(?P<agree>yes|no)"
 ):
     """Agree or Decline on a draw or take-back offer: only the other players may use it."""
 
@@ -199,6 +242,7 @@ class OfferButton(
         await guarded(interaction, self.game_id, self._answer(interaction))
 
     async def _answer(self, interaction: discord.Interaction) -> None:
+        await in_its_channel(interaction, self.game_id)
         work = host_of(interaction).offers.answer(
             self.game_id, self.kind, interaction.user.id, agree=self.agree
         )
@@ -213,7 +257,7 @@ _GAME_BUTTON_LOOKS = {
 
 class GameButton(
     DynamicItem[Button[View]],
-    template=r"pyr:(?P<action>resign|replay):(?P<game>\d+)(?::(?P<user>\d+))?",
+    template=rf"pyr:(?P<action>resign|replay):(?P<game>{ID})(?::(?P<user>{ID}))?",
 ):
     """A button acting on one game: Resign, the confirmation shown only to the player
     resigning (and acting for them alone), or Replay, on the message announcing the
@@ -242,6 +286,7 @@ class GameButton(
     async def _resign(self, interaction: discord.Interaction) -> None:
         if self.user_id != interaction.user.id:
             raise Refusal("Only the player who asked to resign can confirm it.")
+        await in_its_channel(interaction, self.game_id)
         work = host_of(interaction).endings.resign(self.game_id, interaction.user.id)
         post = await in_time(interaction, work, updating=True)
         await update(interaction, content="You resigned.", view=None)
@@ -254,7 +299,7 @@ class GameButton(
 
 class RulesButton(
     DynamicItem[Button[View]],
-    template=r"pyr:rules:(?P<game>[a-z]+):(?P<page>\d+):(?P<way>back|next)",
+    template=rf"pyr:rules:(?P<game>{NAME}):(?P<page>{PAGE}):(?P<way>back|next)",
 ):
     """Previous / Next on a rules page."""
 

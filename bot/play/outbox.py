@@ -2,7 +2,13 @@
 take-back) is kept in the database with the change itself and struck off once sent. One
 that a stopped process never sent is posted by whichever process finds it (the scheduler
 claims each first), so every saved change is announced, once: at once by the process that
-took the stopped one's place (serving the same slot, see `Writer`), else a lease later."""
+took the stopped one's place (serving the same slot, see `Writer`), else a lease later.
+
+An announcement that is the reply to someone's command keeps that reply's handle (the
+interaction token), so that a process finding it owed first reads the reply back: one
+that went out before its process stopped is struck off, not posted again. Posts the bot
+makes by itself carry a key derived from their announcement, by which Discord keeps a
+post made twice within minutes as one."""
 
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+from collections.abc import Awaitable, Callable
 
 import engine
 from bot.play.announcements import owed
@@ -28,6 +35,9 @@ BATCH = 50
 """Owed announcements taken up in one pass."""
 LOOK_AGAIN = 0.25
 """Seconds between looks for an announcement another process may be sending."""
+REPLY_READABLE = 14 * 60.0
+"""Seconds after an announcement is saved during which its reply can still be read back
+(Discord keeps an interaction's token for 15 minutes from the command)."""
 
 
 class Outbox:
@@ -41,9 +51,13 @@ class Outbox:
     async def sent(self, post: Post) -> None:
         """Strike off the announcement a post is, once sent (or refused for good)."""
         if post.announcement is not None:
-            await self._games.storage.announcements.announced(post.announcement)
-            async with self._struck_off:
-                self._struck_off.notify_all()
+            await self._strike_off(post.announcement)
+
+    async def replying(self, post: Post, reply_token: str) -> None:
+        """Note that a post is about to go out as the reply to the interaction with this
+        token (when the post is an announcement)."""
+        if post.announcement is not None:
+            await self._games.storage.announcements.replying(post.announcement, reply_token)
 
     async def announced(self, game_id: int, version: int, patience: float) -> bool:
         """Wait until every change of a game up to `version` is announced, so a post about
@@ -65,10 +79,19 @@ class Outbox:
         written_by = self._games.clock() - OWED_AFTER
         return await self._games.storage.announcements.owed(written_by, self._games.writer, BATCH)
 
-    async def delivery(self, stored: Announcement) -> Delivery | None:
+    async def delivery(
+        self, stored: Announcement, replied: Callable[[str], Awaitable[bool]]
+    ) -> Delivery | None:
         """The post of an owed announcement, its picture drawn again; None when it was sent
-        since it was found (by a process that claimed it first)."""
+        since it was found (by a process that claimed it first), or when `replied` (given
+        the token) finds that the reply carrying it went out, which strikes it off."""
         if not await self._games.storage.announcements.is_owed(stored.id):
+            return None
+        token = stored.reply_token
+        readable = stored.created_at + REPLY_READABLE > self._games.clock()
+        if token is not None and readable and await replied(token):
+            log.info("game %s was announced by its reply before a restart", stored.game_id)
+            await self._strike_off(stored.id)
             return None
         kept = owed(stored)
         files: tuple[File, ...] = ()
@@ -79,6 +102,11 @@ class Outbox:
         else:
             files = await self._boards.picture(kept.picture_name, game, kept.player_names)
         return Delivery(kept.place_id, dataclasses.replace(kept.post, files=files))
+
+    async def _strike_off(self, announcement_id: str) -> None:
+        await self._games.storage.announcements.announced(announcement_id)
+        async with self._struck_off:
+            self._struck_off.notify_all()
 
     async def next_due(self) -> float | None:
         """When the first announcement not yet sent will be owed, if any."""

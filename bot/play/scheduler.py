@@ -53,6 +53,10 @@ class Courier(Protocol):
 
     async def to_channel(self, place_id: int, post: Post) -> None: ...
 
+    async def replied(self, reply_token: str) -> bool:
+        """Whether the reply to the interaction with this token was posted in full (one
+        begun but not finished is withdrawn)."""
+
     async def to_user(self, user_id: int, post: Post) -> bool:
         """Send by direct message; False when the user cannot be reached that way."""
 
@@ -135,7 +139,7 @@ class Scheduler:
                     "announcement",
                     owed.id,
                     f"announcing game {owed.game_id} in channel {owed.place_id}",
-                    partial(self.outbox.delivery, owed),
+                    partial(self.outbox.delivery, owed, self._courier.replied),
                 )
             due = [
                 d

@@ -148,16 +148,19 @@ class SlowGames:
         """Send a turn's due reminder at most once: the latest due, when several are.
 
         The reminder is marked sent before it is handed out, so a restart never repeats
-        it; None when another pass got there first or nothing is due after all.
+        it; None when another pass got there first or nothing is due after all. Once the
+        turn's time has run out (the bot was offline, or its database), no reminder is
+        sent: the time-out comes instead.
         """
+        now = self._clock()
         pending = pending_reminders(turn, await self._delay(turn), turn.reminded)
-        due = [r for r in pending if r.due <= self._clock()]
+        due = [r for r in pending if r.due <= now]
         stage = due[-1].stage if due else turn.reminded
         later = [r for r in pending if r.stage > stage]
         claimed = await self.clocks.mark_reminder(
             turn.game_id, turn.started_at, turn.reminded, stage, _first_due(later)
         )
-        if not claimed or not due:
+        if not claimed or not due or (turn.deadline is not None and turn.deadline <= now):
             return None
         text = _warning_text(turn) if stage == WARNING else _nudge_text(turn)
         dm = turn.user_id if await self.clocks.dm_reminders(turn.user_id) else None

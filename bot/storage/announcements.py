@@ -34,6 +34,10 @@ class Announcements(Protocol):
     async def announced(self, announcement_id: str) -> None:
         """Strike an announcement off: it was sent (or Discord refused it for good)."""
 
+    async def replying(self, announcement_id: str, reply_token: str) -> None:
+        """Note the token of the interaction whose reply is about to carry an announcement,
+        by which that reply can be read back."""
+
 
 class SqlAnnouncements:
     """The announcements table, in SQL both backends run."""
@@ -72,3 +76,8 @@ class SqlAnnouncements:
 
     async def announced(self, announcement_id: str) -> None:
         await self._run.execute("DELETE FROM announcements WHERE id = ?", announcement_id)
+
+    async def replying(self, announcement_id: str, reply_token: str) -> None:
+        await self._run.execute(
+            "UPDATE announcements SET reply_token = ? WHERE id = ?", *(reply_token, announcement_id)
+        )

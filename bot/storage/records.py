@@ -85,7 +85,8 @@ class Announcement:
     """A post owed to a game's channel about a saved change: written in the change's
     transaction, struck off once sent. `post` is the use cases' JSON of it (text, pings,
     the position to draw); `version` is the game's version the change saved; `slot` and
-    `writer` say who wrote it (see `Writer`; empty before it is saved)."""
+    `writer` say who wrote it (see `Writer`; empty before it is saved); `reply_token`
+    is the token of the interaction whose reply carries it, once that reply is sent for."""
 
     id: str
     game_id: int
@@ -95,6 +96,7 @@ class Announcement:
     created_at: float = 0.0
     slot: str = ""
     writer: str = ""
+    reply_token: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,7 +177,13 @@ def serve(requests: BinaryIO, answers: BinaryIO, work: Callable[[Job], bytes]) -
 
 def serve_standard_streams(work: Callable[[Job], bytes]) -> None:
     """`serve` on the child's standard input and output; whatever the work prints goes
-    to standard error, so it cannot break the answers."""
+    to standard error, so it cannot break the answers. When the parent is gone, the child
+    ends quietly."""
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    serve(sys.stdin.buffer, answers, work)
+    try:
+        serve(sys.stdin.buffer, answers, work)
+    except BrokenPipeError:
+        # The parent is gone: no one reads the answers. The pipe is pointed at nothing so
+        # that closing the stream at exit has nothing left to complain about.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), answers.fileno())

@@ -13,6 +13,7 @@ import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
+from discord.http import Route
 
 from tests.bot.harness import (
     PNG_SIGNATURE,
@@ -21,7 +22,9 @@ from tests.bot.harness import (
     HarnessTimeout,
     Kind,
     NetworkBlocked,
+    Reply,
 )
+from tests.bot.harness.server import NONCE_WINDOW
 
 Response = discord.InteractionResponseType
 FAKE_PNG = PNG_SIGNATURE + b"toy board"
@@ -354,6 +357,52 @@ async def test_rest_send_without_permission_is_forbidden(toy: DiscordHarness) ->
     assert reply.first(Kind.SEND).status == 403
     assert reply.content == "I may not post there."
     assert toy.messages_in(news) == []
+
+
+async def test_a_nonce_enforced_within_minutes_returns_the_message_already_sent(
+    toy: DiscordHarness,
+) -> None:
+    channel = toy.client.get_partial_messageable(toy.channel.id)
+    first = await toy.run(channel.send("Once.", nonce="announcement-1"))
+    again = await toy.run(channel.send("Once.", nonce="announcement-1"))
+    other = await toy.run(channel.send("Twice.", nonce="announcement-2"))
+    assert again.message is first.message and other.message is not first.message
+    assert first.first(Kind.SEND).body["enforce_nonce"] is True
+    assert first.message.payload["nonce"] == "announcement-1"
+    toy.clock = lambda: time.time() + NONCE_WINDOW
+    later = await toy.run(channel.send("Once.", nonce="announcement-1"))
+    assert later.message is not first.message
+    assert [m.content for m in toy.messages_in()] == ["Once.", "Twice.", "Once."]
+    with pytest.raises(discord.HTTPException, match="Invalid Form Body"):
+        await toy.run(channel.send("Too long.", nonce="n" * 26))
+
+
+async def test_an_interactions_reply_reads_back_by_its_token_for_15_minutes(
+    toy: DiscordHarness,
+) -> None:
+    async def read(reply: Reply) -> Any:
+        """The interaction's reply, read back by its token as the bot would."""
+        route = Route(
+            "GET",
+            "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+            webhook_id=toy.client.application_id,
+            webhook_token=reply.response.params["webhook_token"],
+        )
+        found: dict[str, Any] = {}
+
+        async def fetch() -> None:
+            found.update(await toy.client.http.request(route))
+
+        await toy.run(fetch())
+        return found
+
+    answered = await toy.slash(toy.user("alice"), "toy whoami")
+    assert (await read(answered))["id"] == str(answered.message.id)
+    with pytest.raises(discord.NotFound, match="Unknown Message"):
+        await read(await toy.slash(toy.user("alice"), "toy aside"))
+    toy.clock = lambda: time.time() + 15 * 60
+    with pytest.raises(discord.HTTPException, match="Invalid Webhook Token"):
+        await read(answered)
 
 
 async def test_bot_code_outside_interactions_runs_through_run(toy: DiscordHarness) -> None:

@@ -171,5 +171,11 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         ALTER TABLE announcements ADD COLUMN writer TEXT NOT NULL DEFAULT '';
         """,
     ),
+    (
+        8,
+        """
+        ALTER TABLE announcements ADD COLUMN reply_token TEXT;
+        """,
+    ),
 )
 """(number, SQL script) pairs. Never edit a released migration: add the next number."""

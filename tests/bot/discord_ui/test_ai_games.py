@@ -15,6 +15,7 @@ import pytest
 
 import ai
 import engine
+from bot.discord_ui.courier import NONCE_LENGTH
 from bot.play.ai_runner import AiRunner
 from bot.play.ai_seats import ai_user_id
 from bot.storage import GameRecord, Status, Storage
@@ -187,6 +188,8 @@ async def test_a_whole_game_against_the_bot_survives_a_restart_during_its_turn(
         bot_moves = [a for a in actions if a.user_id == ai_user_id("hard")]
         played = [r for r in sends(second) if r.content.startswith(f"**{BOT} (hard)** played")]
         assert bot_moves and len(played) == len(bot_moves)
+        nonces = {r.body["nonce"] for r in played if r.body["enforce_nonce"]}
+        assert len(nonces) == len(played) and {len(n) for n in nonces} == {NONCE_LENGTH}
         ending = last_message(second)
         assert [b.label for b in ending.buttons] == ["Replay"]
         assert "wins" in ending.content or "drawn" in ending.content

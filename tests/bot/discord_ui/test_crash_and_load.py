@@ -1,24 +1,28 @@
 """Every saved move is announced, once, even when the bot stops between saving it and
-replying: as soon as it is back, whether it runs every shard or some of them; and no press
-waits behind a long replay."""
+replying, or right after replying or posting: as soon as it is back, whether it runs every
+shard or some of them; and no press waits behind a long replay."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import pytest
 
 import engine
+from bot.discord_ui import replies
 from bot.discord_ui.app import PyramidBot, create_bot
-from bot.play.outbox import OWED_AFTER
+from bot.discord_ui.courier import NONCE_LENGTH, DiscordCourier
+from bot.play.outbox import OWED_AFTER, Outbox
 from bot.play.posts import Renderer
+from bot.play.values import Post
 from bot.workers.drawing import ThreadDrawing
 from tests.bot.discord_ui.test_shards import scheduler_of
-from tests.bot.harness import DiscordHarness, InteractionResponseType, User
+from tests.bot.harness import DiscordHarness, InteractionResponseType, Kind, Reply, Request, User
 from tests.bot.support import Clock, new_bot, seed_long_game, settings_in
-from tests.postgres_server import PostgresServer
+from tests.postgres_server import BACKENDS, PostgresServer
 
 ANSWER_WITHIN = 2.0
 
@@ -37,6 +41,31 @@ class DyingDrawing(ThreadDrawing):
         if self.dying:
             raise Killed
         return await super().board_png(game, player_names)
+
+
+async def killed_before_striking_off(self: Outbox, post: Post) -> None:
+    """The process dies right after a post went out, before it is struck off the outbox."""
+    raise Killed
+
+
+async def never_struck_off(self: Outbox, post: Post) -> None:
+    """The process stops right after a post went out by itself: it is never struck off
+    (the process goes on, to be closed as if it had stopped there)."""
+
+
+def restarted(before: DiscordHarness, bot: PyramidBot) -> DiscordHarness:
+    """A harness for a bot process started again, on the Discord the stopped one left."""
+    after = DiscordHarness(bot)
+    after.carry_over(before)
+    return after
+
+
+def reads_of_replies(discord: DiscordHarness) -> list[Request]:
+    return [r for r in discord.requests if r.method == "GET" and r.path.endswith("/@original")]
+
+
+def withdrawn_replies(discord: DiscordHarness) -> list[Request]:
+    return [r for r in discord.requests if r.kind is Kind.DELETE_ORIGINAL]
 
 
 def played_s_d4(discord: DiscordHarness) -> list[str]:
@@ -81,6 +110,97 @@ async def test_a_move_saved_before_a_crash_is_announced_once_after_a_restart(
     clock.now += OWED_AFTER + 1
     async with DiscordHarness(new_bot(tmp_path, clock=clock)) as third:
         assert third.messages_in() == []
+
+
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
+async def test_a_move_replied_to_just_before_a_crash_is_not_announced_again(
+    tmp_path: Path, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = Clock()
+    first = DiscordHarness(new_bot(tmp_path, clock=clock, database_url=database_url))
+    async with first:
+        mover, other = await begin(first)
+        monkeypatch.setattr(Outbox, "sent", killed_before_striking_off)
+        with pytest.raises(Killed):
+            await first.slash(mover, "tink move", {"move": "S d4"})
+        monkeypatch.undo()
+        (replied,) = played_s_d4(first)
+    async with restarted(first, new_bot(tmp_path, clock=clock, database_url=database_url)) as back:
+        (read,) = reads_of_replies(back)
+        assert read.status == 200
+        assert played_s_d4(back) == [replied]
+        assert [r for r in back.requests if r.kind is Kind.SEND] == []
+        answer = await back.slash(other, "tink move", {"move": "S e5"})
+        assert "`S e5`" in answer.content and not answer.ephemeral
+    clock.now += OWED_AFTER + 1
+    async with restarted(back, new_bot(tmp_path, clock=clock, database_url=database_url)) as last:
+        assert [r for r in last.requests if r.kind is Kind.SEND] == []
+        assert played_s_d4(last) == [replied]
+
+
+@pytest.mark.parametrize("thinking", [False, True])
+async def test_a_reply_the_crash_came_before_is_posted_once_even_if_the_post_is_repeated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, thinking: bool
+) -> None:
+    clock = Clock()
+    first = DiscordHarness(new_bot(tmp_path, clock=clock))
+    async with first:
+        mover, other = await begin(first)
+        if thinking:
+            monkeypatch.setattr(replies, "DEFER_AFTER", 0.0)
+        noting = Outbox.replying
+
+        async def killed_once_noted(self: Outbox, post: Post, token: str) -> None:
+            await noting(self, post, token)
+            raise Killed
+
+        monkeypatch.setattr(Outbox, "replying", killed_once_noted)
+        with pytest.raises(Killed):
+            await first.slash(mover, "tink move", {"move": "S d4"})
+        monkeypatch.undo()
+        assert played_s_d4(first) == []
+    monkeypatch.setattr(Outbox, "sent", never_struck_off)
+    async with restarted(first, new_bot(tmp_path, clock=clock)) as second:
+        pass
+    monkeypatch.undo()
+    (read,) = reads_of_replies(second)
+    assert read.status == 200 if thinking else read.status == 404
+    assert len(withdrawn_replies(second)) == thinking
+    assert [m for m in second.messages_in() if m.flags.loading] == []
+    (posted,) = [r for r in second.requests if r.kind is Kind.SEND]
+    nonce = posted.body["nonce"]
+    assert posted.body["enforce_nonce"] and len(nonce) == NONCE_LENGTH
+    async with restarted(second, new_bot(tmp_path, clock=clock)) as third:
+        (again,) = [r for r in third.requests if r.kind is Kind.SEND]
+        assert again.body["nonce"] == nonce and again.message is posted.message
+        (announced,) = played_s_d4(third)
+        assert f"Your move, **{other.name}**." in announced
+    clock.now += OWED_AFTER + 1
+    async with restarted(third, new_bot(tmp_path, clock=clock)) as last:
+        assert [r for r in last.requests if r.kind is Kind.SEND] == []
+
+
+async def test_a_reply_reads_back_as_sent_only_when_public_and_complete(
+    discord: DiscordHarness,
+) -> None:
+    courier = DiscordCourier(discord.client)
+
+    async def sent(reply: Reply) -> bool:
+        found: list[bool] = []
+
+        async def read() -> None:
+            found.append(await courier.replied(reply.response.params["webhook_token"]))
+
+        await discord.run(read())
+        return found[0]
+
+    mover, _ = await begin(discord)
+    moved = await discord.slash(mover, "tink move", {"move": "S d4"})
+    refused = await discord.slash(mover, "tink move", {"move": "S d5"})
+    assert refused.ephemeral
+    assert [await sent(moved), await sent(refused)] == [True, False]
+    discord.clock = lambda: time.time() + 15 * 60
+    assert await sent(moved) is False
 
 
 async def test_a_shard_process_back_from_a_crash_announces_its_move_and_none_other_sooner(

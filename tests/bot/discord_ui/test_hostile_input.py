@@ -3,6 +3,9 @@ written and ping no one, and numbers out of range are refused in a sentence."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import logging
 import re
 from pathlib import Path
 
@@ -19,7 +22,7 @@ from bot.discord_ui.replies import (
 )
 from bot.play.text import say
 from bot.play.values import Post, Refusal
-from tests.bot.harness import DiscordHarness, Reply
+from tests.bot.harness import DiscordHarness, Reply, SentMessage
 from tests.bot.support import ALICE, BOB, new_bot
 
 MARKDOWN_NAME = "**Bold** @everyone"
@@ -114,18 +117,53 @@ async def test_an_id_beyond_what_a_database_holds_is_no_game(tmp_path: Path) -> 
         assert record is None
 
 
-async def test_gamehost_settings_needs_manage_server_even_when_offered(
+def carrying(message: SentMessage, label: str, custom_id: str) -> SentMessage:
+    """The message as a forged payload shows it: its button `label` carrying `custom_id`."""
+    forged = json.loads(
+        json.dumps(message.payload).replace(message.button(label).custom_id or "", custom_id)
+    )
+    return dataclasses.replace(message, payload=forged)
+
+
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        "pyr:challenge:" + "9" * 5000 + ":accept",
+        "pyr:rules:" + "a" * 5000 + ":1:next",
+        "pyr:resign:1:" + "7" * 90,
+        "pyr:board:all:99999999:next",
+        "pyr:tournament:1:join",
+    ],
+)
+async def test_a_forged_or_unknown_button_no_longer_works(
+    discord: DiscordHarness, custom_id: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, "tink start", {"opponent": bob})
+    forged = carrying(challenge.message, "Accept", custom_id)
+    with caplog.at_level(logging.WARNING):
+        pressed = await discord.click(bob, forged, custom_id=custom_id, forged=True)
+    assert pressed.ephemeral and pressed.content == "This button no longer works."
+    assert caplog.records == []
+    host = discord.client.host  # type: ignore[attr-defined]
+    assert (await host.storage.game(1)).status.is_open
+
+
+async def test_a_button_of_a_game_in_another_channel_is_not_acted_on(
     discord: DiscordHarness,
 ) -> None:
-    alice = discord.user("alice")
-    discord.permit(alice, "gamehost")
-    reply = await discord.slash(alice, "gamehost settings", {"threads": True})
-    assert reply.ephemeral
-    assert reply.content == "Only members who can manage this server can use /gamehost settings."
-    host = discord.client.host  # type: ignore[attr-defined]
-    assert not (await host.slow_games.settings(discord.guild.id)).threads
-    owner = await discord.slash(discord.user("owner"), "gamehost settings", {"threads": True})
-    assert owner.content.startswith("Saved.")
+    alice, bob = discord.user("alice"), discord.user("bob")
+    elsewhere = discord.text_channel("elsewhere")
+    other = await discord.slash(alice, "tink start", {"opponent": bob}, channel=elsewhere)
+    here = await discord.slash(alice, "tink start", {"opponent": bob})
+    other_accept = other.button("Accept").custom_id or ""
+    forged = carrying(here.message, "Accept", other_accept)
+    pressed = await discord.click(bob, forged, custom_id=other_accept, forged=True)
+    assert pressed.ephemeral and pressed.content == "This button no longer works."
+    storage = discord.client.host.storage  # type: ignore[attr-defined]
+    assert [(await storage.game(n)).status.name for n in (1, 2)] == ["CHALLENGE", "CHALLENGE"]
+    accepted = await discord.click(bob, other.message, "Accept")
+    assert "begins" in accepted.messages[-1].content
 
 
 def test_embeds_and_choices_are_held_to_discords_limits() -> None:

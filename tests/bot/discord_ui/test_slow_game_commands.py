@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_ui.courier import NONCE_LENGTH
 from bot.play.scheduler import Scheduler
 from bot.play.timing import DAY, HOUR
 from bot.storage import Status
@@ -99,6 +100,8 @@ async def test_running_out_of_time_is_announced_in_the_game_channel(
     timed_out = await later(discord, clock, 12 * HOUR)
     (message,) = sent(timed_out)
     assert message.content.startswith("**alice** ran out of time.\n**bob** wins: ran out of time.")
+    (request,) = timed_out.of(Kind.SEND)
+    assert request.body["enforce_nonce"] and len(request.body["nonce"]) == NONCE_LENGTH
     assert message.png().startswith(b"\x89PNG")
     assert [b.label for b in message.buttons] == ["Replay"]
     assert (await later(discord, clock, 2 * DAY)).requests == []
@@ -176,7 +179,7 @@ async def test_games_lists_the_servers_games_and_mygames_yours_everywhere(
     assert theirs.embeds[0].description == "No game is waiting on you."
 
 
-async def test_server_settings_need_manage_server_and_shape_new_games(
+async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games(
     discord: DiscordHarness, clock: Clock
 ) -> None:
     owner, alice, bob = discord.user("owner"), discord.user("alice"), discord.user("bob")
@@ -191,6 +194,11 @@ async def test_server_settings_need_manage_server_and_shape_new_games(
     refused = await discord.slash(owner, "gamehost settings", {"reminder_delay": "2 seconds"})
     assert refused.ephemeral
     assert refused.content.startswith("The reminder delay must be none or a number of")
+    discord.permit(bob, "gamehost")
+    handed = await discord.slash(bob, "gamehost settings", {"time_limit": "3d"})
+    assert handed.ephemeral and handed.content.startswith("Saved.")
+    host = discord.client.host  # type: ignore[attr-defined]
+    assert (await host.slow_games.settings(discord.guild.id)).time_limit == 3 * DAY
     saved = await discord.slash(
         owner, "gamehost settings", {"time_limit": "2d", "reminder_delay": "none", "threads": True}
     )

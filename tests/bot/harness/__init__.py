@@ -62,6 +62,14 @@ that was deleted.
 `requests` logs every call, `messages_in(channel)` lists the bot's messages, and
 `stub(method, path, response, status=...)` overrides a route (a 403, or a route this fake
 Discord does not know).
+
+As Discord documents: an interaction's reply reads back by its token
+(`GET /webhooks/{application_id}/{token}/messages/@original`, 404 Unknown Message when
+there is none) for 15 minutes, and a channel message sent with a `nonce` and
+`enforce_nonce` that one sent in the channel within the last few minutes already carries
+is returned, not created again. `clock` is Discord's time for both (a test may move it).
+A restarted bot meets the Discord the stopped one left: `after.carry_over(before)`, before
+`after` starts, takes up `before`'s messages, interactions, nonces and people.
 """
 
 from __future__ import annotations

@@ -44,6 +44,12 @@ InteractionResponseType = discord.InteractionResponseType
 _EPHEMERAL = 1 << 6
 _LOADING = 1 << 7
 FIRST_ID = discord.utils.time_snowflake(datetime(2025, 1, 1, tzinfo=UTC))
+TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction's token works for its webhook calls, as Discord documents."""
+NONCE_WINDOW = 5 * 60.0
+"""Seconds within which a message sent with an enforced nonce already used in its channel
+is returned rather than created again ("within the last few minutes", Discord says)."""
+NONCE_LENGTH = 25
 
 
 @functools.cache
@@ -62,6 +68,7 @@ class _Interaction:
     user: User
     channel: Channel
     message: SentMessage | None
+    opened_at: float
     response: InteractionResponseType | None = None
     original: SentMessage | None = None
     attachment_size_limit: int = DEFAULT_UPLOAD_LIMIT
@@ -96,6 +103,9 @@ class FakeDiscord:
         default permissions (Server Settings > Integrations); see `permit`."""
         self._messages: dict[int, SentMessage] = {}
         self._interactions: dict[str, _Interaction] = {}
+        self._nonces: dict[tuple[int, str], tuple[float, SentMessage]] = {}
+        self.clock: Callable[[], float] = time.time
+        """Discord's time, by which tokens and nonces lapse; a test may move it."""
         self._stubs: dict[tuple[str, str], _Stub] = {}
         self.me = self._add_user("harness-bot", bot=True)
         self.guild = self.new_guild("Test Server", owner=self.user("owner"))
@@ -209,6 +219,17 @@ class FakeDiscord:
         matching discord.HTTPException (403 Forbidden, 404 NotFound...) in the bot instead.
         """
         self._stubs[(method, path)] = _Stub(response, status, code, message)
+
+    def carry_over(self, before: FakeDiscord) -> None:
+        """Take up what Discord kept while the bot restarted: the messages, the interactions
+        (whose tokens still work for 15 minutes), the nonces sent and the people; new ids
+        go on from there. Call it before `start`, on a world made like `before`'s."""
+        self._messages = before._messages
+        self._interactions = before._interactions
+        self._nonces = before._nonces
+        self._users |= before._users
+        self._users_by_id |= before._users_by_id
+        self._ids = before._ids
 
     def messages_in(self, channel: Channel | None = None) -> list[SentMessage]:
         """The messages the bot has in a channel now, oldest first."""
@@ -389,8 +410,25 @@ class FakeDiscord:
         may_send = allowed.send_messages_in_threads if channel.parent else allowed.send_messages
         if channel.guild and (not may_send or (request.files and not allowed.attach_files)):
             raise http_error(403, 50013, "Missing Permissions")
+        nonce = request.body.get("nonce")
+        if isinstance(nonce, str) and len(nonce) > NONCE_LENGTH:
+            raise http_error(400, 50035, "Invalid Form Body")
+        earlier = self._sent_with(channel, nonce) if request.body.get("enforce_nonce") else None
+        if earlier is not None:
+            return earlier.payload, earlier
         message = self._post(channel, request.body, request.files)
+        if nonce is not None:
+            message.payload["nonce"] = nonce
+            self._nonces[(channel.id, str(nonce))] = (self.clock(), message)
         return message.payload, message
+
+    def _sent_with(self, channel: Channel, nonce: object) -> SentMessage | None:
+        """The message sent in the channel with this nonce within the last few minutes."""
+        found = self._nonces.get((channel.id, str(nonce)))
+        if nonce is None or found is None:
+            return None
+        sent_at, message = found
+        return message if self.clock() - sent_at < NONCE_WINDOW and not message.deleted else None
 
     def _create_thread(self, request: Request) -> tuple[Any, SentMessage | None]:
         parent = self._channel(request.params["channel_id"])
@@ -517,6 +555,8 @@ class FakeDiscord:
         interaction = self._interactions.get(request.params["webhook_token"])
         if interaction is None:
             raise http_error(404, 10062, "Unknown interaction")
+        if self.clock() - interaction.opened_at >= TOKEN_LIFETIME:
+            raise http_error(401, 50027, "Invalid Webhook Token")
         return interaction
 
     def _original(self, request: Request) -> SentMessage:
@@ -581,7 +621,9 @@ class FakeDiscord:
         message: SentMessage | None,
     ) -> tuple[int, str]:
         """A new interaction's id and token, remembered for its webhook calls."""
-        interaction = _Interaction(self._next_id(), kind.value, user, channel, message)
+        interaction = _Interaction(
+            self._next_id(), kind.value, user, channel, message, self.clock()
+        )
         token = f"interaction-token-{interaction.id}"
         self._interactions[token] = interaction
         return interaction.id, token

@@ -15,6 +15,7 @@ from bot.play.host import Host
 from bot.play.outbox import OWED_AFTER
 from bot.play.text import plain
 from bot.play.values import Person, Post
+from tests.bot.play.test_outbox import no_reply
 from tests.bot.support import ALICE, BOB, Clock
 
 BOT = Person(0, "", plays_ai=True)
@@ -193,6 +194,6 @@ async def test_the_bots_move_is_announced_like_a_persons_struck_off_once_posted(
         clock.now += OWED_AFTER
         owed = await host.outbox.owed()
         assert [announcement.place_id for announcement in owed] == owed_games
-    delivery = await host.outbox.delivery(owed[0])
+    delivery = await host.outbox.delivery(owed[0], no_reply)
     assert delivery is not None
     assert "Your move, Alice." in plain(delivery.post.text)

@@ -9,7 +9,7 @@ import json
 
 from bot.play.announcements import announcement, owed
 from bot.play.host import Host
-from bot.play.outbox import OWED_AFTER
+from bot.play.outbox import OWED_AFTER, REPLY_READABLE
 from bot.play.text import (
     Code,
     Command,
@@ -23,9 +23,14 @@ from bot.play.text import (
     to_data,
 )
 from bot.play.values import Lapsed, Post, Prompt
-from bot.storage import Status
+from bot.storage import Announcement, Status
 from tests.bot.play.test_use_cases import CHANNEL, begin
 from tests.bot.support import ALICE, BOB, Clock, StubRenderer
+
+
+async def no_reply(token: str) -> bool:
+    """No reply was posted, whatever the token."""
+    return False
 
 
 def test_a_text_reads_back_as_it_was_written() -> None:
@@ -63,7 +68,7 @@ async def test_an_announcement_never_sent_is_owed_a_lease_later(host: Host, cloc
     assert await host.outbox.next_due() == clock.now + OWED_AFTER
     clock.now += OWED_AFTER
     (stored,) = await host.outbox.owed()
-    delivery = await host.outbox.delivery(stored)
+    delivery = await host.outbox.delivery(stored, no_reply)
     assert delivery is not None
     assert delivery.post.text == post.text and delivery.post.pings == post.pings
     assert delivery.post.files == post.files
@@ -96,4 +101,44 @@ async def test_an_announcement_sent_since_it_was_found_is_not_delivered_again(
     clock.now += OWED_AFTER
     (stored,) = await host.outbox.owed()
     await host.outbox.sent(post)
-    assert await host.outbox.delivery(stored) is None
+    assert await host.outbox.delivery(stored, no_reply) is None
+
+
+async def replied_move(host: Host, clock: Clock) -> tuple[Post, Host, Announcement]:
+    """A move replied to (its token noted) by a process that stopped before striking it
+    off; the process that took its place, and the announcement it finds owed."""
+    await begin(host, BOB)
+    post = await host.moves.move(CHANNEL, "tink", ALICE.user_id, "S d4")
+    await host.outbox.replying(post, "token-1")
+    successor = Host(host.storage, StubRenderer(), clock=clock)
+    (stored,) = await successor.outbox.owed()
+    return post, successor, stored
+
+
+async def test_an_announcement_whose_reply_went_out_is_struck_off_unposted(
+    host: Host, clock: Clock
+) -> None:
+    _, successor, stored = await replied_move(host, clock)
+    assert stored.reply_token == "token-1"
+    asked: list[str] = []
+
+    async def replied(token: str) -> bool:
+        asked.append(token)
+        return True
+
+    assert await successor.outbox.delivery(stored, replied) is None
+    assert asked == ["token-1"] and await successor.outbox.owed() == []
+
+
+async def test_an_announcement_whose_reply_cannot_be_found_or_read_is_posted(
+    host: Host, clock: Clock
+) -> None:
+    post, successor, stored = await replied_move(host, clock)
+    assert await successor.outbox.delivery(stored, no_reply) is not None
+    clock.now += REPLY_READABLE
+
+    async def unreadable(token: str) -> bool:
+        raise AssertionError("a token this old is not used")
+
+    delivery = await successor.outbox.delivery(stored, unreadable)
+    assert delivery is not None and delivery.post.announcement == post.announcement

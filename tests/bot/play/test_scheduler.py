@@ -55,6 +55,9 @@ class Courier:
         assert place_id == CHANNEL
         self.channel.append(post)
 
+    async def replied(self, reply_token: str) -> bool:
+        return False
+
     async def to_user(self, user_id: int, post: Post) -> bool:
         if self.dms_open:
             self.direct.append((user_id, post))
@@ -346,6 +349,22 @@ async def test_reminders_that_fell_due_together_are_sent_as_one(world: World) ->
     await world.begin(BOB, time_limit="8d")
     (warning,) = await world.restart().at(7 * DAY)
     assert "a quarter of your time is left" in warning
+
+
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
+async def test_a_warning_due_once_the_deadline_passed_gives_way_to_the_time_out(
+    world: World,
+) -> None:
+    game_id = await world.begin(BOB, time_limit="4h")
+    record = await world.storage.game(game_id)
+    assert record is not None and record.turn_started_at is not None
+    deadline = START + 4 * HOUR
+    key = f"{game_id}@{record.turn_started_at!r}"
+    assert await world.storage.clocks.claim("time-out", key, "stopped", deadline, deadline + LEASE)
+    assert await world.at(4 * HOUR + 1) == []
+    (post,) = await world.at(4 * HOUR + LEASE + 1)
+    assert post.startswith("**Alice** ran out of time.")
+    assert await world.restart().at(5 * HOUR + LEASE) == []
 
 
 async def test_reminders_go_by_direct_message_when_asked_or_else_the_channel(
