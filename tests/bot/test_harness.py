@@ -20,6 +20,7 @@ from tests.bot.harness import (
     DiscordHarness,
     HarnessError,
     HarnessTimeout,
+    InvalidRequest,
     Kind,
     NetworkBlocked,
     Reply,
@@ -373,7 +374,7 @@ async def test_a_nonce_enforced_within_minutes_returns_the_message_already_sent(
     later = await toy.run(channel.send("Once.", nonce="announcement-1"))
     assert later.message is not first.message
     assert [m.content for m in toy.messages_in()] == ["Once.", "Twice.", "Once."]
-    with pytest.raises(discord.HTTPException, match="Invalid Form Body"):
+    with pytest.raises(InvalidRequest, match=r"\$\.nonce: 26 long"):
         await toy.run(channel.send("Too long.", nonce="n" * 26))
 
 

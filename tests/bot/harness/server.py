@@ -49,7 +49,6 @@ TOKEN_LIFETIME = 15 * 60.0
 NONCE_WINDOW = 5 * 60.0
 """Seconds within which a message sent with an enforced nonce already used in its channel
 is returned rather than created again ("within the last few minutes", Discord says)."""
-NONCE_LENGTH = 25
 
 
 @functools.cache
@@ -411,8 +410,6 @@ class FakeDiscord:
         if channel.guild and (not may_send or (request.files and not allowed.attach_files)):
             raise http_error(403, 50013, "Missing Permissions")
         nonce = request.body.get("nonce")
-        if isinstance(nonce, str) and len(nonce) > NONCE_LENGTH:
-            raise http_error(400, 50035, "Invalid Form Body")
         earlier = self._sent_with(channel, nonce) if request.body.get("enforce_nonce") else None
         if earlier is not None:
             return earlier.payload, earlier
