@@ -364,7 +364,8 @@ async def test_the_bot_is_rated_per_level_and_shows_on_the_boards(
 
 
 def lessons(lines: list[str]) -> Iterator[str]:
-    return (line for line in lines if "(missed a win" in line or "allowed a win" in line)
+    marks = ("(missed a win", "(allowed a win", "(allowed a forced win")
+    return (line for line in lines if any(mark in line for mark in marks))
 
 
 async def test_a_finished_games_history_marks_missed_and_allowed_wins(tmp_path: Path) -> None:
@@ -382,6 +383,7 @@ async def test_a_finished_games_history_marks_missed_and_allowed_wins(tmp_path: 
         assert "**alice** wins" in ended.content
         after = await discord.slash(alice, "tink history")
         assert list(lessons(after.content.splitlines())) == [
+            f"4. {BOT} (medium): S h8 (allowed a forced win in two: S b3 or S e3)",
             f"6. {BOT} (medium): S b8 (allowed a win: S b3 or S f3)",
             "7. alice: S h5 (missed a win: S b3 or S f3)",
             f"8. {BOT} (medium): S h1 (allowed a win: S b3 or S f3)",
