@@ -30,7 +30,8 @@ HELP = """\
 start tink alice bob      start a game, the players named in seat order; options as
                           name=value, e.g. grid=fixed, order=random, time_limit=12h
 start tink alice ai=hard  play against the AI (easy, medium, hard); "ai" as a player's
-                          name gives it a seat, e.g. start tink alice ai bob ai
+                          name gives it a seat, e.g. start tink alice ai bob ai;
+                          order=ai lets the AI move first
 alice s d4                alice plays the move "s d4"
 moves [typed]             the legal moves of the player to move
 board                     the picture of the game
@@ -136,7 +137,7 @@ class Console:
         if names[0].lower() == AI:
             return 'Name a person first, e.g. "start tink alice ai".'
         options = dict(a.split("=", 1) for a in args[1:] if "=" in a)
-        random_order = options.pop("order", "listed") == "random"
+        order = options.pop("order", None)
         time_limit = options.pop("time_limit", None)
         ai_level = options.pop(AI, None)
         people = [
@@ -149,7 +150,7 @@ class Console:
             people[0],
             tuple(people[1:]),
             options,
-            random_order,
+            order,
             time_limit=time_limit,
             ai_level=ai_level,
         )

@@ -29,7 +29,7 @@ from bot.discord_ui.views import (
     send_post,
 )
 from bot.play.ai_seats import DEFAULT_LEVEL, LEVELS
-from bot.play.challenges import Invitation
+from bot.play.challenges import ORDERS, Invitation
 from bot.play.values import Person, Prompt, Refusal
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
@@ -89,8 +89,8 @@ def _start_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None
             choices[option.name] = [app_commands.Choice(name=c, value=c) for c in offered]
     if not info.random_seating:
         parameters.append(_parameter("order", str | None, required=False))
-        descriptions["order"] = "Seating: as listed (you first) or random."
-        choices["order"] = [app_commands.Choice(name=c, value=c) for c in ("listed", "random")]
+        descriptions["order"] = "Seating: as listed (you first), random, or ai first (I start)."
+        choices["order"] = [app_commands.Choice(name=c, value=c) for c in ORDERS]
     parameters.append(_parameter("thread", bool | None, required=False))
     descriptions["thread"] = "Open a thread for the game (default: the server's setting)."
     parameters.append(_parameter("time_limit", str | None, required=False))
@@ -151,7 +151,7 @@ async def _start(
         starter=_person(interaction, interaction.user),
         invitees=tuple(_person(interaction, user) for user in invitees),
         options=options,
-        random_order=values.get("order") == "random",
+        order=values.get("order"),
         time_limit=values.get("time_limit"),
         ai_level=values.get("ai"),
     )

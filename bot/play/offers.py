@@ -9,7 +9,7 @@ from bot.play.ai_seats import is_ai
 from bot.play.ai_turns import AiPlayers
 from bot.play.games import GameTable, player
 from bot.play.posts import BoardPosts
-from bot.play.text import Name, Strong, Text, joined, lines, say
+from bot.play.text import Code, Name, Strong, Text, joined, lines, say
 from bot.play.values import Answer, Post, Prompt, Refusal
 from bot.play.wording import agreed_draw, names
 from bot.storage import Action, GameRecord, Offer, Seat
@@ -110,16 +110,23 @@ class Offers:
             out = loan.game.view().out
         return [s for s in record.players if s.seat != offered_by and s.seat not in out]
 
-    async def _moves_to_take_back(self, record: GameRecord, seat: Seat) -> int:
-        """How many actions taking back the seat's last move undoes: that move and every
-        move the bot's seats made since. Refused unless the seat moved last but for them."""
+    async def _moves_to_take_back(
+        self, record: GameRecord, seat: Seat
+    ) -> list[tuple[Seat, str]]:
+        """The moves taking back the seat's last move undoes, with who made them: that move
+        and every move the bot's seats made since. Refused unless the seat moved last but
+        for them."""
         actions = await self._games.storage.actions(record.id)
         for taken, action in enumerate(reversed(actions), 1):
-            forfeit = engine.Action.parse(action.action).kind is engine.ActionKind.FORFEIT
-            if forfeit or action.seat is None:
+            parsed = engine.Action.parse(action.action)
+            if parsed.kind is engine.ActionKind.FORFEIT or action.seat is None:
                 break
             if action.seat == seat.seat:
-                return taken
+                return [
+                    (record.players[a.seat], engine.Action.parse(a.action).move)
+                    for a in actions[-taken:]
+                    if a.seat is not None
+                ]
             if not is_ai(record.players[action.seat].user_id):
                 break
         raise Refusal("You can only ask to take back a move when the last move was yours.")
@@ -145,12 +152,12 @@ class Offers:
     async def _take_back(self, record: GameRecord, opening: Text | None) -> Answer:
         assert record.offer is not None
         by = record.players[record.offer.seat]
-        taken = await self._moves_to_take_back(record, by)
+        moves = await self._moves_to_take_back(record, by)
+        taken = len(moves)
         async with self._games.borrow(record) as loan:
             for _ in range(taken):
                 loan.game = loan.game.take_back()
-            since = "" if taken == 1 else f" and the {_moves(taken - 1)} after it"
-            headline = say(Strong(Name(by.name)), f"'s last move{since} {_were(taken)} taken back.")
+            headline = _taken_back(moves)
             post = await self._boards.save_change(
                 loan,
                 self._games.advanced(record, loan.game),
@@ -166,9 +173,12 @@ def _after(opening: Text | None, text: Text) -> Text:
     return text if opening is None else lines([opening, text])
 
 
-def _moves(count: int) -> str:
-    return "move" if count == 1 else f"{count} moves"
-
-
-def _were(count: int) -> str:
-    return "was" if count == 1 else "were"
+def _taken_back(moves: list[tuple[Seat, str]]) -> Text:
+    """What a take-back undid: the asker's last move, and the bot's moves after it."""
+    (by, move), *after = moves
+    said = say(Strong(Name(by.name)), "'s last move ", Code(move))
+    if not after:
+        return say(said, " was taken back.")
+    since = "the move" if len(after) == 1 else f"the {len(after)} moves"
+    answers = joined(" and ", (say(Name(seat.name), "'s ", Code(text)) for seat, text in after))
+    return say(said, f" and {since} after it, ", answers, ", were taken back.")

@@ -99,7 +99,7 @@ async def test_a_new_console_resumes_the_open_game(console: Console, tmp_path: P
 async def test_draw_and_undo_are_agreed_at_once(console: Console) -> None:
     await console.handle("start tink alice bob")
     await console.handle("alice s d4")
-    assert "last move was taken back" in await console.handle("undo alice")
+    assert "last move S d4 was taken back" in await console.handle("undo alice")
     assert "The players agreed to a draw." in await console.handle("draw bob")
 
 

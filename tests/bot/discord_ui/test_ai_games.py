@@ -269,6 +269,46 @@ async def test_the_ai_option_alone_seats_the_bot_and_it_may_move_first(
         assert len(game.history) == 1
 
 
+@pytest.mark.parametrize(
+    ("game", "bot_seat", "opening"), [("tink", 0, "S "), ("folio", 1, "give ")]
+)
+async def test_with_order_ai_first_the_bot_makes_the_first_move_at_once(
+    discord: DiscordHarness, game: str, bot_seat: int, opening: str
+) -> None:
+    alice = discord.user("alice")
+    start = await discord.slash(alice, f"{game} start", {"ai": "hard", "order": "ai first"})
+    assert start.content.splitlines()[1] == f"**{BOT} (hard)** is thinking."
+    assert pinged(start) == [] and start.png().startswith(b"\x89PNG")
+    await bot_done(discord)
+    record, played = await saved(discord)
+    assert record.players[bot_seat].user_id == ai_user_id("hard")
+    assert played.movers == (bot_seat,) and record.turn_user_id == alice.id
+    (moved,) = sends(discord)
+    assert moved.content.startswith(f"**{BOT} (hard)** played `{opening}")
+    assert "Your move, **alice**." in moved.content
+    assert pings(moved) == [alice.id] and moved.png().startswith(b"\x89PNG")
+
+
+async def test_order_ai_first_seats_the_bot_first_among_people(discord: DiscordHarness) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(
+        alice, "tink start", {"opponent": bob, "player3": discord.me, "order": "ai first"}
+    )
+    await discord.click(bob, challenge.message, "Accept")
+    await bot_done(discord)
+    record, game = await saved(discord)
+    assert [s.name for s in record.players] == [f"{BOT} (medium)", "alice", "bob"]
+    assert game.movers == (0,) and record.turn_user_id == alice.id
+
+
+async def test_order_ai_first_without_the_bot_is_refused(discord: DiscordHarness) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    refused = await discord.slash(alice, "tink start", {"opponent": bob, "order": "ai first"})
+    assert refused.ephemeral
+    assert refused.content == "The order ai first needs me as a player: choose an ai level."
+    assert await storage_of(discord).latest_game_in(discord.channel.id) is None
+
+
 async def test_inviting_no_one_says_how_to_play_the_bot(discord: DiscordHarness) -> None:
     reply = await discord.slash(discord.user("alice"), "tink start")
     assert reply.ephemeral
@@ -328,13 +368,16 @@ async def test_undo_takes_back_the_players_move_and_the_bots_answer(
     await bot_done(discord)
     await discord.slash(alice, "tink move", {"move": "S a1"})
     await bot_done(discord)
+    _, before = await saved(discord)
     undone = await discord.slash(alice, "tink undo")
     await bot_done(discord)
     assert undone.content.splitlines()[:3] == [
         f"**alice** offers to take back their last move. **{BOT} (medium)** agrees.",
-        "**alice**'s last move and the move after it were taken back.",
+        f"**alice**'s last move `S a1` and the move after it, {BOT} (medium)'s "
+        f"`{before.history[-1]}`, were taken back.",
         "Your move, **alice**.",
     ]
+    assert undone.png().startswith(b"\x89PNG")
     record, game = await saved(discord)
     assert game.history == ("S d4", game.history[1]) and record.turn_user_id == alice.id
     assert len(await storage_of(discord).actions(1)) == 2

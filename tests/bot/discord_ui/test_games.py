@@ -354,7 +354,7 @@ async def test_undo_and_a_declined_draw_by_buttons(discord: DiscordHarness) -> N
     )
     agreed = await discord.click(bob, ask.message, "Agree")
     assert agreed.message.buttons == []
-    assert "**alice**'s last move was taken back." in agreed.messages[-1].content
+    assert "**alice**'s last move `S d4` was taken back." in agreed.messages[-1].content
     offer = await discord.slash(bob, "tink draw")
     declined = await discord.click(alice, offer.message, "Decline")
     assert declined.message.content == "**alice** declined bob's offer."

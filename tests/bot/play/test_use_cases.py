@@ -287,7 +287,7 @@ async def test_undo_takes_back_your_own_last_move(host: Host) -> None:
     await host.offers.offer(CHANNEL, "tink", ALICE.user_id, Prompt.UNDO)
     answer = await host.offers.answer(game_id, Prompt.UNDO, BOB.user_id, agree=True)
     assert answer.post is not None
-    assert "Alice**'s last move was taken back" in shown(answer.post.text)
+    assert "Alice**'s last move `S d4` was taken back" in shown(answer.post.text)
     assert answer.post.pings == (ALICE.user_id,)
     assert await host.storage.actions(game_id) == []
     await host.moves.move(CHANNEL, "tink", ALICE.user_id, "S e4")
