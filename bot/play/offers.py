@@ -43,8 +43,7 @@ class Offers:
         if kind is Prompt.UNDO:
             await self._moves_to_take_back(record, seat)
         others = await self._answerers(record, seat.seat)
-        wanted = "a draw" if kind is Prompt.DRAW else "to take back their last move"
-        said = [say(Strong(Name(seat.name)), f" offers {wanted}.")]
+        said = [say(Strong(Name(seat.name)), f" offers {offer_words(kind)}.")]
         bots = [s for s in others if is_ai(s.user_id)]
         for bot in bots:
             if kind is Prompt.DRAW and not await self._ai.agrees_to_draw(
@@ -103,6 +102,14 @@ class Offers:
         if post.prompt is not None:
             storage = self._games.storage
             await storage.set_offer_message(post.game_id, post.prompt.value, message_id)
+
+    async def waiting_on(self, record: GameRecord) -> list[Seat]:
+        """The people whose answer the record's offer still needs (none without one)."""
+        offer = record.offer
+        if offer is None:
+            return []
+        answerers = await self._answerers(record, offer.seat)
+        return [s for s in answerers if s.seat not in offer.accepted and not is_ai(s.user_id)]
 
     async def _answerers(self, record: GameRecord, offered_by: int) -> list[Seat]:
         """The seats whose agreement an offer needs: every other player still in."""
@@ -166,6 +173,11 @@ class Offers:
                 take_back=taken,
             )
         return Answer(say("Everyone agreed to take the move back."), closed=True, post=post)
+
+
+def offer_words(kind: Prompt) -> str:
+    """What an offer of `kind` offers, in words."""
+    return "a draw" if kind is Prompt.DRAW else "to take back their last move"
 
 
 def _after(opening: Text | None, text: Text) -> Text:
