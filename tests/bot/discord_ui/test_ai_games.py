@@ -289,6 +289,27 @@ async def test_with_order_ai_first_the_bot_makes_the_first_move_at_once(
     assert pings(moved) == [alice.id] and moved.png().startswith(b"\x89PNG")
 
 
+@pytest.mark.parametrize(("seed", "bot_first"), [(0, True), (1, False)])
+async def test_bridge_draws_who_starts_against_the_bot_too(
+    discord: DiscordHarness, monkeypatch: pytest.MonkeyPatch, seed: int, bot_first: bool
+) -> None:
+    monkeypatch.setattr(random.SystemRandom, "randrange", lambda self, stop: seed)
+    alice = discord.user("alice")
+    start = await discord.slash(alice, "bridge start", {"ai": "easy"})
+    await bot_done(discord)
+    record, game = await saved(discord)
+    assert (record.players[0].user_id == ai_user_id("easy")) is bot_first
+    assert record.turn_user_id == alice.id
+    if bot_first:
+        assert f"**{BOT} (easy)** is thinking." in start.content
+        (moved,) = sends(discord)
+        assert moved.content.startswith(f"**{BOT} (easy)** played `")
+        assert pings(moved) == [alice.id] and game.movers == (0,)
+    else:
+        assert "Your move, **alice**." in start.content and pinged(start) == [alice.id]
+        assert sends(discord) == [] and game.history == ()
+
+
 async def test_order_ai_first_seats_the_bot_first_among_people(discord: DiscordHarness) -> None:
     alice, bob = discord.user("alice"), discord.user("bob")
     challenge = await discord.slash(
