@@ -8,8 +8,9 @@ and 4 players, other games with their smallest player count. A playout stops aft
 moves; the target for Tink with 2 players on the search path is 1,000 playouts a second.
 The cost of `winning_moves()` and of `search_wins()` is measured once per game, with its
 smallest player count, over the positions of random playouts, and so is `engine.review`
-(with forced wins in two, capped as the history command caps them) of whole random games
-of up to 300 moves: the slowest of them and its moves.
+of whole random games of up to 300 moves (forced wins in two included, at most four a
+move as the history command lists them, without its cap on the moves tried): the
+slowest of them and its moves.
 Times are CPU time of this process, so other work on the machine skews them less.
 """
 

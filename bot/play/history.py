@@ -22,6 +22,9 @@ REPLAY_FRAMES = 300
 """Positions a replay shows at most: a longer game's shows its last ones, earlier ones sampled."""
 LISTED_WINS = 3
 """Winning moves named in a mark of a finished game's move list; the rest are counted."""
+FORCED_WIN_PUSHES = 40_000
+"""Moves tried looking for forced wins in two, over a whole game: about 0.8 s on one core,
+enough for every position of a 300-move game (a longer one's earliest stay unmarked)."""
 
 
 class History:
@@ -93,7 +96,10 @@ def _lessons(game: engine.Game) -> dict[int, str]:
     """What a finished game teaches, by ply: each missed win in one, and each move after
     which the next player could win in one, or force a win in two."""
     marks = {}
-    for review in engine.review(game, most_forced_wins=LISTED_WINS + 1):
+    reviews = engine.review(
+        game, most_forced_wins=LISTED_WINS + 1, forced_win_pushes=FORCED_WIN_PUSHES
+    )
+    for review in reviews:
         said = []
         if review.missed_wins:
             said.append(f"missed a win: {_listed(review.missed_wins)}")

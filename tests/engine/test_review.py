@@ -104,6 +104,24 @@ def test_the_forced_wins_listed_can_be_capped() -> None:
     assert engine.review(game, most_forced_wins=1)[-1].allowed_forced_wins == ("S b3",)
 
 
+def test_a_capped_reading_marks_the_latest_moves_first() -> None:
+    game = played("tink", "S c3, S a8, S d3, S h8, S c4, S a1")
+    marked = [r.ply for r in engine.review(game) if r.allowed_forced_wins]
+    assert marked == [3, 5]
+    assert [r.allowed_forced_wins for r in engine.review(game, forced_win_pushes=0)] == [()] * 6
+    low, high = 0, 10_000  # the fewest pushes that read the last position: in (low, high]
+    while high - low > 1:
+        middle = (low + high) // 2
+        if engine.review(game, forced_win_pushes=middle)[5].allowed_forced_wins:
+            high = middle
+        else:
+            low = middle
+    pushes = high
+    capped = engine.review(game, forced_win_pushes=pushes)
+    assert [r.ply for r in capped if r.allowed_forced_wins] == [5]
+    assert [r.allowed_wins for r in capped] == [r.allowed_wins for r in engine.review(game)]
+
+
 def forced_wins_by_the_rules(game: engine.Game) -> set[str]:
     """Forced wins in two found the slow way, through the move API on replayed games."""
 
