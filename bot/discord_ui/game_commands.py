@@ -190,6 +190,7 @@ async def _start_in_thread(
     )
     post = await challenges.start(dataclasses.replace(invitation, thread_id=thread.id))
     message = await thread.send(**message_kwargs(post, prompt_view(post)))
+    await host_of(interaction).outbox.sent(post)
     await challenges.note_message(post.game_id, message.id)
     await reply(interaction, content=f"{info.title} challenge posted in {thread.mention}.")
 

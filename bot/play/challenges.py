@@ -110,15 +110,18 @@ class Challenges:
         return Answer(_challenge_text(begun), closed=True, post=post)
 
     async def _begin(self, record: GameRecord) -> Post:
-        """Everyone accepted: the game begins with its first board, pinging who moves."""
+        """Everyone accepted: the game begins with its first board, pinging who moves.
+
+        When the bot moves first, the beginning is saved with its announcement, as a move
+        is, so that the bot's move is posted only after the board it answers."""
         async with self._games.borrow(record) as loan:
-            saved = await loan.save(self._games.advanced(record, loan.game, Status.ACTIVE))
-            text = lines(
-                [
-                    say(f"{title(saved)} begins: ", names(saved.names), "."),
-                    turn_line(saved, loan.game),
-                ]
-            )
+            begun = self._games.advanced(record, loan.game, Status.ACTIVE)
+            headline = say(f"{title(begun)} begins: ", names(begun.names), ".")
+            if begun.turn_user_id is not None and is_ai(begun.turn_user_id):
+                events = len(loan.game.events)
+                return await self._boards.save_change(loan, begun, headline, events)
+            saved = await loan.save(begun)
+            text = lines([headline, turn_line(saved, loan.game)])
             return await self._boards.board(saved, loan.game, text, ping_turn=True)
 
     async def _decline(self, game_id: int, user_id: int) -> Answer:

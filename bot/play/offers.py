@@ -125,8 +125,8 @@ class Offers:
         for them."""
         actions = await self._games.storage.actions(record.id)
         for taken, action in enumerate(reversed(actions), 1):
-            parsed = engine.Action.parse(action.action)
-            if parsed.kind is engine.ActionKind.FORFEIT or action.seat is None:
+            forfeit = engine.Action.parse(action.action).kind is engine.ActionKind.FORFEIT
+            if forfeit or action.seat is None:
                 break
             if action.seat == seat.seat:
                 return [

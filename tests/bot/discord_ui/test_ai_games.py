@@ -287,6 +287,26 @@ async def test_with_order_ai_first_the_bot_makes_the_first_move_at_once(
     assert moved.content.startswith(f"**{BOT} (hard)** played `{opening}")
     assert "Your move, **alice**." in moved.content
     assert pings(moved) == [alice.id] and moved.png().startswith(b"\x89PNG")
+    first_lines = [m.content.splitlines()[0] for m in discord.messages_in()]
+    assert first_lines[0].startswith(f"{game.title()} #1 begins: ")
+    assert first_lines[1].startswith(f"**{BOT} (hard)** played `") and len(first_lines) == 2
+
+
+async def test_the_bot_moving_first_in_a_thread_answers_the_posted_board(
+    discord: DiscordHarness,
+) -> None:
+    alice = discord.user("alice")
+    reply = await discord.slash(
+        alice, "tink start", {"ai": "easy", "order": "ai first", "thread": True}
+    )
+    thread = reply.messages[-1].channel
+    await bot_done(discord)
+    first_lines = [m.content.splitlines()[0] for m in discord.messages_in(thread)]
+    assert first_lines[0] == f"Tink #1 begins: {BOT} (easy) and alice."
+    assert first_lines[1].startswith(f"**{BOT} (easy)** played `") and len(first_lines) == 2
+    record, _ = await saved(discord)
+    owed = storage_of(discord).announcements.owed_in_game(record.id, record.version)
+    assert not await owed
 
 
 @pytest.mark.parametrize(("seed", "bot_first"), [(0, True), (1, False)])
@@ -305,6 +325,7 @@ async def test_bridge_draws_who_starts_against_the_bot_too(
         (moved,) = sends(discord)
         assert moved.content.startswith(f"**{BOT} (easy)** played `")
         assert pings(moved) == [alice.id] and game.movers == (0,)
+        assert [m.content for m in discord.messages_in()] == [start.content, moved.content]
     else:
         assert "Your move, **alice**." in start.content and pinged(start) == [alice.id]
         assert sends(discord) == [] and game.history == ()
