@@ -7,7 +7,10 @@ path (search_moves, search_push on a search_copy). Tink and Tingle are measured 
 and 4 players, other games with their smallest player count. A playout stops after 300
 moves; the target for Tink with 2 players on the search path is 1,000 playouts a second.
 The cost of `winning_moves()` and of `search_wins()` is measured once per game, with its
-smallest player count, over the positions of random playouts.
+smallest player count, over the positions of random playouts, and so is `engine.review`
+of whole random games of up to 300 moves (forced wins in two included, at most four a
+move as the history command lists them, without its cap on the moves tried): the
+slowest of them and its moves.
 Times are CPU time of this process, so other work on the machine skews them less.
 """
 
@@ -23,6 +26,8 @@ import engine
 
 MAX_PLIES = 300
 MULTI_PLAYER_GAMES = ("tink", "tingle")
+REVIEWED_GAMES = 5
+FORCED_WINS_LISTED = 4
 
 Lister = Callable[[Any], list[Any]]
 Mover = Callable[[Any, Any], object]
@@ -92,6 +97,20 @@ def measure(name: str, players: int, path: tuple[Lister, Mover], seconds: float)
     )
 
 
+def slowest_review(name: str, players: int) -> tuple[float, int]:
+    """The longest CPU time `engine.review` takes over a few random games, with its moves."""
+    slowest = (0.0, 0)
+    for seed in range(REVIEWED_GAMES):
+        rng = random.Random(seed)
+        game = engine.new_game(name, players, seed=seed)
+        while game.result is None and len(game.history) < MAX_PLIES:
+            game.play(rng.choice(game.legal_moves()))
+        start = time.process_time()
+        engine.review(game, most_forced_wins=FORCED_WINS_LISTED)
+        slowest = max(slowest, (time.process_time() - start, len(game.history)))
+    return slowest
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
@@ -108,6 +127,8 @@ def main() -> None:
         print(f"{name:8} {info.min_players}p winning moves {winning * 1e6:8.1f} us/call")
         wins = listing_time(name, info.min_players, FAST, seconds / 4, search_wins)
         print(f"{name:8} {info.min_players}p search wins   {wins * 1e6:8.1f} us/call")
+        took, moves = slowest_review(name, info.min_players)
+        print(f"{name:8} {info.min_players}p review        {took:8.2f} s at most ({moves} moves)")
 
 
 if __name__ == "__main__":

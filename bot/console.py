@@ -15,12 +15,14 @@ from pathlib import Path
 import engine
 from bot.play.challenges import Invitation
 from bot.play.host import Host
+from bot.play.offers import offer_words
 from bot.play.posts import Renderer
 from bot.play.ratings import rate_game
 from bot.play.rules import rules_pages
 from bot.play.text import Text, excerpt, plain
 from bot.play.values import Person, Post, Prompt, Refusal
-from bot.storage import open_storage
+from bot.play.wording import turn_line
+from bot.storage import GameRecord, Status, open_storage
 from bot.workers.drawing import ThreadDrawing
 
 CHANNEL = 1
@@ -30,18 +32,24 @@ HELP = """\
 start tink alice bob      start a game, the players named in seat order; options as
                           name=value, e.g. grid=fixed, order=random, time_limit=12h
 start tink alice ai=hard  play against the AI (easy, medium, hard); "ai" as a player's
-                          name gives it a seat, e.g. start tink alice ai bob ai
+                          name gives it a seat, e.g. start tink alice ai bob ai;
+                          order=ai lets the AI move first
 alice s d4                alice plays the move "s d4"
-moves [typed]             the legal moves of the player to move
+moves [start]             the legal moves of the player to move (those that start so)
 board                     the picture of the game
 history                   the move list and a replay
 rules [game]              the rules of the game being played, or of the game named
 resign alice              alice resigns
-draw alice, undo alice    alice offers a draw or takes back her move; the others agree
+draw alice, undo alice    alice offers a draw or to take back her move
+agree bob, decline bob    bob answers the offer (the AI answers at once)
 abort                     end the game, unrated
 quit                      leave (Ctrl-C and Ctrl-D leave too)"""
 NO_GAME = 'No game is being played; start one, e.g. "start tink alice bob".'
-GAME_COMMANDS = ("moves", "board", "history", "resign", "draw", "undo", "abort")
+GAME_COMMANDS = (
+    "moves", "board", "history", "resign", "draw", "undo", "agree", "decline", "abort"
+)
+MOVES_LISTED = 25
+"""Moves `moves` lists at most; it says how many more match."""
 _TABLE_RULE = re.compile(r"^\|[\s:|-]+\|$")
 
 
@@ -96,7 +104,22 @@ class Console:
         resuming = (
             f"Resuming {engine.GAMES[record.game].title} #{record.id}: {', '.join(record.names)}."
         )
-        return "\n".join(filter(None, [resuming, await self.bot_turns()]))
+        shown = [resuming, await self._where_it_stands(record)]
+        return "\n".join(filter(None, [*shown, await self.bot_turns()]))
+
+    async def _where_it_stands(self, record: GameRecord) -> str:
+        """Whose move it is, and who still has to answer an offer waiting."""
+        if record.status is not Status.ACTIVE or record.turn_seat is None:
+            return ""
+        async with self.host.games.borrow(record) as loan:
+            said = [self._plain(turn_line(record, loan.game))]
+        offer = record.offer
+        if offer is not None:
+            wanted = offer_words(Prompt(offer.kind))
+            said.append(f"{record.players[offer.seat].name} offers {wanted}.")
+            waiting = await self.host.offers.waiting_on(record)
+            said.append(_how_to_answer([s.name for s in waiting]))
+        return "\n".join(said)
 
     async def _dispatch(self, command: str, args: list[str]) -> str:
         if command == "help":
@@ -117,9 +140,11 @@ class Console:
             aborted = await self.host.endings.abort(CHANNEL, self.game, 0, moderator=True)
             self.game = ""
             return self._show(aborted)
-        if command in ("resign", "draw", "undo"):
+        if command in ("resign", "draw", "undo", "agree", "decline"):
             if not args:
                 return f'Who {command}s? For example "{command} alice".'
+            if command in ("agree", "decline"):
+                return await self._answer(self.person(args[0]), agree=command == "agree")
             return await self._leave(command, self.person(args[0]))
         if command in self._people and args:
             user = self._people[command].user_id
@@ -136,7 +161,7 @@ class Console:
         if names[0].lower() == AI:
             return 'Name a person first, e.g. "start tink alice ai".'
         options = dict(a.split("=", 1) for a in args[1:] if "=" in a)
-        random_order = options.pop("order", "listed") == "random"
+        order = options.pop("order", None)
         time_limit = options.pop("time_limit", None)
         ai_level = options.pop(AI, None)
         people = [
@@ -149,7 +174,7 @@ class Console:
             people[0],
             tuple(people[1:]),
             options,
-            random_order,
+            order,
             time_limit=time_limit,
             ai_level=ai_level,
         )
@@ -173,7 +198,16 @@ class Console:
         if record is None or record.turn_user_id is None:
             return "No one is to move."
         pairs = await self.host.moves.suggestions(CHANNEL, self.game, record.turn_user_id, typed)
-        return "\n".join(f"{text}: {words}" for text, words in pairs) or "No move matches that."
+        start = " ".join(typed.lower().split())
+        pairs = [pair for pair in pairs if pair[0].lower().startswith(start)] or pairs
+        if not pairs:
+            return "No move matches that."
+        listed = [f"{text}: {words}" for text, words in pairs[:MOVES_LISTED]]
+        more = len(pairs) - MOVES_LISTED
+        if more > 0:
+            example = f'"moves {_start_of(pairs[0][0])}"'
+            listed.append(f"... and {more} more: narrow them with a move's start, e.g. {example}.")
+        return "\n".join(listed)
 
     async def _leave(self, command: str, person: Person) -> str:
         if command == "resign":
@@ -182,12 +216,20 @@ class Console:
             return self._show(await endings.resign(game_id, person.user_id))
         kind = Prompt.DRAW if command == "draw" else Prompt.UNDO
         offer = await self.host.offers.offer(CHANNEL, self.game, person.user_id, kind)
-        lines = [self._plain(offer.text)]
-        for user in offer.pings:
-            answer = await self.host.offers.answer(offer.game_id, kind, user, agree=True)
-            shown = answer.post
-            lines.append(self._plain(answer.text) if shown is None else self._show(shown))
-        return "\n".join(lines)
+        if offer.prompt is not kind:
+            return self._show(offer)
+        names = {p.user_id: p.name for p in self._people.values()}
+        waiting = [names[user_id] for user_id in offer.pings]
+        return "\n".join([self._show(offer), _how_to_answer(waiting)])
+
+    async def _answer(self, person: Person, *, agree: bool) -> str:
+        """A player's answer to the offer waiting; the last agreement carries it out."""
+        record = await self.host.storage.latest_game_in(CHANNEL)
+        if record is None or record.offer is None or record.status is not Status.ACTIVE:
+            return "No offer is waiting for an answer."
+        kind = Prompt(record.offer.kind)
+        answer = await self.host.offers.answer(record.id, kind, person.user_id, agree)
+        return self._plain(answer.text) if answer.post is None else self._show(answer.post)
 
     def _show(self, post: Post) -> str:
         """The post's text, with its files written to the output folder."""
@@ -202,6 +244,19 @@ class Console:
     def _plain(self, text: Text) -> str:
         """Plain words, with times relative to now."""
         return plain(text, self.host.games.clock())
+
+
+def _how_to_answer(waiting: list[str]) -> str:
+    """What the players asked type to answer an offer."""
+    typed = "; ".join(f'"agree {name}" or "decline {name}"' for name in waiting)
+    return f"To answer, type {typed}."
+
+
+def _start_of(move: str) -> str:
+    """The start of a move that narrows a long list of moves: `S c` of `S c3`, `c1` of
+    `c1-d3` or of `c1 give RS`."""
+    first, _, rest = move.partition(" ")
+    return f"{first} {rest[0]}" if len(first) == 1 and rest else first[:2]
 
 
 def plain_markdown(body: str) -> str:

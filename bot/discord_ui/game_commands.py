@@ -30,7 +30,7 @@ from bot.discord_ui.views import (
     send_post,
 )
 from bot.play.ai_seats import DEFAULT_LEVEL, LEVELS
-from bot.play.challenges import Invitation
+from bot.play.challenges import ORDERS, Invitation
 from bot.play.values import Person, Prompt, Refusal
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
@@ -95,8 +95,8 @@ def _start_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None
             choices[option.name] = [app_commands.Choice(name=c, value=c) for c in offered]
     if not info.random_seating:
         parameters.append(_parameter("order", str | None, required=False))
-        descriptions["order"] = "Seating: as listed (you first) or random."
-        choices["order"] = [app_commands.Choice(name=c, value=c) for c in ("listed", "random")]
+        descriptions["order"] = "Seating: as listed (you first), random, or ai first (I start)."
+        choices["order"] = [app_commands.Choice(name=c, value=c) for c in ORDERS]
     parameters.append(_parameter("thread", bool | None, required=False))
     descriptions["thread"] = "Open a thread for the game (default: the server's setting)."
     parameters.append(_parameter("time_limit", str | None, required=False))
@@ -163,7 +163,7 @@ async def _start(
         starter=_person(interaction, interaction.user),
         invitees=tuple(_person(interaction, user) for user in invitees),
         options=options,
-        random_order=values.get("order") == "random",
+        order=values.get("order"),
         time_limit=values.get("time_limit"),
         ai_level=values.get("ai"),
     )
@@ -202,6 +202,7 @@ async def _start_in_thread(
     )
     post = await challenges.start(dataclasses.replace(invitation, thread_id=thread.id))
     message = await thread.send(**message_kwargs(post, prompt_view(post)))
+    await host_of(interaction).outbox.sent(post)
     await challenges.note_message(post.game_id, message.id)
     await reply(interaction, content=f"{info.title} challenge posted in {thread.mention}.")
 

@@ -20,6 +20,10 @@ from bot.storage import ChannelBusy, GameDraft, GameRecord, Seat, Status
 
 CHALLENGE_LIFETIME = 24 * 60 * 60
 """Seconds an unanswered challenge stays open."""
+LISTED, RANDOM, AI_FIRST = "listed", "random", "ai first"
+ORDERS = (LISTED, RANDOM, AI_FIRST)
+"""The seatings `start` offers."""
+_ORDER_WORDS = {**{order: order for order in ORDERS}, "ai": AI_FIRST, "ai-first": AI_FIRST}
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +33,8 @@ class Invitation:
     `time_limit` is text like `12h`, `3d` or `none`; None takes the server's default.
     Invitees that `plays_ai` are the bot, playing at `ai_level` (medium when None); an
     `ai_level` with no such invitee seats the bot once, after the people invited.
+    `order` seats the players: `listed` (the starter, then the invitees, the default),
+    `random`, or `ai first` (also `ai`): the bot's first seat makes the game's first move.
     """
 
     game: str
@@ -37,7 +43,7 @@ class Invitation:
     starter: Person
     invitees: tuple[Person, ...]
     options: Mapping[str, object] = dataclasses.field(default_factory=dict)
-    random_order: bool = False
+    order: str | None = None
     thread_id: int | None = None
     time_limit: str | None = None
     ai_level: str | None = None
@@ -104,15 +110,18 @@ class Challenges:
         return Answer(_challenge_text(begun), closed=True, post=post)
 
     async def _begin(self, record: GameRecord) -> Post:
-        """Everyone accepted: the game begins with its first board, pinging who moves."""
+        """Everyone accepted: the game begins with its first board, pinging who moves.
+
+        When the bot moves first, the beginning is saved with its announcement, as a move
+        is, so that the bot's move is posted only after the board it answers."""
         async with self._games.borrow(record) as loan:
-            saved = await loan.save(self._games.advanced(record, loan.game, Status.ACTIVE))
-            text = lines(
-                [
-                    say(f"{title(saved)} begins: ", names(saved.names), "."),
-                    turn_line(saved, loan.game),
-                ]
-            )
+            begun = self._games.advanced(record, loan.game, Status.ACTIVE)
+            headline = say(f"{title(begun)} begins: ", names(begun.names), ".")
+            if begun.turn_user_id is not None and is_ai(begun.turn_user_id):
+                events = len(loan.game.events)
+                return await self._boards.save_change(loan, begun, headline, events)
+            saved = await loan.save(begun)
+            text = lines([headline, turn_line(saved, loan.game)])
             return await self._boards.board(saved, loan.game, text, ping_turn=True)
 
     async def _decline(self, game_id: int, user_id: int) -> Answer:
@@ -150,8 +159,7 @@ class Challenges:
             game = engine.new_game(info.name, len(people), seed=seed, **invitation.options)
         except engine.GameError as error:
             raise Refusal(say(Name(sentence(excerpts_in(str(error)))))) from None
-        if invitation.random_order or info.random_seating:
-            people = tuple(random.Random(seed).sample(people, len(people)))
+        people = _seated_in_order(people, invitation.order, info, game, seed)
         seats = tuple(
             Seat(i, p.user_id, p.name, accepted=p.user_id == starter.user_id or is_ai(p.user_id))
             for i, p in enumerate(people)
@@ -215,6 +223,36 @@ def _challenge_text(record: GameRecord) -> Text:
     elif waiting:
         shown.append(say("Waiting for ", names(waiting), " to accept (the challenge lasts a day)."))
     return lines(shown)
+
+
+def _seated_in_order(
+    people: tuple[Person, ...],
+    order: str | None,
+    info: engine.GameInfo,
+    game: engine.Game,
+    seed: int,
+) -> tuple[Person, ...]:
+    """The players in seat order, as `order` asks; drawn whenever the rules draw seats.
+    With `ai first`, the bot takes the seat that makes the game's first move."""
+    wanted = _ORDER_WORDS.get((order or LISTED).strip().lower())
+    if wanted is None:
+        choose = ", ".join(ORDERS[:-1]) + f" or {ORDERS[-1]}"
+        raise Refusal(f"There is no order {excerpt(order or '')}: choose {choose}.")
+    if info.random_seating and wanted == AI_FIRST:
+        raise Refusal(
+            f"{info.title} draws who moves first, as its rules say, even against me: "
+            "leave out the order."
+        )
+    if wanted == RANDOM or info.random_seating:
+        return tuple(random.Random(seed).sample(people, len(people)))
+    if wanted == LISTED:
+        return people
+    bot = next((p for p in people if is_ai(p.user_id)), None)
+    if bot is None:
+        raise Refusal("The order ai first needs me as a player: choose an ai level.")
+    others = [p for p in people if p is not bot]
+    first = game.to_move or 0
+    return (*others[:first], bot, *others[first:])
 
 
 def _time_limit(text: str | None, default: float | None) -> float | None:

@@ -1,7 +1,8 @@
 """A game's history: its move list and an animated replay.
 
 Once a game is over, its move list marks what it teaches: every win in one a player
-missed, and every move that let the next player win in one."""
+missed, every move that let the next player win in one, and every move that let the next
+player force a win in two (an unstoppable double threat)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ REPLAY_FRAMES = 300
 """Positions a replay shows at most: a longer game's shows its last ones, earlier ones sampled."""
 LISTED_WINS = 3
 """Winning moves named in a mark of a finished game's move list; the rest are counted."""
+FORCED_WIN_PUSHES = 40_000
+"""Moves tried looking for forced wins in two, over a whole game: about 0.8 s on one core,
+enough for every position of a 300-move game (a longer one's earliest stay unmarked)."""
 
 
 class History:
@@ -64,12 +68,13 @@ class History:
     async def _post(self, record: GameRecord) -> Post:
         async with self._games.borrow(record) as loan:
             game = engine.load_game(loan.game.to_json())
-        marks = await asyncio.to_thread(_lessons, game) if game.result is not None else {}
+        marks, gif = await asyncio.gather(
+            _marks(game), self._renderer.replay_gif(game, record.names, max_frames=REPLAY_FRAMES)
+        )
         moves = [
             say(f"{ply}. ", Name(record.players[seat].name), f": {move}{marks.get(ply - 1, '')}")
             for ply, (seat, move) in enumerate(zip(game.movers, game.history, strict=True), 1)
         ]
-        gif = await self._renderer.replay_gif(game, record.names, max_frames=REPLAY_FRAMES)
         files = [File(f"{record.game}-{record.id}.gif", gif)]
         count = f"{title(record)}, {len(moves)} move{'' if len(moves) == 1 else 's'}"
         listing = lines(moves) if moves else say("No moves yet.")
@@ -82,16 +87,26 @@ class History:
         return Post(record.id, say(f"{count}: {replay}the list is attached."), tuple(files))
 
 
+async def _marks(game: engine.Game) -> dict[int, str]:
+    """A finished game's lessons, worked out on a thread while its replay is drawn."""
+    return await asyncio.to_thread(_lessons, game) if game.result is not None else {}
+
+
 def _lessons(game: engine.Game) -> dict[int, str]:
     """What a finished game teaches, by ply: each missed win in one, and each move after
-    which the next player could win in one."""
+    which the next player could win in one, or force a win in two."""
     marks = {}
-    for review in engine.review(game):
+    reviews = engine.review(
+        game, most_forced_wins=LISTED_WINS + 1, forced_win_pushes=FORCED_WIN_PUSHES
+    )
+    for review in reviews:
         said = []
         if review.missed_wins:
             said.append(f"missed a win: {_listed(review.missed_wins)}")
         if review.allowed_wins:
             said.append(f"allowed a win: {_listed(review.allowed_wins)}")
+        if review.allowed_forced_wins:
+            said.append(f"allowed a forced win in two: {_first_listed(review.allowed_forced_wins)}")
         if said:
             marks[review.ply] = f" ({'; '.join(said)})"
     return marks
@@ -102,3 +117,9 @@ def _listed(moves: tuple[str, ...]) -> str:
     shown = " or ".join(moves[:LISTED_WINS])
     more = len(moves) - LISTED_WINS
     return shown if more <= 0 else f"{shown} or {more} more"
+
+
+def _first_listed(moves: tuple[str, ...]) -> str:
+    """Up to `LISTED_WINS` moves, and whether there are more (they were not all counted)."""
+    shown = " or ".join(moves[:LISTED_WINS])
+    return shown if len(moves) <= LISTED_WINS else f"{shown} or more"

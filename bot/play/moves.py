@@ -16,8 +16,6 @@ from bot.play.values import Post, Refusal
 from bot.play.wording import result_text, title, turn_line
 from bot.storage import Action, GameRecord, Seat, Status
 
-MAX_SUGGESTIONS = 25
-
 
 class Moves:
     """A player's turn, and the board for anyone."""
@@ -84,8 +82,9 @@ class Moves:
         chosen: Mapping[str, str] | None = None,
     ) -> list[tuple[str, str]]:
         """Legal moves, or the values of one of their parts (see `GameInfo.move_parts`),
-        matching what the user typed, winning ones first: (text, words) pairs. Parts
-        `chosen` already narrow the moves when they name a part of one exactly."""
+        matching what the user typed, winning ones first: (text, words) pairs, all of
+        them (a front end shows as many as it can). Parts `chosen` already narrow the
+        moves when they name a part of one exactly."""
         record = await self._games.storage.latest_game_in(place_id)
         if record is None or record.game != game_name or record.status is not Status.ACTIVE:
             return []
@@ -184,4 +183,4 @@ def _best_matches(described: Mapping[str, str], typed: str, wins: Container[str]
             starts.append(move)
         elif all(w in f"{text} {description.lower()}" for w in words):
             contains.append(move)
-    return sorted(starts + contains, key=lambda move: move not in wins)[:MAX_SUGGESTIONS]
+    return sorted(starts + contains, key=lambda move: move not in wins)

@@ -9,7 +9,7 @@ from bot.play.ai_seats import is_ai
 from bot.play.ai_turns import AiPlayers
 from bot.play.games import GameTable, player
 from bot.play.posts import BoardPosts
-from bot.play.text import Name, Strong, Text, joined, lines, say
+from bot.play.text import Code, Name, Strong, Text, joined, lines, say
 from bot.play.values import Answer, Post, Prompt, Refusal
 from bot.play.wording import agreed_draw, names
 from bot.storage import Action, GameRecord, Offer, Seat
@@ -43,8 +43,7 @@ class Offers:
         if kind is Prompt.UNDO:
             await self._moves_to_take_back(record, seat)
         others = await self._answerers(record, seat.seat)
-        wanted = "a draw" if kind is Prompt.DRAW else "to take back their last move"
-        said = [say(Strong(Name(seat.name)), f" offers {wanted}.")]
+        said = [say(Strong(Name(seat.name)), f" offers {offer_words(kind)}.")]
         bots = [s for s in others if is_ai(s.user_id)]
         for bot in bots:
             if kind is Prompt.DRAW and not await self._ai.agrees_to_draw(
@@ -104,22 +103,37 @@ class Offers:
             storage = self._games.storage
             await storage.set_offer_message(post.game_id, post.prompt.value, message_id)
 
+    async def waiting_on(self, record: GameRecord) -> list[Seat]:
+        """The people whose answer the record's offer still needs (none without one)."""
+        offer = record.offer
+        if offer is None:
+            return []
+        answerers = await self._answerers(record, offer.seat)
+        return [s for s in answerers if s.seat not in offer.accepted and not is_ai(s.user_id)]
+
     async def _answerers(self, record: GameRecord, offered_by: int) -> list[Seat]:
         """The seats whose agreement an offer needs: every other player still in."""
         async with self._games.borrow(record) as loan:
             out = loan.game.view().out
         return [s for s in record.players if s.seat != offered_by and s.seat not in out]
 
-    async def _moves_to_take_back(self, record: GameRecord, seat: Seat) -> int:
-        """How many actions taking back the seat's last move undoes: that move and every
-        move the bot's seats made since. Refused unless the seat moved last but for them."""
+    async def _moves_to_take_back(
+        self, record: GameRecord, seat: Seat
+    ) -> list[tuple[Seat, str]]:
+        """The moves taking back the seat's last move undoes, with who made them: that move
+        and every move the bot's seats made since. Refused unless the seat moved last but
+        for them."""
         actions = await self._games.storage.actions(record.id)
         for taken, action in enumerate(reversed(actions), 1):
             forfeit = engine.Action.parse(action.action).kind is engine.ActionKind.FORFEIT
             if forfeit or action.seat is None:
                 break
             if action.seat == seat.seat:
-                return taken
+                return [
+                    (record.players[a.seat], engine.Action.parse(a.action).move)
+                    for a in actions[-taken:]
+                    if a.seat is not None
+                ]
             if not is_ai(record.players[action.seat].user_id):
                 break
         raise Refusal("You can only ask to take back a move when the last move was yours.")
@@ -145,12 +159,12 @@ class Offers:
     async def _take_back(self, record: GameRecord, opening: Text | None) -> Answer:
         assert record.offer is not None
         by = record.players[record.offer.seat]
-        taken = await self._moves_to_take_back(record, by)
+        moves = await self._moves_to_take_back(record, by)
+        taken = len(moves)
         async with self._games.borrow(record) as loan:
             for _ in range(taken):
                 loan.game = loan.game.take_back()
-            since = "" if taken == 1 else f" and the {_moves(taken - 1)} after it"
-            headline = say(Strong(Name(by.name)), f"'s last move{since} {_were(taken)} taken back.")
+            headline = _taken_back(moves)
             post = await self._boards.save_change(
                 loan,
                 self._games.advanced(record, loan.game),
@@ -161,14 +175,22 @@ class Offers:
         return Answer(say("Everyone agreed to take the move back."), closed=True, post=post)
 
 
+def offer_words(kind: Prompt) -> str:
+    """What an offer of `kind` offers, in words."""
+    return "a draw" if kind is Prompt.DRAW else "to take back their last move"
+
+
 def _after(opening: Text | None, text: Text) -> Text:
     """`text` on a line after `opening`, when there is one."""
     return text if opening is None else lines([opening, text])
 
 
-def _moves(count: int) -> str:
-    return "move" if count == 1 else f"{count} moves"
-
-
-def _were(count: int) -> str:
-    return "was" if count == 1 else "were"
+def _taken_back(moves: list[tuple[Seat, str]]) -> Text:
+    """What a take-back undid: the asker's last move, and the bot's moves after it."""
+    (by, move), *after = moves
+    said = say(Strong(Name(by.name)), "'s last move ", Code(move))
+    if not after:
+        return say(said, " was taken back.")
+    since = "the move" if len(after) == 1 else f"the {len(after)} moves"
+    answers = joined(" and ", (say(Name(seat.name), "'s ", Code(text)) for seat, text in after))
+    return say(said, f" and {since} after it, ", answers, ", were taken back.")

@@ -14,7 +14,7 @@ import pytest
 
 import ai
 import engine
-from bot.console import Console, run_console
+from bot.console import MOVES_LISTED, Console, run_console
 from bot.play.host import Host
 from bot.play.ratings import rate_game
 from bot.storage.sqlite import SqliteStorage
@@ -92,15 +92,65 @@ async def test_a_new_console_resumes_the_open_game(console: Console, tmp_path: P
     await console.handle("start tink alice bob")
     await console.handle("alice s d4")
     later = Console(console.host, tmp_path / "out")
-    assert await later.resume() == "Resuming Tink #1: alice, bob."
+    assert await later.resume() == "Resuming Tink #1: alice, bob.\nYour move, bob."
     assert "bob played S e5: a small on e5." in await later.handle("bob s e5")
 
 
-async def test_draw_and_undo_are_agreed_at_once(console: Console) -> None:
+async def test_resuming_says_which_offer_waits_and_who_answers_it(
+    console: Console, tmp_path: Path
+) -> None:
+    await console.handle("start tink alice bob carol")
+    await console.handle("alice s d4")
+    await console.handle("draw bob")
+    await console.handle("agree alice")
+    later = Console(console.host, tmp_path / "out")
+    assert (await later.resume()).splitlines() == [
+        "Resuming Tink #1: alice, bob, carol.",
+        "Your move, bob.",
+        "bob offers a draw.",
+        'To answer, type "agree carol" or "decline carol".',
+    ]
+    assert "The players agreed to a draw." in await later.handle("agree carol")
+
+
+async def test_a_draw_offer_waits_for_the_others_and_can_be_declined(console: Console) -> None:
+    await console.handle("start tink alice bob carol")
+    await console.handle("alice s d4")
+    assert (await console.handle("draw bob")).splitlines() == [
+        "bob offers a draw. alice and carol: do you agree?",
+        'To answer, type "agree alice" or "decline alice"; "agree carol" or "decline carol".',
+    ]
+    assert await console.handle("agree bob") == "Only alice and carol can answer this offer."
+    assert await console.handle("agree alice") == "alice agrees to bob's offer."
+    assert await console.handle("decline carol") == "carol declined bob's offer."
+    record = await console.host.storage.latest_game_in(1)
+    assert record is not None and record.offer is None and record.status.is_open
+    assert await console.handle("agree alice") == "No offer is waiting for an answer."
+    assert await console.handle("decline") == 'Who declines? For example "decline alice".'
+
+
+async def test_an_undo_is_carried_out_once_agreed(console: Console) -> None:
     await console.handle("start tink alice bob")
     await console.handle("alice s d4")
-    assert "last move was taken back" in await console.handle("undo alice")
-    assert "The players agreed to a draw." in await console.handle("draw bob")
+    asked = await console.handle("undo alice")
+    assert asked.splitlines()[-1] == 'To answer, type "agree bob" or "decline bob".'
+    undone = (await console.handle("agree bob")).splitlines()
+    assert undone[:2] == ["alice's last move S d4 was taken back.", "Your move, alice."]
+    assert undone[-1].endswith("tink-1.png]")
+    await console.handle("draw bob")
+    assert "The players agreed to a draw." in await console.handle("agree alice")
+
+
+async def test_moves_says_how_many_more_there_are_and_a_start_narrows_them(
+    console: Console,
+) -> None:
+    await console.handle("start tink alice bob")
+    await console.handle("alice s d4")
+    listed = (await console.handle("moves")).splitlines()
+    assert len(listed) == MOVES_LISTED + 1
+    assert listed[-1] == '... and 38 more: narrow them with a move\'s start, e.g. "moves S a".'
+    narrowed = (await console.handle("moves S a")).splitlines()
+    assert narrowed == [f"S a{rank}: a small on a{rank}" for rank in range(1, 9)]
 
 
 async def test_the_console_speaks_plain_text_without_discord_markup(
@@ -126,7 +176,7 @@ def test_ctrl_c_at_the_prompt_leaves_at_once_and_the_game_is_kept(tmp_path: Path
     assert "alice played S d4: a small on d4." in written[2]
     assert written[-1] == ""
     again = play(tmp_path, ["bob s e5", EOFError()])
-    assert again[1] == "Resuming Tink #1: alice, bob."
+    assert again[1] == "Resuming Tink #1: alice, bob.\nYour move, bob."
     assert again[2].startswith("bob played S e5")
 
 
@@ -149,7 +199,7 @@ def test_ctrl_c_while_an_answer_is_worked_out_leaves_at_once(tmp_path: Path) -> 
     written = play(tmp_path, ["start tink alice bob", "never typed"], InterruptedWhileDrawing())
     assert time.monotonic() - started < 10
     assert written[1:] == [""]
-    assert play(tmp_path, [EOFError()])[1] == "Resuming Tink #1: alice, bob."
+    assert play(tmp_path, [EOFError()])[1] == "Resuming Tink #1: alice, bob.\nYour move, alice."
 
 
 @pytest.mark.parametrize("inherited", ["ignored", "blocked"])
@@ -229,6 +279,7 @@ async def test_every_answer_is_plain_console_text(console: Console, clock: Clock
         "alice s d4",
         "bob s z9",
         "draw bob",
+        "agree alice",
         "start tink alice bob",
         "undo alice",
         "alice s d4",
@@ -246,19 +297,23 @@ async def test_every_answer_is_plain_console_text(console: Console, clock: Clock
     text = "\n".join(line for line in said if not line.startswith("[/"))  # pictures' paths
     assert "rules [game]" in answers[0]
     assert 'No game is being played; start one, e.g. "start tink alice bob".' in text
-    assert "bob offers a draw. alice: do you agree?\nThe players agreed to a draw." in text
+    assert "bob offers a draw. alice: do you agree?" in text
     assert "bob resigned.\nalice wins: resignation." in text
     assert "alice ran out of time before moving.\nbob wins: ran out of time." in text
     for marks in (*DISCORD_MARKS, *DISCORD_WORDS):
         assert marks not in text, marks
 
 
-async def test_the_ai_plays_its_turns_after_each_command(
-    console: Console, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def quick_ai(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every level thinks a few iterations only."""
     for level in ai.LEVELS:
         quick = dataclasses.replace(ai.SETTINGS[level], iterations=MappingProxyType({"default": 4}))
         monkeypatch.setitem(ai.SETTINGS, level, quick)
+
+
+@pytest.mark.usefixtures("quick_ai")
+async def test_the_ai_plays_its_turns_after_each_command(console: Console) -> None:
     begun = await console.handle("start tink alice ai=hard")
     assert begun.splitlines()[:2] == [
         "Tink #1 begins: alice and Pyramid Host (hard).",
@@ -281,3 +336,50 @@ async def test_the_ai_can_hold_several_seats_and_a_person_starts(console: Consol
     assert begun.splitlines()[0] == (
         "Tingle #1 begins: alice, Pyramid Host (easy), bob and Pyramid Host (easy) 2."
     )
+
+
+@pytest.mark.usefixtures("quick_ai")
+async def test_with_order_ai_the_ai_moves_first_at_once(console: Console, tmp_path: Path) -> None:
+    begun = (await console.handle("start folio alice ai=hard order=ai")).splitlines()
+    assert begun[:2] == [
+        "Folio #1 begins: alice and Pyramid Host (hard).",
+        "Pyramid Host (hard) is thinking.",
+    ]
+    assert begun[3].startswith("Pyramid Host (hard) played give ")
+    assert begun[4:] == ["Your move, alice.", f"[{tmp_path / 'out' / 'folio-1.png'}]"]
+    record = await console.host.storage.latest_game_in(1)
+    assert record is not None and record.names[1] == "Pyramid Host (hard)"
+
+
+@pytest.mark.usefixtures("quick_ai")
+async def test_an_undo_against_the_ai_names_both_moves_and_shows_the_board(
+    console: Console,
+) -> None:
+    await console.handle("start tink alice ai=easy")
+    answered = await console.handle("alice s d4")
+    bot_move = next(
+        line for line in answered.splitlines() if line.startswith("Pyramid Host (easy) played")
+    )
+    answer = bot_move.removeprefix("Pyramid Host (easy) played ").split(":")[0]
+    undone = (await console.handle("undo alice")).splitlines()
+    assert undone == [
+        "alice offers to take back their last move. Pyramid Host (easy) agrees.",
+        "alice's last move S d4 and the move after it, Pyramid Host (easy)'s "
+        f"{answer}, were taken back.",
+        "Your move, alice.",
+        f"[{console.out / 'tink-1.png'}]",
+    ]
+    assert "That offer is no longer open" not in "\n".join(undone)
+
+
+async def test_the_order_is_checked(console: Console) -> None:
+    assert await console.handle("start tink alice bob order=ai") == (
+        "The order ai first needs me as a player: choose an ai level."
+    )
+    assert await console.handle("start tink alice bob order=last") == (
+        "There is no order 'last': choose listed, random or ai first."
+    )
+    assert await console.handle("start bridge alice ai=easy order=ai") == (
+        "Bridge draws who moves first, as its rules say, even against me: leave out the order."
+    )
+    assert await console.host.storage.latest_game_in(1) is None

@@ -272,6 +272,88 @@ async def test_the_ai_option_alone_seats_the_bot_and_it_may_move_first(
         assert len(game.history) == 1
 
 
+@pytest.mark.parametrize(
+    ("game", "bot_seat", "opening"), [("tink", 0, "S "), ("folio", 1, "give ")]
+)
+async def test_with_order_ai_first_the_bot_makes_the_first_move_at_once(
+    discord: DiscordHarness, game: str, bot_seat: int, opening: str
+) -> None:
+    alice = discord.user("alice")
+    start = await discord.slash(alice, f"{game} start", {"ai": "hard", "order": "ai first"})
+    assert start.content.splitlines()[1] == f"**{BOT} (hard)** is thinking."
+    assert pinged(start) == [] and start.png().startswith(b"\x89PNG")
+    await bot_done(discord)
+    record, played = await saved(discord)
+    assert record.players[bot_seat].user_id == ai_user_id("hard")
+    assert played.movers == (bot_seat,) and record.turn_user_id == alice.id
+    (moved,) = sends(discord)
+    assert moved.content.startswith(f"**{BOT} (hard)** played `{opening}")
+    assert "Your move, **alice**." in moved.content
+    assert pings(moved) == [alice.id] and moved.png().startswith(b"\x89PNG")
+    first_lines = [m.content.splitlines()[0] for m in discord.messages_in()]
+    assert first_lines[0].startswith(f"{game.title()} #1 begins: ")
+    assert first_lines[1].startswith(f"**{BOT} (hard)** played `") and len(first_lines) == 2
+
+
+async def test_the_bot_moving_first_in_a_thread_answers_the_posted_board(
+    discord: DiscordHarness,
+) -> None:
+    alice = discord.user("alice")
+    reply = await discord.slash(
+        alice, "tink start", {"ai": "easy", "order": "ai first", "thread": True}
+    )
+    thread = reply.messages[-1].channel
+    await bot_done(discord)
+    first_lines = [m.content.splitlines()[0] for m in discord.messages_in(thread)]
+    assert first_lines[0] == f"Tink #1 begins: {BOT} (easy) and alice."
+    assert first_lines[1].startswith(f"**{BOT} (easy)** played `") and len(first_lines) == 2
+    record, _ = await saved(discord)
+    owed = storage_of(discord).announcements.owed_in_game(record.id, record.version)
+    assert not await owed
+
+
+@pytest.mark.parametrize(("seed", "bot_first"), [(0, True), (1, False)])
+async def test_bridge_draws_who_starts_against_the_bot_too(
+    discord: DiscordHarness, monkeypatch: pytest.MonkeyPatch, seed: int, bot_first: bool
+) -> None:
+    monkeypatch.setattr(random.SystemRandom, "randrange", lambda self, stop: seed)
+    alice = discord.user("alice")
+    start = await discord.slash(alice, "bridge start", {"ai": "easy"})
+    await bot_done(discord)
+    record, game = await saved(discord)
+    assert (record.players[0].user_id == ai_user_id("easy")) is bot_first
+    assert record.turn_user_id == alice.id
+    if bot_first:
+        assert f"**{BOT} (easy)** is thinking." in start.content
+        (moved,) = sends(discord)
+        assert moved.content.startswith(f"**{BOT} (easy)** played `")
+        assert pings(moved) == [alice.id] and game.movers == (0,)
+        assert [m.content for m in discord.messages_in()] == [start.content, moved.content]
+    else:
+        assert "Your move, **alice**." in start.content and pinged(start) == [alice.id]
+        assert sends(discord) == [] and game.history == ()
+
+
+async def test_order_ai_first_seats_the_bot_first_among_people(discord: DiscordHarness) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(
+        alice, "tink start", {"opponent": bob, "player3": discord.me, "order": "ai first"}
+    )
+    await discord.click(bob, challenge.message, "Accept")
+    await bot_done(discord)
+    record, game = await saved(discord)
+    assert [s.name for s in record.players] == [f"{BOT} (medium)", "alice", "bob"]
+    assert game.movers == (0,) and record.turn_user_id == alice.id
+
+
+async def test_order_ai_first_without_the_bot_is_refused(discord: DiscordHarness) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    refused = await discord.slash(alice, "tink start", {"opponent": bob, "order": "ai first"})
+    assert refused.ephemeral
+    assert refused.content == "The order ai first needs me as a player: choose an ai level."
+    assert await storage_of(discord).latest_game_in(discord.channel.id) is None
+
+
 async def test_inviting_no_one_says_how_to_play_the_bot(discord: DiscordHarness) -> None:
     reply = await discord.slash(discord.user("alice"), "tink start")
     assert reply.ephemeral
@@ -331,13 +413,16 @@ async def test_undo_takes_back_the_players_move_and_the_bots_answer(
     await bot_done(discord)
     await discord.slash(alice, "tink move", {"move": "S a1"})
     await bot_done(discord)
+    _, before = await saved(discord)
     undone = await discord.slash(alice, "tink undo")
     await bot_done(discord)
     assert undone.content.splitlines()[:3] == [
         f"**alice** offers to take back their last move. **{BOT} (medium)** agrees.",
-        "**alice**'s last move and the move after it were taken back.",
+        f"**alice**'s last move `S a1` and the move after it, {BOT} (medium)'s "
+        f"`{before.history[-1]}`, were taken back.",
         "Your move, **alice**.",
     ]
+    assert undone.png().startswith(b"\x89PNG")
     record, game = await saved(discord)
     assert game.history == ("S d4", game.history[1]) and record.turn_user_id == alice.id
     assert len(await storage_of(discord).actions(1)) == 2
@@ -367,7 +452,8 @@ async def test_the_bot_is_rated_per_level_and_shows_on_the_boards(
 
 
 def lessons(lines: list[str]) -> Iterator[str]:
-    return (line for line in lines if "(missed a win" in line or "allowed a win" in line)
+    marks = ("(missed a win", "(allowed a win", "(allowed a forced win")
+    return (line for line in lines if any(mark in line for mark in marks))
 
 
 async def test_a_finished_games_history_marks_missed_and_allowed_wins(tmp_path: Path) -> None:
@@ -385,6 +471,7 @@ async def test_a_finished_games_history_marks_missed_and_allowed_wins(tmp_path: 
         assert "**alice** wins" in ended.content
         after = await discord.slash(alice, "tink history")
         assert list(lessons(after.content.splitlines())) == [
+            f"4. {BOT} (medium): S h8 (allowed a forced win in two: S b3 or S e3)",
             f"6. {BOT} (medium): S b8 (allowed a win: S b3 or S f3)",
             "7. alice: S h5 (missed a win: S b3 or S f3)",
             f"8. {BOT} (medium): S h1 (allowed a win: S b3 or S f3)",

@@ -237,6 +237,8 @@ async def test_autocomplete_offers_the_legal_moves_matching_the_text(
     assert choices[0].name == "S e3: a small on e3"
     assert len(await discord.autocomplete(alice, "tink move", "move", {"move": ""})) == 16
     assert await discord.autocomplete(bob, "tink move", "move", {"move": ""}) == []
+    await discord.slash(alice, "tink move", {"move": "S d4"})
+    assert len(await discord.autocomplete(bob, "tink move", "move", {"move": ""})) == 25
 
 
 async def test_folio_moves_are_asked_as_a_square_and_a_gift_each_suggested(
@@ -354,7 +356,7 @@ async def test_undo_and_a_declined_draw_by_buttons(discord: DiscordHarness) -> N
     )
     agreed = await discord.click(bob, ask.message, "Agree")
     assert agreed.message.buttons == []
-    assert "**alice**'s last move was taken back." in agreed.messages[-1].content
+    assert "**alice**'s last move `S d4` was taken back." in agreed.messages[-1].content
     offer = await discord.slash(bob, "tink draw")
     declined = await discord.click(alice, offer.message, "Decline")
     assert declined.message.content == "**alice** declined bob's offer."

@@ -287,7 +287,7 @@ async def test_undo_takes_back_your_own_last_move(host: Host) -> None:
     await host.offers.offer(CHANNEL, "tink", ALICE.user_id, Prompt.UNDO)
     answer = await host.offers.answer(game_id, Prompt.UNDO, BOB.user_id, agree=True)
     assert answer.post is not None
-    assert "Alice**'s last move was taken back" in shown(answer.post.text)
+    assert "Alice**'s last move `S d4` was taken back" in shown(answer.post.text)
     assert answer.post.pings == (ALICE.user_id,)
     assert await host.storage.actions(game_id) == []
     await host.moves.move(CHANNEL, "tink", ALICE.user_id, "S e4")
@@ -341,3 +341,20 @@ async def test_a_long_game_replays_in_fewer_frames_with_its_list_attached(
     )
     assert post.files[0].data == b"gif 4 of at most 3"
     assert post.files[1].data.decode().splitlines()[-1] == "4. Bob: S h8"
+
+
+async def test_a_finished_games_history_marks_a_forced_win_allowed(host: Host) -> None:
+    game_id = await begin(host, BOB)
+    for move, player in zip(
+        ["S c3", "S a8", "S d3", "S h8", "S c4", "S a1"], [ALICE, BOB] * 3, strict=True
+    ):
+        await host.moves.move(CHANNEL, "tink", player.user_id, move)
+    during = shown((await host.history.in_channel(CHANNEL, "tink")).text)
+    assert "forced win" not in during
+    await host.endings.resign(game_id, BOB.user_id)
+    listed = shown((await host.history.in_channel(CHANNEL, "tink")).text).splitlines()
+    assert listed[-3:] == [
+        "4. Bob: S h8 (allowed a forced win in two: S b3 or S e3)",
+        "5. Alice: S c4",
+        "6. Bob: S a1 (allowed a forced win in two: S c2 or S e2 or S b3 or more)",
+    ]
