@@ -31,7 +31,7 @@ from bot.play.alarm import Alarm
 from bot.play.outbox import Outbox
 from bot.play.values import Post, Refusal
 from bot.storage import GameRecord, Status
-from bot.storage.claims import claimed
+from bot.storage.claims import claimed, holder
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ class AiRunner:
         self._task: asyncio.Task[None] | None = None
         self._alarm = Alarm()
         self._idle = asyncio.Event()
-        self._owner = players.games.writer.process
+        self._owner = holder(players.games.writer)
         players.games.on_saved.append(self._saved)
 
     def start(self) -> None:

@@ -25,7 +25,7 @@ from bot.play.outbox import Outbox
 from bot.play.slow_games import Delivery, SlowGames
 from bot.play.values import Post, Refusal
 from bot.storage import GameRecord, Status
-from bot.storage.claims import LEASE, claimed
+from bot.storage.claims import LEASE, claimed, holder
 from bot.storage.clocks import Turn
 
 log = logging.getLogger(__name__)
@@ -84,7 +84,7 @@ class Scheduler:
         """When, in event-loop time, a wake-up asked for the next pass to start at the latest."""
         self._failed = False
         self._pruned_at = -math.inf
-        self._owner = play.games.writer.process
+        self._owner = holder(play.games.writer)
         self.online_since = clock()
         play.games.on_saved.append(self._saved)
         play.on_change.append(self.wake)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.storage import rows
+from bot.storage.claims import SLOT_END
 from bot.storage.clocks import ServerSettings, Turn
 from bot.storage.queries import Runner
 
@@ -19,6 +20,8 @@ _PERSON = "coalesce(g.turn_user_id, 0) >= 0"
 """The turn is a person's: the bot's seats (negative ids) never run out of time or need
 reminding."""
 _TIMED = f"g.time_limit IS NOT NULL AND {_PERSON} ORDER BY {_DEADLINE}"
+SLOT_LOCK = 0x5059_0003
+"""The lock the one live process of a slot holds (the second key hashes the slot)."""
 _REMINDING = f"g.remind_at IS NOT NULL AND {_PLANNED} AND {_PERSON} ORDER BY g.remind_at"
 
 
@@ -140,6 +143,19 @@ class SqlClocks:
         await self._run.execute(
             "DELETE FROM claims WHERE kind = ? AND key = ? AND claimed_by = ?", kind, key, owner
         )
+
+    async def take_over(self, slot: str, holder: str) -> bool:
+        if not await self._run.hold_lock(SLOT_LOCK, slot):
+            return False
+        prefix = f"{slot}{SLOT_END}"
+        await self._run.execute(
+            "DELETE FROM claims WHERE substr(claimed_by, 1, ?) = ? AND claimed_by <> ?",
+            *(len(prefix), prefix, holder),
+        )
+        return True
+
+    async def let_go(self, holder: str) -> int:
+        return await self._run.execute("DELETE FROM claims WHERE claimed_by = ?", holder)
 
     async def prune(self, lapsed_before: float) -> int:
         return await self._run.execute("DELETE FROM claims WHERE claimed_until < ?", lapsed_before)

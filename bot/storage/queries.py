@@ -45,6 +45,10 @@ class Runner(Statements, Protocol):
         """A write transaction for the block: committed when the block ends, rolled back
         when it raises."""
 
+    async def hold_lock(self, key: int, name: str) -> bool:
+        """Take the lock `key` and `name` name until the runner is closed, unless another
+        process holds it: False then. A process that dies loses its locks at once."""
+
 
 @dataclass(frozen=True, slots=True)
 class Dialect:

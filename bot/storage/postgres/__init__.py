@@ -62,22 +62,42 @@ class PostgresStatements:
 class PostgresRunner(PostgresStatements):
     """Runs each statement on a pooled connection, or several in one transaction."""
 
-    def __init__(self, pool: asyncpg.Pool[asyncpg.Record]) -> None:
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
         super().__init__(pool)
         self._pool = pool
+        self._url = url
+        self._locks: asyncpg.Connection[asyncpg.Record] | None = None
+        """The connection holding the runner's locks, once it holds one."""
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
         async with self._pool.acquire() as connection, connection.transaction():
             yield PostgresStatements(connection)
 
+    async def hold_lock(self, key: int, name: str) -> bool:
+        """An advisory lock of a connection of its own, kept open until the runner is
+        closed: the server frees it when that connection ends, as it does when the process
+        dies."""
+        if self._locks is None:
+            self._locks = await asyncpg.connect(self._url)
+        taken = await self._locks.fetchval(
+            "SELECT pg_try_advisory_lock($1, hashtext($2))", key, name
+        )
+        return bool(taken)
+
+    async def release_locks(self) -> None:
+        if self._locks is not None:
+            await self._locks.close()
+            self._locks = None
+
 
 class PostgresStorage(SqlStorage):
     """Games, players and the move log in a PostgreSQL database."""
 
-    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], rater: Rater | None) -> None:
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str, rater: Rater | None) -> None:
         self._pool = pool
-        super().__init__(PostgresRunner(pool), rater)
+        self._runner = PostgresRunner(pool, url)
+        super().__init__(self._runner, rater)
 
     @classmethod
     async def open(cls, url: str, *, rater: Rater | None) -> PostgresStorage:
@@ -95,9 +115,10 @@ class PostgresStorage(SqlStorage):
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, rater)
+        return cls(pool, url, rater)
 
     async def close(self) -> None:
+        await self._runner.release_locks()
         await self._pool.close()
 
     async def read_rows(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -25,8 +27,10 @@ class SqliteRunner:
 
     dialect = SQLITE
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, path: str) -> None:
         self._database = database
+        self._path = path
+        self._lock_file: int | None = None
 
     async def fetch(self, sql: str, *values: Any) -> list[sqlite3.Row]:
         return await self._database.read(partial(_fetch_all, sql=sql, values=values))
@@ -47,6 +51,26 @@ class SqliteRunner:
                 await run(sqlite3.Connection.rollback)
                 raise
             await transaction.commit()
+
+    async def hold_lock(self, key: int, name: str) -> bool:
+        """A SQLite file serves one process, so whatever the lock's name, it is the file's:
+        an exclusive lock on a file beside it, which the system frees when the process
+        ends."""
+        if self._lock_file is not None or self._path == ":memory:":
+            return True
+        lock_file = os.open(f"{self._path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(lock_file)
+            return False
+        self._lock_file = lock_file
+        return True
+
+    def release_locks(self) -> None:
+        if self._lock_file is not None:
+            os.close(self._lock_file)
+            self._lock_file = None
 
 
 class SqliteTransaction:
@@ -83,9 +107,10 @@ class SqliteTransaction:
 class SqliteStorage(SqlStorage):
     """Games, players and the move log in one SQLite file."""
 
-    def __init__(self, database: Database, rater: Rater | None) -> None:
+    def __init__(self, database: Database, path: str, rater: Rater | None) -> None:
         self._database = database
-        super().__init__(SqliteRunner(database), rater)
+        self._runner = SqliteRunner(database, path)
+        super().__init__(self._runner, rater)
 
     @classmethod
     async def open(cls, path: str, *, rater: Rater | None) -> SqliteStorage:
@@ -103,10 +128,11 @@ class SqliteStorage(SqlStorage):
         except BaseException:
             await database.close()
             raise
-        return cls(database, rater)
+        return cls(database, path, rater)
 
     async def close(self) -> None:
         await self._database.close()
+        self._runner.release_locks()
 
     async def read_rows(
         self, table: str, columns: Sequence[str], batch: int

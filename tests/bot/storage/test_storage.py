@@ -28,6 +28,7 @@ from bot.storage import (
     open_backend,
     open_storage,
 )
+from bot.storage.claims import holder
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
@@ -482,3 +483,28 @@ async def test_lapsed_claims_are_forgotten_and_live_ones_kept(
     assert await second.clocks.prune(161.0) == 1
     assert not await storage.clocks.claim("time-out", "2", "other", 200.0, 260.0)
     assert await storage.clocks.prune(211.0) == 1
+
+
+async def test_a_stopping_process_lets_go_of_its_claims(storage: Storage, second: Storage) -> None:
+    for key in ("1", "2"):
+        assert await storage.clocks.claim("reminder", key, "one", 100.0, 160.0)
+    assert await second.clocks.claim("reminder", "3", "two", 100.0, 160.0)
+    assert await storage.clocks.let_go("one") == 2
+    assert await second.clocks.claim("reminder", "1", "two", 101.0, 161.0)
+    assert not await storage.clocks.claim("reminder", "3", "one", 101.0, 161.0)
+
+
+async def test_the_next_process_of_a_slot_takes_over_its_claims_at_once(
+    database_url: str, storage: Storage, second: Storage
+) -> None:
+    earlier, later = holder(WRITER), holder(SUCCESSOR)
+    running = await open_storage(database_url, rater=None)
+    assert await running.clocks.take_over(WRITER.slot, earlier)
+    assert await running.clocks.claim("ai-turn", "1", earlier, 100.0, 130.0)
+    assert await storage.clocks.claim("ai-turn", "2", holder(OTHER_SLOT), 100.0, 130.0)
+    assert not await second.clocks.take_over(WRITER.slot, later), "the earlier one still runs"
+    assert not await second.clocks.claim("ai-turn", "1", later, 101.0, 131.0)
+    await running.close()  # as when its process dies: its claims stay
+    assert await second.clocks.take_over(WRITER.slot, later)
+    assert await second.clocks.claim("ai-turn", "1", later, 101.0, 131.0)
+    assert not await storage.clocks.claim("ai-turn", "2", later, 101.0, 131.0)
