@@ -129,6 +129,14 @@ class PyramidBot(discord.AutoShardedClient):
                 "work that process claimed is taken up once its claims lapse",
                 writer.slot,
             )
+        await storage.clocks.on_let_go(self._work_given_back)
+
+    def _work_given_back(self) -> None:
+        """A process stopped, giving its work back: look for it at once."""
+        if self.scheduler is not None:
+            self.scheduler.wake()
+        if self.ai_runner is not None:
+            self.ai_runner.look_soon()
 
     async def _let_go(self, storage: Storage) -> None:
         """Release the claims this process holds, so that others take the work at once."""

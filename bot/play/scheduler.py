@@ -7,7 +7,8 @@ first pass, right after start-up, catches up with everything that fell due while
 was down. Deadlines live in the database, so nothing is lost in a restart, and each
 time-out or reminder is decided in one transaction, so nothing is done twice. Several
 bot processes may share the database: each piece of due work is claimed there first, so
-one process does it, and another takes it up if that process stops.
+one process does it, and another takes it up if that process stops (at once when it
+stops cleanly, as the scheduler then looks again).
 """
 
 from __future__ import annotations

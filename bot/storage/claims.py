@@ -53,7 +53,12 @@ class Claims(Protocol):
         one whose machine stopped without a word (the database has not seen it go yet)."""
 
     async def let_go(self, holder: str) -> int:
-        """Release every claim of `holder`, a process that stops; return how many."""
+        """Release every claim of `holder`, a process that stops, and tell the other
+        processes (see `on_let_go`); return how many."""
+
+    async def on_let_go(self, heard: Callable[[], None]) -> None:
+        """Call `heard` whenever a process lets go of its claims, while the storage is open,
+        so that this one takes up the work at once."""
 
     async def prune(self, lapsed_before: float) -> int:
         """Forget claims that lapsed before `lapsed_before` (their holders died); return

@@ -6,7 +6,7 @@ Every "what is due" query walks a partial index of migration 3 (SQLite is held t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.storage import rows
@@ -22,6 +22,8 @@ reminding."""
 _TIMED = f"g.time_limit IS NOT NULL AND {_PERSON} ORDER BY {_DEADLINE}"
 SLOT_LOCK = 0x5059_0003
 """The lock the one live process of a slot holds (the second key hashes the slot)."""
+LET_GO = "pyramids_claims_let_go"
+"""What a process stopping tells the others on."""
 _REMINDING = f"g.remind_at IS NOT NULL AND {_PLANNED} AND {_PERSON} ORDER BY g.remind_at"
 
 
@@ -155,7 +157,12 @@ class SqlClocks:
         return True
 
     async def let_go(self, holder: str) -> int:
-        return await self._run.execute("DELETE FROM claims WHERE claimed_by = ?", holder)
+        released = await self._run.execute("DELETE FROM claims WHERE claimed_by = ?", holder)
+        await self._run.notify(LET_GO)
+        return released
+
+    async def on_let_go(self, heard: Callable[[], None]) -> None:
+        await self._run.listen(LET_GO, heard)
 
     async def prune(self, lapsed_before: float) -> int:
         return await self._run.execute("DELETE FROM claims WHERE claimed_until < ?", lapsed_before)

@@ -6,7 +6,7 @@ Shared statements are written with `?` placeholders; PostgreSQL's runner numbers
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -48,6 +48,12 @@ class Runner(Statements, Protocol):
     async def hold_lock(self, key: int, name: str) -> bool:
         """Take the lock `key` and `name` name until the runner is closed, unless another
         process holds it: False then. A process that dies loses its locks at once."""
+
+    async def notify(self, channel: str) -> None:
+        """Tell the processes listening on `channel` (see `listen`)."""
+
+    async def listen(self, channel: str, heard: Callable[[], None]) -> None:
+        """Call `heard` whenever a process notifies `channel`, until the runner is closed."""
 
 
 @dataclass(frozen=True, slots=True)

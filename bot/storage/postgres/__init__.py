@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from functools import cache
 from typing import Any, TypeAlias
 
@@ -66,8 +66,8 @@ class PostgresRunner(PostgresStatements):
         super().__init__(pool)
         self._pool = pool
         self._url = url
-        self._locks: asyncpg.Connection[asyncpg.Record] | None = None
-        """The connection holding the runner's locks, once it holds one."""
+        self._own: asyncpg.Connection[asyncpg.Record] | None = None
+        """A connection of the runner's own, holding its locks and listening, once needed."""
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
@@ -78,17 +78,26 @@ class PostgresRunner(PostgresStatements):
         """An advisory lock of a connection of its own, kept open until the runner is
         closed: the server frees it when that connection ends, as it does when the process
         dies."""
-        if self._locks is None:
-            self._locks = await asyncpg.connect(self._url)
-        taken = await self._locks.fetchval(
-            "SELECT pg_try_advisory_lock($1, hashtext($2))", key, name
-        )
-        return bool(taken)
+        own = await self._own_connection()
+        return bool(await own.fetchval("SELECT pg_try_advisory_lock($1, hashtext($2))", key, name))
+
+    async def notify(self, channel: str) -> None:
+        await self._pool.execute("SELECT pg_notify($1, '')", channel)
+
+    async def listen(self, channel: str, heard: Callable[[], None]) -> None:
+        own = await self._own_connection()
+        await own.add_listener(channel, lambda *_: heard())
 
     async def release_locks(self) -> None:
-        if self._locks is not None:
-            await self._locks.close()
-            self._locks = None
+        """Close the runner's own connection, freeing its locks and ending its listening."""
+        if self._own is not None:
+            await self._own.close()
+            self._own = None
+
+    async def _own_connection(self) -> asyncpg.Connection[asyncpg.Record]:
+        if self._own is None:
+            self._own = await asyncpg.connect(self._url)
+        return self._own
 
 
 class PostgresStorage(SqlStorage):

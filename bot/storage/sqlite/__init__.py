@@ -7,7 +7,7 @@ import fcntl
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
@@ -66,6 +66,12 @@ class SqliteRunner:
             return False
         self._lock_file = lock_file
         return True
+
+    async def notify(self, channel: str) -> None:
+        """Nothing to do: a SQLite file serves one process, with no other to tell."""
+
+    async def listen(self, channel: str, heard: Callable[[], None]) -> None:
+        """Nothing to do: a SQLite file serves one process, with no other to hear from."""
 
     def release_locks(self) -> None:
         if self._lock_file is not None:

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.play.ai_runner import AiRunner
 from bot.play.ai_turns import Thinker
 from bot.play.scheduler import Scheduler, turn_key
 from bot.play.timing import HOUR
@@ -309,10 +308,10 @@ async def killed_holding(url: str, slot: str, now: float, *claims: str) -> None:
     assert await holder.wait() == -signal.SIGKILL
 
 
-def ai_runner_of(discord: DiscordHarness) -> AiRunner:
-    runner = discord.client.ai_runner  # type: ignore[attr-defined]
-    assert isinstance(runner, AiRunner)
-    return runner
+async def posted(process: DiscordHarness, *sayings: str) -> None:
+    """Return once the process has posted by itself each of these words."""
+    while not all(posts(process, saying=saying) for saying in sayings):
+        await asyncio.sleep(0.05)
 
 
 def shard_0(url: str, tmp_path: Path, clock: Clock, thinker: Thinker) -> DiscordHarness:
@@ -344,8 +343,7 @@ async def test_a_process_stopping_cleanly_lets_another_take_its_work_at_once(
         await stopping.slash(alice, "tink start", {"opponent": stopping.me, "ai": "easy"})
         await stopping.slash(alice, "tink move", {"move": "S d4"})
         await stopping.run(stalled.asked.wait())
-    await other.run(ai_runner_of(other).look())
-    await other.run(ai_runner_of(other).idle())
+    await other.run(asyncio.wait_for(posted(other, "(easy)** played"), RESUMED_WITHIN))
     (moved,) = posts(other, saying="(easy)** played")
     assert "Your move, **alice**." in moved.content
 
@@ -376,15 +374,8 @@ async def test_a_process_restarted_after_it_was_killed_resumes_its_work_at_once(
     restarted = shard_0(url, tmp_path, clock, QuickThinker())
     assert (restarted.text_channel("timed"), restarted.user("alice")) == (timed, alice)
     async with restarted:
-
-        async def resumed() -> None:
-            while not (
-                posts(restarted, saying="(easy)** played")
-                and posts(restarted, saying="ran out of time")
-            ):
-                await asyncio.sleep(0.05)
-
-        await restarted.run(asyncio.wait_for(resumed(), RESUMED_WITHIN))
+        resumed = posted(restarted, "(easy)** played", "ran out of time")
+        await restarted.run(asyncio.wait_for(resumed, RESUMED_WITHIN))
 
 
 def postgres_url(process: DiscordHarness) -> str:
