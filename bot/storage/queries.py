@@ -30,7 +30,9 @@ class Statements(Protocol):
 
 
 class Transaction(Statements, Protocol):
-    """Statements run in one transaction: they all apply, or none does."""
+    """Statements run in one transaction: they all apply, or none does. A change made by
+    `execute_many` may be sent with the next statement, or the commit: its errors are
+    raised there."""
 
     async def lock(self, key: int, name: str) -> None:
         """Hold the lock `key` and `name` name until the transaction ends, so that other

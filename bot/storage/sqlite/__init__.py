@@ -47,10 +47,10 @@ class SqliteRunner:
             transaction = SqliteTransaction(run)
             try:
                 yield transaction
+                await transaction.commit()
             except BaseException:
                 await run(sqlite3.Connection.rollback)
                 raise
-            await transaction.commit()
 
     async def hold_lock(self, key: int, name: str) -> bool:
         """A SQLite file serves one process, so whatever the lock's name, it is the file's:

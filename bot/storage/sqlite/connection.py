@@ -121,8 +121,8 @@ def _in_transaction(job: Job[T], db: sqlite3.Connection) -> T:
     begin(db)
     try:
         result = job(db)
+        db.commit()
     except BaseException:
         db.rollback()
         raise
-    db.commit()
     return result

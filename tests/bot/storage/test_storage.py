@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import closing
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.play.ratings import rate_game
@@ -306,6 +307,17 @@ async def test_a_save_that_fails_halfway_writes_nothing(storage: Storage) -> Non
         await storage.save(unranked, 11.0, [Action("S d4", 0, 11)])
     assert await storage.game(record.id) == record
     assert await storage.actions(record.id) == []
+
+
+async def test_a_change_failing_as_the_save_commits_writes_nothing(storage: Storage) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    nameless = Action(None, 0, 11)  # type: ignore[arg-type]
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.NotNullViolationError)):
+        await storage.save(record, 11.0, [nameless])
+    assert await storage.game(record.id) == record
+    saved = await storage.save(record, 12.0, [Action("S d4", 0, 11)])
+    assert saved.version == 1
+    assert [a.action for a in await storage.actions(record.id)] == ["S d4"]
 
 
 async def test_take_back_hides_the_last_actions_from_the_log(storage: Storage) -> None:
