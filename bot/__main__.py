@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import signal
 import sys
 from pathlib import Path
 
@@ -79,7 +81,8 @@ def _parser() -> argparse.ArgumentParser:
 
 async def _run(settings: Settings, logs: HeldLogs) -> None:
     """Log in, saying plainly why that failed if it did, and serve until stopped (the
-    start-up's log lines are written once logged in)."""
+    start-up's log lines are written once logged in; SIGTERM stops the bot as cleanly as
+    Ctrl-C does, letting go of the work it claimed)."""
     async with create_bot(settings) as bot:
         try:
             await bot.login(settings.token)
@@ -92,7 +95,10 @@ async def _run(settings: Settings, logs: HeldLogs) -> None:
         except UNREACHABLE_ERRORS as error:
             raise CannotStart(UNREACHABLE.format(reason=_reason(error))) from None
         logs.let_through()
-        await bot.connect()
+        serving = asyncio.ensure_future(bot.connect())
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
+        with contextlib.suppress(asyncio.CancelledError):
+            await serving
 
 
 def _reason(error: BaseException) -> str:

@@ -34,6 +34,7 @@ from bot.play.posts import Renderer
 from bot.play.ratings import rate_game
 from bot.play.scheduler import Scheduler
 from bot.storage import Storage, open_storage
+from bot.storage.claims import holder
 from bot.workers.child import WorkerError
 from bot.workers.drawing import DrawingProcess, ThreadDrawing
 from bot.workers.thinking import ThinkingProcesses, ThreadThinking
@@ -111,10 +112,41 @@ class PyramidBot(discord.AutoShardedClient):
         self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
         if self.sync_commands and self.settings.runs_first_shard:
             await self._sync(self._storage)
+        await self._take_over(self._storage)
         self.scheduler.start()
         self.ai_runner.start()
         gc.collect()
         gc.freeze()  # what start-up made stays: full collections need not scan it again
+
+    async def _take_over(self, storage: Storage) -> None:
+        """Serve this process's shards: what the process that ran them before left claimed
+        is freed at once, unless another live process runs them."""
+        writer = self.host.games.writer
+        if not await storage.clocks.take_over(writer.slot, holder(writer)):
+            log.warning(
+                "another process runs %s on this database, or its machine stopped without "
+                "closing its connection: each shard must run in exactly one process; the "
+                "work that process claimed is taken up once its claims lapse",
+                writer.slot,
+            )
+        await storage.clocks.on_let_go(self._work_given_back)
+
+    def _work_given_back(self) -> None:
+        """A process stopped, giving its work back: look for it at once."""
+        if self.scheduler is not None:
+            self.scheduler.wake()
+        if self.ai_runner is not None:
+            self.ai_runner.look_soon()
+
+    async def _let_go(self, storage: Storage) -> None:
+        """Release the claims this process holds, so that others take the work at once."""
+        try:
+            released = await storage.clocks.let_go(holder(self.host.games.writer))
+        except Exception:
+            log.exception("could not release this process's claims; they lapse in a minute")
+            return
+        if released:
+            log.info("released %d claims on due work", released)
 
     async def _sync(self, storage: Storage) -> None:
         """Commands reach one test server at once, or every server within about an hour.
@@ -156,6 +188,8 @@ class PyramidBot(discord.AutoShardedClient):
         if self.ai_runner is not None:
             await self.ai_runner.stop()
         if self._storage is not None:
+            if self.scheduler is not None:
+                await self._let_go(self._storage)
             await self._storage.close()
             self._storage = None
         if self.renderer is not None:

@@ -5,12 +5,14 @@ runner plays the turns at its front, up to `at_once` of them (one for each proce
 thinks in), never two of one game; a game where the bot moves again after that (several
 AI seats in a row) goes to the back, so one game's many turns never starve another's.
 Each turn is claimed in the database first (kind `ai-turn`, keyed by the game and the
-turn's start), so among several bot processes exactly one plays it; the claim lapses
-within `AI_LEASE` seconds of a process dying mid-thought, and every process looks for
-waiting turns every `LOOK_EVERY` seconds (and right after start-up), so another one takes
-it up within a minute. While the bot thinks, the channel shows it typing. A move is saved
-with its announcement, like a person's, and struck off the outbox once posted, so a move
-saved by a process that stops before posting it is still announced.
+turn's start), so among several bot processes exactly one plays it. Every process looks
+for waiting turns right after start-up, at once when another process stops (giving its
+claims back), and every `LOOK_EVERY` seconds: a process restarted on the same shards
+takes up a turn it was killed in the middle of at once, and any other process does
+within `AI_LEASE` seconds, when the dead one's claim lapses. While the bot thinks, the
+channel shows it typing. A move is saved with its announcement, like a person's, and
+struck off the outbox once posted, so a move saved by a process that stops before
+posting it is still announced.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -31,7 +34,7 @@ from bot.play.alarm import Alarm
 from bot.play.outbox import Outbox
 from bot.play.values import Post, Refusal
 from bot.storage import GameRecord, Status
-from bot.storage.claims import claimed
+from bot.storage.claims import claimed, holder
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +83,9 @@ class AiRunner:
         self._task: asyncio.Task[None] | None = None
         self._alarm = Alarm()
         self._idle = asyncio.Event()
-        self._owner = players.games.writer.process
+        self._look_at = -math.inf
+        """When, in event-loop time, to look next for turns no process is playing."""
+        self._owner = holder(players.games.writer)
         players.games.on_saved.append(self._saved)
 
     def start(self) -> None:
@@ -116,18 +121,22 @@ class AiRunner:
     async def _run(self) -> None:
         await self._courier.ready()
         loop = asyncio.get_running_loop()
-        look_at = loop.time()
         while True:
-            if loop.time() >= look_at:
+            if loop.time() >= self._look_at:
                 await self.look()
-                look_at = loop.time() + LOOK_EVERY
+                self._look_at = loop.time() + LOOK_EVERY
             while len(self._turns) < self._at_once and (game_id := self._next_game()) is not None:
                 turn = asyncio.create_task(self._take_turn(game_id))
                 turn.add_done_callback(functools.partial(self._turn_done, game_id))
                 self._turns[game_id] = turn
             if not self._turns:
                 self._idle.set()
-            await self._alarm.sleep(look_at - loop.time())
+            await self._alarm.sleep(self._look_at - loop.time())
+
+    def look_soon(self) -> None:
+        """Look for waiting turns at once: another process gave some back."""
+        self._look_at = -math.inf
+        self._alarm.ring()
 
     async def look(self) -> None:
         """Queue every game waiting on the bot (done at start-up, then now and then)."""

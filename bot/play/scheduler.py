@@ -7,7 +7,8 @@ first pass, right after start-up, catches up with everything that fell due while
 was down. Deadlines live in the database, so nothing is lost in a restart, and each
 time-out or reminder is decided in one transaction, so nothing is done twice. Several
 bot processes may share the database: each piece of due work is claimed there first, so
-one process does it, and another takes it up if that process stops.
+one process does it, and another takes it up if that process stops (at once when it
+stops cleanly, as the scheduler then looks again).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from bot.play.outbox import Outbox
 from bot.play.slow_games import Delivery, SlowGames
 from bot.play.values import Post, Refusal
 from bot.storage import GameRecord, Status
-from bot.storage.claims import LEASE, claimed
+from bot.storage.claims import LEASE, claimed, holder
 from bot.storage.clocks import Turn
 
 log = logging.getLogger(__name__)
@@ -88,7 +89,7 @@ class Scheduler:
         """When, in event-loop time, a wake-up asked for the next pass to start at the latest."""
         self._failed = False
         self._pruned_at = -math.inf
-        self._owner = play.games.writer.process
+        self._owner = holder(play.games.writer)
         self.online_since = clock()
         play.games.on_saved.append(self._saved)
         play.on_change.append(self.wake)

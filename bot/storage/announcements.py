@@ -10,6 +10,12 @@ from bot.storage.queries import Runner
 from bot.storage.records import Announcement, Writer
 from bot.storage.rows import ANNOUNCEMENT_COLUMNS
 
+INSERT_ANNOUNCEMENT = (
+    f"INSERT INTO announcements ({', '.join(ANNOUNCEMENT_COLUMNS)}) "
+    f"VALUES ({', '.join('?' * len(ANNOUNCEMENT_COLUMNS))})"
+)
+"""Keep an announcement owed, its values as `rows.announcement_values` gives them (run by
+`Storage.save` in the change's transaction)."""
 _LEFT_BY_SLOT = "slot = ? AND writer <> ?"
 """Written by another process of a slot: one that stopped, as a slot runs in one at a time."""
 

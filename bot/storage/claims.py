@@ -1,10 +1,15 @@
 """Due work done once among any number of bot processes sharing one database.
 
 Before acting on a piece of due work (a time-out, a reminder, an AI turn...), a process
-claims it in the database for a lease: `claimed_by` names the process and
+claims it in the database for a lease: `claimed_by` names the process (see `holder`) and
 `claimed_until` when the claim lapses. Only one process holds a live claim at a time;
-the holder renews it while working and releases it when done, and a claim whose holder
-died lapses within `LEASE` seconds, when any process may take the work up.
+the holder renews it while working and releases it when done.
+
+A process that stops cleanly lets go of every claim it holds. A process starting on the
+same shards as one before it (its slot) takes over the claims that one left at once, as
+it alone serves the slot while it runs (see `Claims.take_over`). Only the claims of a
+process that died and has no successor lapse, within `LEASE` seconds, when any process
+may take the work up.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ import socket
 import uuid
 from collections.abc import AsyncIterator, Callable
 from typing import Protocol
+
+from bot.storage.records import Writer
 
 log = logging.getLogger(__name__)
 
@@ -39,14 +46,38 @@ class Claims(Protocol):
     async def release(self, kind: str, key: str, owner: str) -> None:
         """Give up `owner`'s claim (the work is done, or given back)."""
 
+    async def take_over(self, slot: str, holder: str) -> bool:
+        """Serve `slot` as its one live process (`holder`) while the storage is open, and
+        free at once the claims its earlier processes left. False, and nothing freed, when
+        another live process serves the slot: one wrongly started on the same shards, or
+        one whose machine stopped without a word (the database has not seen it go yet)."""
+
+    async def let_go(self, holder: str) -> int:
+        """Release every claim of `holder`, a process that stops, and tell the other
+        processes (see `on_let_go`); return how many."""
+
+    async def on_let_go(self, heard: Callable[[], None]) -> None:
+        """Call `heard` whenever a process lets go of its claims, while the storage is open,
+        so that this one takes up the work at once."""
+
     async def prune(self, lapsed_before: float) -> int:
         """Forget claims that lapsed before `lapsed_before` (their holders died); return
         how many. A lapsed claim binds no one, so forgetting it changes nothing else."""
 
 
 def new_owner() -> str:
-    """A name for this process's claims, unique among processes and restarts."""
+    """A name for this process, unique among processes and restarts."""
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+SLOT_END = " | "
+"""What ends the slot in a holder's name."""
+
+
+def holder(writer: Writer) -> str:
+    """How a process names itself in its claims: the slot it serves, then itself, so that
+    the next process of the slot knows the claims of the ones before."""
+    return f"{writer.slot}{SLOT_END}{writer.process}"
 
 
 @contextlib.asynccontextmanager

@@ -6,10 +6,11 @@ Every "what is due" query walks a partial index of migration 3 (SQLite is held t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.storage import rows
+from bot.storage.claims import SLOT_END
 from bot.storage.clocks import ServerSettings, Turn
 from bot.storage.queries import Runner
 
@@ -19,6 +20,10 @@ _PERSON = "coalesce(g.turn_user_id, 0) >= 0"
 """The turn is a person's: the bot's seats (negative ids) never run out of time or need
 reminding."""
 _TIMED = f"g.time_limit IS NOT NULL AND {_PERSON} ORDER BY {_DEADLINE}"
+SLOT_LOCK = 0x5059_0003
+"""The lock the one live process of a slot holds (the second key hashes the slot)."""
+LET_GO = "pyramids_claims_let_go"
+"""What a process stopping tells the others on."""
 _REMINDING = f"g.remind_at IS NOT NULL AND {_PLANNED} AND {_PERSON} ORDER BY g.remind_at"
 
 
@@ -140,6 +145,24 @@ class SqlClocks:
         await self._run.execute(
             "DELETE FROM claims WHERE kind = ? AND key = ? AND claimed_by = ?", kind, key, owner
         )
+
+    async def take_over(self, slot: str, holder: str) -> bool:
+        if not await self._run.hold_lock(SLOT_LOCK, slot):
+            return False
+        prefix = f"{slot}{SLOT_END}"
+        await self._run.execute(
+            "DELETE FROM claims WHERE substr(claimed_by, 1, ?) = ? AND claimed_by <> ?",
+            *(len(prefix), prefix, holder),
+        )
+        return True
+
+    async def let_go(self, holder: str) -> int:
+        released = await self._run.execute("DELETE FROM claims WHERE claimed_by = ?", holder)
+        await self._run.notify(LET_GO)
+        return released
+
+    async def on_let_go(self, heard: Callable[[], None]) -> None:
+        await self._run.listen(LET_GO, heard)
 
     async def prune(self, lapsed_before: float) -> int:
         return await self._run.execute("DELETE FROM claims WHERE claimed_until < ?", lapsed_before)

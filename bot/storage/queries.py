@@ -1,22 +1,24 @@
-"""What the SQL both backends share runs on: a runner of statements, and the few words
-in which SQLite and PostgreSQL differ.
+"""What the SQL both backends share runs on: a runner of statements and transactions, and
+the few words in which SQLite and PostgreSQL differ.
 
 Shared statements are written with `?` placeholders; PostgreSQL's runner numbers them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.storage.rows import ANNOUNCEMENT_COLUMNS, GAME_COLUMNS, SEAT_COLUMNS, Row, columns
+from bot.storage.rows import Row
 
 
-class Runner(Protocol):
-    """Runs one statement per call, each in a transaction of its own."""
+class Statements(Protocol):
+    """Runs statements written with `?` placeholders."""
 
-    dialect: Dialect
+    @property
+    def dialect(self) -> Dialect: ...
 
     async def fetch(self, sql: str, *values: Any) -> Sequence[Row]: ...
 
@@ -24,7 +26,36 @@ class Runner(Protocol):
         """Run a change; the number of rows it changed."""
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        """Run a change once per row of values, all in one transaction."""
+        """Run a change once per row of values."""
+
+
+class Transaction(Statements, Protocol):
+    """Statements run in one transaction: they all apply, or none does. A change made by
+    `execute_many` may be sent with the next statement, or the commit: its errors are
+    raised there."""
+
+    async def lock(self, key: int, name: str) -> None:
+        """Hold the lock `key` and `name` name until the transaction ends, so that other
+        processes' transactions taking it wait for this one to end (a no-op where write
+        transactions run one at a time anyway, as SQLite's do)."""
+
+
+class Runner(Statements, Protocol):
+    """Runs each statement in a transaction of its own, or several in one."""
+
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """A write transaction for the block: committed when the block ends, rolled back
+        when it raises."""
+
+    async def hold_lock(self, key: int, name: str) -> bool:
+        """Take the lock `key` and `name` name until the runner is closed, unless another
+        process holds it: False then. A process that dies loses its locks at once."""
+
+    async def notify(self, channel: str) -> None:
+        """Tell the processes listening on `channel` (see `listen`)."""
+
+    async def listen(self, channel: str, heard: Callable[[], None]) -> None:
+        """Call `heard` whenever a process notifies `channel`, until the runner is closed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,35 +67,49 @@ class Dialect:
     cannot use the index fail instead of scanning."""
     is_distinct: str
     """The null-safe inequality (`IS NOT` in SQLite, `IS DISTINCT FROM` in PostgreSQL)."""
+    for_update: str
+    """What makes a read in a transaction lock the rows it read until the end (nothing in
+    SQLite, whose write transactions hold the whole file)."""
+    id: str
+    """The type of a table's own id, given by the database in increasing order."""
+    bigint: str
+    """The type of 64-bit integers (ids of Discord objects, seeds)."""
+    real: str
+    """The type of times and ratings."""
+    without_rowid: str
+    """What follows a table keyed by its primary key alone."""
 
     def table(self, table: str, index: str) -> str:
         """`table` read through `index`, when the backend can be held to it."""
         return f"{table} INDEXED BY {index}" if self.uses_index_hints else table
 
+    @property
+    def words(self) -> dict[str, str]:
+        """The words migration scripts are rendered with (see bot.storage.migrations)."""
+        return {
+            "ID": self.id,
+            "BIGINT": self.bigint,
+            "REAL": self.real,
+            "WITHOUT_ROWID": self.without_rowid,
+            "IS_DISTINCT": self.is_distinct,
+        }
 
-PLACE = "coalesce(thread_id, channel_id)"
-"""Where a game is played: its thread, else its channel."""
-EXPIRE_CHALLENGES = (
-    "UPDATE games SET status = 'expired', updated_at = ?, version = version + 1 "
-    f"WHERE {PLACE} = ? AND status = 'challenge' AND expires_at <= ?"
-)
-"""Close a place's challenges expired by a time (the values: now, the place, now)."""
-OPEN_GAME_IN = f"SELECT id FROM games WHERE {PLACE} = ? AND status IN ('challenge', 'active')"
-"""The open challenge or active game of a place."""
-_READ_GAME = (
-    f"SELECT {columns('g', GAME_COLUMNS)}, {columns('p', SEAT_COLUMNS)} "
-    "FROM games g JOIN players p ON p.game_id = g.id WHERE {condition} ORDER BY p.seat"
-)
-GAME = _READ_GAME.format(condition="g.id = ?")
-"""A game by its id, one row per player in seat order (see `rows.game_record`)."""
-LATEST_GAME_IN = _READ_GAME.format(
-    condition=f"g.id = (SELECT max(id) FROM games WHERE {PLACE} = ?)"
-)
-"""The newest game of a place, as `GAME` reads it."""
-INSERT_ANNOUNCEMENT = (
-    f"INSERT INTO announcements ({', '.join(ANNOUNCEMENT_COLUMNS)}) "
-    f"VALUES ({', '.join('?' * len(ANNOUNCEMENT_COLUMNS))})"
-)
 
-SQLITE = Dialect(uses_index_hints=True, is_distinct="IS NOT")
-POSTGRES = Dialect(uses_index_hints=False, is_distinct="IS DISTINCT FROM")
+SQLITE = Dialect(
+    uses_index_hints=True,
+    is_distinct="IS NOT",
+    for_update="",
+    id="INTEGER PRIMARY KEY AUTOINCREMENT",
+    bigint="INTEGER",
+    real="REAL",
+    without_rowid=" WITHOUT ROWID",
+)
+POSTGRES = Dialect(
+    uses_index_hints=False,
+    is_distinct="IS DISTINCT FROM",
+    for_update=" FOR UPDATE",
+    id="BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
+    bigint="BIGINT",
+    real="DOUBLE PRECISION",
+    without_rowid="",
+)

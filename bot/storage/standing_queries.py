@@ -6,11 +6,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.storage import rows
-from bot.storage.queries import Runner
+from bot.storage.queries import Runner, Transaction
 from bot.storage.records import GameRecord
-from bot.storage.standings import OVERALL, Opponent, RatedGame, Standing, boards_of, rated_guild
+from bot.storage.standings import (
+    OVERALL,
+    Opponent,
+    RatedGame,
+    Rater,
+    Standing,
+    boards_of,
+    rated_guild,
+)
 
 _RATING_ROW = (*rows.RATING_COLUMNS, *rows.RECORD_COLUMNS)
+RATING_LOCK = 0x5059_0002
+"""The lock a server's ratings are written under (see `Transaction.lock`)."""
 
 IS_RATED = "SELECT 1 AS rated FROM rated_seats WHERE game_id = ? LIMIT 1"
 """Whether a game is rated already (a row when it is)."""
@@ -35,6 +45,24 @@ def known_ratings(record: GameRecord) -> tuple[str, tuple[object, ...]]:
         f"AND game IN (?, ?) AND user_id IN ({', '.join('?' * len(users))})",
         (rated_guild(record), *boards_of(record), *users),
     )
+
+
+async def rate_finished_game(tx: Transaction, record: GameRecord, now: float, rater: Rater) -> None:
+    """Rate a finished game once, inside the transaction that saves it, so the result and
+    the ratings are written together or not at all; a game already rated is left alone.
+
+    The server's ratings are locked first, so games finishing at once in two processes
+    are rated one after the other, each from the ratings the other left.
+    """
+    await tx.lock(RATING_LOCK, str(rated_guild(record)))
+    if await tx.fetch(IS_RATED, record.id):
+        return
+    query, values = known_ratings(record)
+    found = await tx.fetch(query, *values)
+    known = {(r.board, r.user_id): r for r in map(rows.board_rating, found)}
+    boards, seats = rows.rating_values(record, rater(record, known), now)
+    await tx.execute_many(SAVE_RATINGS, boards)
+    await tx.execute_many(SAVE_RATED_SEATS, seats)
 
 
 class SqlStandings:

@@ -10,6 +10,7 @@ sends anything beyond the loopback interface.
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -218,3 +219,41 @@ def test_log_lines_off_a_terminal_are_plain_and_held_until_let_through() -> None
     first, logged = run.stderr.splitlines()
     assert first == "held until now"
     assert logged.endswith("] [INFO    ] bot: started") and "\x1b[" not in run.stderr
+
+
+SERVE_UNTIL_STOPPED = """
+import asyncio
+import bot.__main__ as main
+from bot.config import Settings
+from bot.logs import start_logging
+
+class Bot:
+    async def __aenter__(self):
+        return self
+    async def __aexit__(self, *exc):
+        await self.close()
+    async def login(self, token):
+        pass
+    async def connect(self):
+        print("serving", flush=True)
+        await asyncio.Event().wait()
+    async def close(self):
+        await asyncio.sleep(0.1)
+        print("closed", flush=True)
+
+main.create_bot = lambda settings: Bot()
+asyncio.run(main._run(Settings("token"), start_logging("INFO")))
+print("stopped", flush=True)
+"""
+"""The bot's serving loop, around a bot that serves until it is stopped."""
+
+
+def test_sigterm_closes_the_bot_as_cleanly_as_ctrl_c() -> None:
+    serving = subprocess.Popen(
+        [sys.executable, "-c", SERVE_UNTIL_STOPPED], stdout=subprocess.PIPE, text=True
+    )
+    assert serving.stdout is not None
+    assert serving.stdout.readline() == "serving\n"
+    serving.send_signal(signal.SIGTERM)
+    out, _ = serving.communicate(timeout=30)
+    assert (out, serving.returncode) == ("closed\nstopped\n", 0)

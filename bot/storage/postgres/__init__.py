@@ -8,45 +8,34 @@ under an advisory lock, so processes starting together apply each one once.
 
 from __future__ import annotations
 
-import dataclasses
+import contextlib
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from functools import cache
 from typing import Any, TypeAlias
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.storage import rows, standing_queries
-from bot.storage.postgres.migrations import MIGRATIONS
-from bot.storage.queries import (
-    EXPIRE_CHALLENGES,
-    GAME,
-    INSERT_ANNOUNCEMENT,
-    LATEST_GAME_IN,
-    OPEN_GAME_IN,
-    POSTGRES,
-)
-from bot.storage.records import (
-    Action,
-    Announcement,
-    ChannelBusy,
-    GameDraft,
-    GameRecord,
-    StaleGame,
-    Status,
-)
-from bot.storage.shared_tables import SharedTables
-from bot.storage.standings import Rater, rated_guild
+from bot.storage.migrations import migrations
+from bot.storage.queries import POSTGRES, Transaction
+from bot.storage.sql_storage import SqlStorage
+from bot.storage.standings import Rater
 
 MIGRATION_LOCK = (0x5059, 1)
 """The advisory lock (two int keys) held while migrating."""
-RATING_LOCK = 0x5059_0002
-"""The first key of the advisory lock on a server's ratings (the second hashes its id)."""
 POOL_SIZE = 10
+KEEPALIVES = {
+    "tcp_keepalives_idle": "10",
+    "tcp_keepalives_interval": "5",
+    "tcp_keepalives_count": "3",
+}
+"""The server's probes of an idle connection: after 10 s, then every 5 s, 3 unanswered
+ending it."""
 
 Connection: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
 """A connection lent by the pool."""
+
 
 @cache
 def numbered(sql: str) -> str:
@@ -55,31 +44,79 @@ def numbered(sql: str) -> str:
     return parts[0] + "".join(f"${n}{part}" for n, part in enumerate(parts[1:], 1))
 
 
-class PostgresRunner:
-    """Runs the shared SQL on a pooled connection."""
+class PostgresStatements:
+    """Runs the shared SQL on the pool (each statement on its own) or on one connection."""
 
     dialect = POSTGRES
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
-        self._pool = pool
+    def __init__(self, db: asyncpg.Pool[asyncpg.Record] | Connection) -> None:
+        self._db = db
 
     async def fetch(self, sql: str, *values: Any) -> list[asyncpg.Record]:
-        return await self._pool.fetch(numbered(sql), *values)
+        return await self._db.fetch(numbered(sql), *values)
 
     async def execute(self, sql: str, *values: Any) -> int:
-        return changed(await self._pool.execute(numbered(sql), *values))
+        return changed(await self._db.execute(numbered(sql), *values))
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        await self._pool.executemany(numbered(sql), rows)
+        await self._db.executemany(numbered(sql), rows)
+
+    async def lock(self, key: int, name: str) -> None:
+        """Take the transaction-level advisory lock on `key` and a hash of `name`."""
+        await self._db.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))", key, name)
 
 
-class PostgresStorage(SharedTables):
+class PostgresRunner(PostgresStatements):
+    """Runs each statement on a pooled connection, or several in one transaction."""
+
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
+        super().__init__(pool)
+        self._pool = pool
+        self._url = url
+        self._own: asyncpg.Connection[asyncpg.Record] | None = None
+        """A connection of the runner's own, holding its locks and listening, once needed."""
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        async with self._pool.acquire() as connection, connection.transaction():
+            yield PostgresStatements(connection)
+
+    async def hold_lock(self, key: int, name: str) -> bool:
+        """An advisory lock of a connection of its own, kept open until the runner is
+        closed: the server frees it when that connection ends, as it does when the process
+        dies."""
+        own = await self._own_connection()
+        return bool(await own.fetchval("SELECT pg_try_advisory_lock($1, hashtext($2))", key, name))
+
+    async def notify(self, channel: str) -> None:
+        await self._pool.execute("SELECT pg_notify($1, '')", channel)
+
+    async def listen(self, channel: str, heard: Callable[[], None]) -> None:
+        own = await self._own_connection()
+        await own.add_listener(channel, lambda *_: heard())
+
+    async def release_locks(self) -> None:
+        """Close the runner's own connection, freeing its locks and ending its listening."""
+        if self._own is not None:
+            await self._own.close()
+            self._own = None
+
+    async def _own_connection(self) -> asyncpg.Connection[asyncpg.Record]:
+        """The runner's own connection, made on first use. The server probes it when idle,
+        so that it finds it gone (freeing its locks) within half a minute of this
+        process's machine stopping without a word."""
+        if self._own is None:
+            self._own = await asyncpg.connect(self._url, server_settings=KEEPALIVES)
+        return self._own
+
+
+class PostgresStorage(SqlStorage):
     """Games, players and the move log in a PostgreSQL database."""
 
-    def __init__(self, pool: asyncpg.Pool, rater: Rater | None) -> None:
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str, rater: Rater | None) -> None:
         self._pool = pool
-        self._rater = rater
-        super().__init__(PostgresRunner(pool))
+        self._runner = PostgresRunner(pool, url)
+        super().__init__(self._runner, rater)
 
     @classmethod
     async def open(cls, url: str, *, rater: Rater | None) -> PostgresStorage:
@@ -97,104 +134,11 @@ class PostgresStorage(SharedTables):
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, rater)
+        return cls(pool, url, rater)
 
     async def close(self) -> None:
+        await self._runner.release_locks()
         await self._pool.close()
-
-    async def schema_version(self) -> int:
-        async with self._pool.acquire() as connection:
-            return await _schema_version(connection)
-
-    async def create_game(self, draft: GameDraft, now: float) -> GameRecord:
-        place = draft.place_id
-        try:
-            async with self._pool.acquire() as db, db.transaction():
-                await db.execute(numbered(EXPIRE_CHALLENGES), now, place, now)
-                busy = await db.fetchval(numbered(OPEN_GAME_IN), place)
-                if busy is not None:
-                    raise ChannelBusy(busy)
-                marks = ", ".join(f"${n}" for n in range(1, len(rows.NEW_GAME_COLUMNS) + 1))
-                game_id = await db.fetchval(
-                    f"INSERT INTO games ({', '.join(rows.NEW_GAME_COLUMNS)}) VALUES ({marks}) "
-                    "RETURNING id",
-                    *rows.new_game_values(draft, now),
-                )
-                await db.executemany(
-                    "INSERT INTO players (game_id, seat, user_id, name, accepted) "
-                    "VALUES ($1, $2, $3, $4, $5)",
-                    [rows.seat_values(game_id, seat) for seat in draft.players],
-                )
-                record = await _read_game(db, GAME, game_id)
-        except asyncpg.UniqueViolationError:
-            # Another process opened a game in this channel between our look and our insert.
-            busy = await self._pool.fetchval(numbered(OPEN_GAME_IN), place)
-            if busy is None:
-                return await self.create_game(draft, now)
-            raise ChannelBusy(busy) from None
-        assert record is not None
-        return record
-
-    async def game(self, game_id: int) -> GameRecord | None:
-        return await _read_game(self._pool, GAME, game_id)
-
-    async def latest_game_in(self, place_id: int) -> GameRecord | None:
-        return await _read_game(self._pool, LATEST_GAME_IN, place_id)
-
-    async def actions(self, game_id: int) -> list[Action]:
-        found = await self._pool.fetch(
-            f"SELECT {', '.join(rows.ACTION_COLUMNS)} FROM actions "
-            "WHERE game_id = $1 AND taken_back = 0 ORDER BY id",
-            game_id,
-        )
-        return [rows.action(row) for row in found]
-
-    async def save(
-        self,
-        record: GameRecord,
-        now: float,
-        actions: Sequence[Action] = (),
-        take_back: int = 0,
-        announcement: Announcement | None = None,
-    ) -> GameRecord:
-        changes = ", ".join(
-            f"{column} = ${n}" for n, column in enumerate(rows.SAVED_GAME_COLUMNS, 1)
-        )
-        last = len(rows.SAVED_GAME_COLUMNS)
-        async with self._pool.acquire() as db, db.transaction():
-            status = await db.execute(
-                f"UPDATE games SET version = version + 1, {changes} "
-                f"WHERE id = ${last + 1} AND version = ${last + 2}",
-                *rows.saved_game_values(record, now),
-                record.id,
-                record.version,
-            )
-            if changed(status) != 1:
-                raise StaleGame(f"game {record.id} is no longer at version {record.version}")
-            await db.executemany(
-                "UPDATE players SET accepted = $1, rank = $2 WHERE game_id = $3 AND seat = $4",
-                rows.seat_changes(record),
-            )
-            if take_back:
-                await db.execute(
-                    "UPDATE actions SET taken_back = 1 WHERE id IN (SELECT id FROM actions "
-                    "WHERE game_id = $1 AND taken_back = 0 ORDER BY id DESC LIMIT $2)",
-                    record.id,
-                    take_back,
-                )
-            if actions:
-                await db.executemany(
-                    "INSERT INTO actions (game_id, action, seat, user_id, created_at) "
-                    "VALUES ($1, $2, $3, $4, $5)",
-                    rows.action_values(record.id, actions, now),
-                )
-            if announcement is not None:
-                await db.execute(
-                    numbered(INSERT_ANNOUNCEMENT), *rows.announcement_values(announcement, now)
-                )
-            if self._rater is not None and record.status is Status.FINISHED:
-                await _rate_finished_game(db, record, now, self._rater)
-        return dataclasses.replace(record, version=record.version + 1, updated_at=now)
 
     async def read_rows(
         self, table: str, columns: Sequence[str], batch: int
@@ -211,9 +155,6 @@ class PostgresStorage(SharedTables):
         async with self._pool.acquire() as db:
             await db.copy_records_to_table(table, records=rows, columns=list(columns))
 
-    async def count_rows(self, table: str) -> int:
-        return int(await self._pool.fetchval(f"SELECT count(*) FROM {table}"))
-
     async def rows_written(self) -> None:
         """Move the games' and actions' next ids past every id written."""
         for table in ("games", "actions"):
@@ -221,19 +162,6 @@ class PostgresStorage(SharedTables):
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                 f"coalesce(max(id), 0) + 1, false) FROM {table}"
             )
-
-    async def set_message(self, game_id: int, message_id: int) -> None:
-        await self._pool.execute(
-            "UPDATE games SET message_id = $1 WHERE id = $2", message_id, game_id
-        )
-
-    async def set_offer_message(self, game_id: int, kind: str, message_id: int) -> bool:
-        async with self._pool.acquire() as db, db.transaction():
-            stored = await db.fetchval("SELECT offer FROM games WHERE id = $1 FOR UPDATE", game_id)
-            noted = rows.offer_with_message(stored, kind, message_id)
-            if noted is not None:
-                await db.execute("UPDATE games SET offer = $1 WHERE id = $2", noted, game_id)
-        return noted is not None
 
 
 async def _keep_session(connection: asyncpg.Connection[asyncpg.Record]) -> None:
@@ -257,41 +185,11 @@ async def _migrate(db: Connection) -> None:
             "CREATE TABLE IF NOT EXISTS migrations "
             "(number INTEGER PRIMARY KEY, applied_at DOUBLE PRECISION)"
         )
-        current = await _schema_version(db)
-        for number, script in MIGRATIONS:
+        current = await db.fetchval("SELECT coalesce(max(number), 0) FROM migrations")
+        for number, script in migrations(POSTGRES):
             if number > current:
                 async with db.transaction():
                     await db.execute(script)
                     await db.execute("INSERT INTO migrations VALUES ($1, $2)", number, time.time())
     finally:
         await db.execute("SELECT pg_advisory_unlock($1, $2)", *MIGRATION_LOCK)
-
-
-async def _schema_version(db: Connection) -> int:
-    return int(await db.fetchval("SELECT coalesce(max(number), 0) FROM migrations"))
-
-
-async def _rate_finished_game(db: Connection, record: GameRecord, now: float, rater: Rater) -> None:
-    """Rate a finished game once, inside the transaction that saves it.
-
-    The server's ratings are locked first, so games finishing at once in two processes
-    are rated one after the other, each from the ratings the other left.
-    """
-    await db.execute(
-        "SELECT pg_advisory_xact_lock($1, hashtext($2))", RATING_LOCK, str(rated_guild(record))
-    )
-    if await db.fetchval(numbered(standing_queries.IS_RATED), record.id) is not None:
-        return
-    query, values = standing_queries.known_ratings(record)
-    found = await db.fetch(numbered(query), *values)
-    known = {(r.board, r.user_id): r for r in map(rows.board_rating, found)}
-    boards, seats = rows.rating_values(record, rater(record, known), now)
-    await db.executemany(numbered(standing_queries.SAVE_RATINGS), boards)
-    await db.executemany(numbered(standing_queries.SAVE_RATED_SEATS), seats)
-
-
-async def _read_game(
-    db: asyncpg.Pool[asyncpg.Record] | Connection, sql: str, value: int
-) -> GameRecord | None:
-    """One game with its players, in one query (`GAME` or `LATEST_GAME_IN`)."""
-    return rows.game_record(await db.fetch(numbered(sql), value))

@@ -2,45 +2,35 @@
 
 from __future__ import annotations
 
-import dataclasses
+import contextlib
+import fcntl
+import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from bot.storage import rows, standing_queries
-from bot.storage.queries import (
-    EXPIRE_CHALLENGES,
-    GAME,
-    INSERT_ANNOUNCEMENT,
-    LATEST_GAME_IN,
-    OPEN_GAME_IN,
-    SQLITE,
-)
-from bot.storage.records import (
-    Action,
-    Announcement,
-    ChannelBusy,
-    GameDraft,
-    GameRecord,
-    StaleGame,
-    Status,
-)
-from bot.storage.shared_tables import SharedTables
-from bot.storage.sqlite.connection import Database
-from bot.storage.sqlite.migrations import MIGRATIONS
+from bot.storage.migrations import migrations
+from bot.storage.queries import SQLITE, Transaction
+from bot.storage.sql_storage import SqlStorage
+from bot.storage.sqlite.connection import Database, Job, Runs, begin
 from bot.storage.standings import Rater
+
+T = TypeVar("T")
 
 
 class SqliteRunner:
-    """Runs the shared SQL, each statement one job on the database thread."""
+    """Runs the shared SQL, each statement a job of its own on the database thread, or
+    several in one transaction."""
 
     dialect = SQLITE
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, path: str) -> None:
         self._database = database
+        self._path = path
+        self._lock_file: int | None = None
 
     async def fetch(self, sql: str, *values: Any) -> list[sqlite3.Row]:
         return await self._database.read(partial(_fetch_all, sql=sql, values=values))
@@ -51,14 +41,82 @@ class SqliteRunner:
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         await self._database.write(partial(_execute_many, sql=sql, rows=rows))
 
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        async with self._database.alone() as run:
+            transaction = SqliteTransaction(run)
+            try:
+                yield transaction
+                await transaction.commit()
+            except BaseException:
+                await run(sqlite3.Connection.rollback)
+                raise
 
-class SqliteStorage(SharedTables):
+    async def hold_lock(self, key: int, name: str) -> bool:
+        """A SQLite file serves one process, so whatever the lock's name, it is the file's:
+        an exclusive lock on a file beside it, which the system frees when the process
+        ends."""
+        if self._lock_file is not None or self._path == ":memory:":
+            return True
+        lock_file = os.open(f"{self._path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(lock_file)
+            return False
+        self._lock_file = lock_file
+        return True
+
+    async def notify(self, channel: str) -> None:
+        """Nothing to do: a SQLite file serves one process, with no other to tell."""
+
+    async def listen(self, channel: str, heard: Callable[[], None]) -> None:
+        """Nothing to do: a SQLite file serves one process, with no other to hear from."""
+
+    def release_locks(self) -> None:
+        if self._lock_file is not None:
+            os.close(self._lock_file)
+            self._lock_file = None
+
+
+class SqliteTransaction:
+    """The statements of one immediate transaction. What needs no answer (its start, and
+    changes made by `execute_many`) is held back and sent with the next statement or the
+    commit, so a transaction takes few trips to the database thread."""
+
+    dialect = SQLITE
+
+    def __init__(self, run: Runs) -> None:
+        self._run = run
+        self._held: list[Job[object]] = [begin]
+
+    async def fetch(self, sql: str, *values: Any) -> list[sqlite3.Row]:
+        return await self._send(partial(_fetch_all, sql=sql, values=values))
+
+    async def execute(self, sql: str, *values: Any) -> int:
+        return await self._send(partial(_execute_many, sql=sql, rows=[values]))
+
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self._held.append(partial(_execute_many, sql=sql, rows=rows))
+
+    async def lock(self, key: int, name: str) -> None:
+        """Nothing to do: SQLite runs one write transaction at a time."""
+
+    async def commit(self) -> None:
+        await self._send(sqlite3.Connection.commit)
+
+    async def _send(self, job: Job[T]) -> T:
+        held, self._held = self._held, []
+        return await self._run(partial(_after, held, job))
+
+
+class SqliteStorage(SqlStorage):
     """Games, players and the move log in one SQLite file."""
 
-    def __init__(self, database: Database, rater: Rater | None) -> None:
+    def __init__(self, database: Database, path: str, rater: Rater | None) -> None:
         self._database = database
-        self._rater = rater
-        super().__init__(SqliteRunner(database))
+        self._runner = SqliteRunner(database, path)
+        super().__init__(self._runner, rater)
 
     @classmethod
     async def open(cls, path: str, *, rater: Rater | None) -> SqliteStorage:
@@ -76,53 +134,11 @@ class SqliteStorage(SharedTables):
         except BaseException:
             await database.close()
             raise
-        return cls(database, rater)
+        return cls(database, path, rater)
 
     async def close(self) -> None:
         await self._database.close()
-
-    async def schema_version(self) -> int:
-        return await self._database.read(_schema_version)
-
-    async def create_game(self, draft: GameDraft, now: float) -> GameRecord:
-        return await self._database.write(partial(_create_game, draft=draft, now=now))
-
-    async def game(self, game_id: int) -> GameRecord | None:
-        return await self._database.read(partial(_read_game, sql=GAME, value=game_id))
-
-    async def latest_game_in(self, place_id: int) -> GameRecord | None:
-        return await self._database.read(partial(_read_game, sql=LATEST_GAME_IN, value=place_id))
-
-    async def actions(self, game_id: int) -> list[Action]:
-        return await self._database.read(partial(_actions, game_id=game_id))
-
-    async def save(
-        self,
-        record: GameRecord,
-        now: float,
-        actions: Sequence[Action] = (),
-        take_back: int = 0,
-        announcement: Announcement | None = None,
-    ) -> GameRecord:
-        return await self._database.write(
-            partial(
-                _save,
-                record=record,
-                now=now,
-                actions=actions,
-                take_back=take_back,
-                announcement=announcement,
-                rater=self._rater,
-            )
-        )
-
-    async def set_message(self, game_id: int, message_id: int) -> None:
-        await self._database.write(partial(_set_message, game_id=game_id, message_id=message_id))
-
-    async def set_offer_message(self, game_id: int, kind: str, message_id: int) -> bool:
-        return await self._database.write(
-            partial(_set_offer_message, game_id=game_id, kind=kind, message_id=message_id)
-        )
+        self._runner.release_locks()
 
     async def read_rows(
         self, table: str, columns: Sequence[str], batch: int
@@ -137,19 +153,9 @@ class SqliteStorage(SharedTables):
         self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
     ) -> None:
         marks = ", ".join("?" * len(columns))
-        await self._database.write(
-            partial(
-                _execute_many,
-                sql=f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
-                rows=rows,
-            )
+        await self._run.execute_many(
+            f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows
         )
-
-    async def count_rows(self, table: str) -> int:
-        found = await self._database.read(
-            partial(_fetch_all, sql=f"SELECT count(*) AS n FROM {table}", values=())
-        )
-        return int(found[0]["n"])
 
     async def rows_written(self) -> None:
         """Nothing to do: SQLite moves a table's next id past any id written."""
@@ -167,8 +173,8 @@ def _prepare(db: sqlite3.Connection) -> None:
     db.execute(
         "CREATE TABLE IF NOT EXISTS migrations (number INTEGER PRIMARY KEY, applied_at REAL)"
     )
-    current = _schema_version(db)
-    for number, script in MIGRATIONS:
+    (current,) = db.execute("SELECT coalesce(max(number), 0) FROM migrations").fetchone()
+    for number, script in migrations(SQLITE):
         if number > current:
             db.executescript(
                 f"BEGIN IMMEDIATE; {script}; "
@@ -186,111 +192,11 @@ def _check_writable(db: sqlite3.Connection) -> None:
         db.execute("ROLLBACK")
 
 
-def _schema_version(db: sqlite3.Connection) -> int:
-    (number,) = db.execute("SELECT max(number) FROM migrations").fetchone()
-    return int(number or 0)
-
-
-def _create_game(db: sqlite3.Connection, draft: GameDraft, now: float) -> GameRecord:
-    place = draft.place_id
-    db.execute(EXPIRE_CHALLENGES, (now, place, now))
-    busy = db.execute(OPEN_GAME_IN, (place,)).fetchone()
-    if busy is not None:
-        raise ChannelBusy(int(busy["id"]))
-    marks = ", ".join("?" * len(rows.NEW_GAME_COLUMNS))
-    cursor = db.execute(
-        f"INSERT INTO games ({', '.join(rows.NEW_GAME_COLUMNS)}) VALUES ({marks})",
-        rows.new_game_values(draft, now),
-    )
-    game_id = cursor.lastrowid
-    assert game_id is not None
-    db.executemany(
-        "INSERT INTO players (game_id, seat, user_id, name, accepted) VALUES (?, ?, ?, ?, ?)",
-        [rows.seat_values(game_id, seat) for seat in draft.players],
-    )
-    record = _read_game(db, GAME, game_id)
-    assert record is not None
-    return record
-
-
-def _actions(db: sqlite3.Connection, game_id: int) -> list[Action]:
-    found = db.execute(
-        f"SELECT {', '.join(rows.ACTION_COLUMNS)} FROM actions "
-        "WHERE game_id = ? AND taken_back = 0 ORDER BY id",
-        (game_id,),
-    )
-    return [rows.action(row) for row in found]
-
-
-def _save(
-    db: sqlite3.Connection,
-    record: GameRecord,
-    now: float,
-    actions: Sequence[Action],
-    take_back: int,
-    announcement: Announcement | None,
-    rater: Rater | None,
-) -> GameRecord:
-    """Write a changed game if it is still at its version; StaleGame when it is not."""
-    changes = ", ".join(f"{column} = ?" for column in rows.SAVED_GAME_COLUMNS)
-    cursor = db.execute(
-        f"UPDATE games SET version = version + 1, {changes} WHERE id = ? AND version = ?",
-        (*rows.saved_game_values(record, now), record.id, record.version),
-    )
-    if cursor.rowcount != 1:
-        raise StaleGame(f"game {record.id} is no longer at version {record.version}")
-    db.executemany(
-        "UPDATE players SET accepted = ?, rank = ? WHERE game_id = ? AND seat = ?",
-        rows.seat_changes(record),
-    )
-    if take_back:
-        db.execute(
-            "UPDATE actions SET taken_back = 1 WHERE id IN (SELECT id FROM actions "
-            "WHERE game_id = ? AND taken_back = 0 ORDER BY id DESC LIMIT ?)",
-            (record.id, take_back),
-        )
-    if actions:
-        db.executemany(
-            "INSERT INTO actions (game_id, action, seat, user_id, created_at) "
-            "VALUES (?, ?, ?, ?, ?)",
-            rows.action_values(record.id, actions, now),
-        )
-    if announcement is not None:
-        db.execute(INSERT_ANNOUNCEMENT, rows.announcement_values(announcement, now))
-    if rater is not None and record.status is Status.FINISHED:
-        _rate_finished_game(db, record, now, rater)
-    return dataclasses.replace(record, version=record.version + 1, updated_at=now)
-
-
-def _rate_finished_game(
-    db: sqlite3.Connection, record: GameRecord, now: float, rater: Rater
-) -> None:
-    """Rate a finished game once, inside the transaction that saves it, so the result and
-    the ratings are written together or not at all; a game already rated is left alone."""
-    if db.execute(standing_queries.IS_RATED, (record.id,)).fetchone() is not None:
-        return
-    query, values = standing_queries.known_ratings(record)
-    known = {(r.board, r.user_id): r for r in map(rows.board_rating, db.execute(query, values))}
-    boards, seats = rows.rating_values(record, rater(record, known), now)
-    db.executemany(standing_queries.SAVE_RATINGS, boards)
-    db.executemany(standing_queries.SAVE_RATED_SEATS, seats)
-
-
-def _set_message(db: sqlite3.Connection, game_id: int, message_id: int) -> None:
-    db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
-
-
-def _set_offer_message(db: sqlite3.Connection, game_id: int, kind: str, message_id: int) -> bool:
-    row = db.execute("SELECT offer FROM games WHERE id = ?", (game_id,)).fetchone()
-    noted = rows.offer_with_message(row["offer"] if row else None, kind, message_id)
-    if noted is not None:
-        db.execute("UPDATE games SET offer = ? WHERE id = ?", (noted, game_id))
-    return noted is not None
-
-
-def _read_game(db: sqlite3.Connection, sql: str, value: int) -> GameRecord | None:
-    """One game with its players, in one query (`GAME` or `LATEST_GAME_IN`)."""
-    return rows.game_record(db.execute(sql, (value,)).fetchall())
+def _after(held: Sequence[Job[object]], job: Job[T], db: sqlite3.Connection) -> T:
+    """Run the `held` jobs, then `job`, returning what `job` returns."""
+    for earlier in held:
+        earlier(db)
+    return job(db)
 
 
 def _execute(db: sqlite3.Connection, sql: str) -> sqlite3.Cursor:

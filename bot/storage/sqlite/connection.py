@@ -1,25 +1,32 @@
 """One SQLite connection living on a thread of its own, every call run whole on it.
 
-A storage method hands the thread one plain function doing all its statements, so it
-costs one hop between the event loop and the thread however many statements it makes,
-and nothing is locked across an `await`: the single thread runs one job at a time, in
-arrival order, which is what keeps transactions apart.
+A call hands the thread one plain function (a job), run whole in arrival order. A
+transaction spanning several jobs has the connection to itself (`alone`): the jobs of
+other callers wait for it to end, so nothing else runs in the middle of it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
 from queue import SimpleQueue
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 
 Job = Callable[[sqlite3.Connection], T]
 """Work for the database thread, given the plain `sqlite3` connection (rows by name)."""
+
+
+class Runs(Protocol):
+    """Runs a job on the database thread and returns what it returns."""
+
+    def __call__(self, job: Job[T], /) -> Awaitable[T]: ...
+
 
 _Queued = tuple[asyncio.Future[Any], Callable[[], Any]] | None
 """A job and the future its outcome goes to; None stops the thread."""
@@ -31,6 +38,8 @@ class Database:
     def __init__(self) -> None:
         self._jobs: SimpleQueue[_Queued] = SimpleQueue()
         self._connection: sqlite3.Connection | None = None
+        self._turn = asyncio.Lock()
+        """Held by each job, or by a block that has the connection alone."""
         threading.Thread(target=_serve, args=(self._jobs,), name="sqlite", daemon=True).start()
 
     @classmethod
@@ -45,13 +54,25 @@ class Database:
         return database
 
     async def read(self, job: Job[T]) -> T:
-        """Run `job` on the database thread and return what it returns."""
-        assert self._connection is not None, "the database is not open"
-        return await self._run(partial(job, self._connection))
+        """Run `job` on the database thread, outside any transaction, and return what it
+        returns."""
+        async with self._turn:
+            return await self._job(job)
 
     async def write(self, job: Job[T]) -> T:
         """Run `job` in one immediate transaction, rolled back if it raises."""
         return await self.read(partial(_in_transaction, job))
+
+    @contextlib.asynccontextmanager
+    async def alone(self) -> AsyncIterator[Runs]:
+        """The connection for the block alone, given what runs jobs on it: the jobs of
+        others wait until the block ends (a transaction spanning several jobs)."""
+        async with self._turn:
+            yield self._job
+
+    async def _job(self, job: Job[T]) -> T:
+        assert self._connection is not None, "the database is not open"
+        return await self._run(partial(job, self._connection))
 
     async def close(self) -> None:
         """Close the connection once the jobs queued before are done, and stop the thread."""
@@ -91,12 +112,17 @@ def _connect(path: str) -> sqlite3.Connection:
     return connection
 
 
-def _in_transaction(job: Job[T], db: sqlite3.Connection) -> T:
+def begin(db: sqlite3.Connection) -> None:
+    """Start an immediate transaction: it holds the file's write lock from the start."""
     db.execute("BEGIN IMMEDIATE")
+
+
+def _in_transaction(job: Job[T], db: sqlite3.Connection) -> T:
+    begin(db)
     try:
         result = job(db)
+        db.commit()
     except BaseException:
         db.rollback()
         raise
-    db.commit()
     return result

@@ -18,10 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.play.ai_turns import Thinker
 from bot.play.scheduler import Scheduler, turn_key
 from bot.play.timing import HOUR
 from bot.storage import Storage, open_storage
 from bot.storage.claims import LEASE
+from tests.bot.discord_ui.test_ai_games import QuickThinker, StalledThinker
 from tests.bot.harness import Channel, DiscordHarness, Kind, Reply, SentMessage
 from tests.bot.support import Clock, new_bot
 from tests.postgres_server import BACKENDS, PostgresServer
@@ -29,21 +31,29 @@ from tests.postgres_server import BACKENDS, PostgresServer
 ROOT = Path(__file__).resolve().parents[3]
 START = Clock().now
 SHARDS = 2
-HOLD_A_CLAIM = """
+HOLD_CLAIMS = """
 import asyncio, sys
-from bot.storage import open_storage
-from bot.storage.claims import claimed, new_owner
+from bot.storage import Writer, open_storage
+from bot.storage.claims import holder, new_owner
 
-async def hold(url, kind, key, now):
+async def hold(url, slot, now, claims):
     storage = await open_storage(url, rater=None)
-    async with claimed(storage.clocks, kind, key, new_owner(), lambda: now) as mine:
-        print("claimed" if mine else "refused", flush=True)
-        await asyncio.sleep(3600)
+    me = holder(Writer(slot, new_owner()))
+    await storage.clocks.take_over(slot, me)
+    for kind, key in zip(claims[::2], claims[1::2]):
+        assert await storage.clocks.claim(kind, key, me, now, now + 60)
+    print("claimed", flush=True)
+    await asyncio.sleep(3600)
 
-asyncio.run(hold(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])))
+asyncio.run(hold(sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4:]))
 """
-"""A process that claims one piece of due work and holds it until it is killed."""
+"""A process serving a slot that claims pieces of due work (kind, key, kind, key...) at a
+time, and holds them until it is killed."""
+SLOT_0 = f"shards 0 of {SHARDS}"
+"""The slot of the process running shard 0."""
 
+RESUMED_WITHIN = 5.0
+"""Seconds within which a restarted process takes up the work its killed predecessor held."""
 PEOPLE = ("alice", "bob", "carol", "dave")
 OpenHarness = Callable[..., Awaitable[DiscordHarness]]
 
@@ -275,9 +285,20 @@ async def test_work_held_by_a_killed_process_is_done_by_another_within_a_lease(
     process = await deployment.begin(0, "alice", "bob", time_limit="12h")
     (turn,) = await storage_of(process).clocks.turns_in_guild(deployment.guilds[0])
     deadline = START + 12 * HOUR
+    slot = f"shards 0,1 of {SHARDS}"  # a process since replaced by the two
+    await killed_holding(postgres_url(process), slot, deadline, "time-out", turn_key(turn))
+    await deployment.run_due(12)
+    await deployment.run_due(12 + (LEASE - 1) / HOUR)
+    assert posts(*deployment.processes, saying="ran out of time") == []
+    await deployment.run_due(12 + LEASE / HOUR)
+    (announced,) = posts(*deployment.processes, saying="ran out of time")
+    assert announced.content.startswith("**alice** ran out of time.\n**bob** wins")
+
+
+async def killed_holding(url: str, slot: str, now: float, *claims: str) -> None:
+    """Run a process of `slot` that claims work at `now` (see HOLD_CLAIMS), then kill it."""
     holder = await asyncio.create_subprocess_exec(
-        *(sys.executable, "-c", HOLD_A_CLAIM, postgres_url(process)),
-        *("time-out", turn_key(turn), repr(deadline)),
+        *(sys.executable, "-c", HOLD_CLAIMS, url, slot, repr(now), *claims),
         stdout=asyncio.subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
@@ -285,12 +306,76 @@ async def test_work_held_by_a_killed_process_is_done_by_another_within_a_lease(
     assert await asyncio.wait_for(holder.stdout.readline(), 60) == b"claimed\n"
     holder.send_signal(signal.SIGKILL)
     assert await holder.wait() == -signal.SIGKILL
-    await deployment.run_due(12)
-    await deployment.run_due(12 + (LEASE - 1) / HOUR)
-    assert posts(*deployment.processes, saying="ran out of time") == []
-    await deployment.run_due(12 + LEASE / HOUR)
-    (announced,) = posts(*deployment.processes, saying="ran out of time")
-    assert announced.content.startswith("**alice** ran out of time.\n**bob** wins")
+
+
+async def posted(process: DiscordHarness, *sayings: str) -> None:
+    """Return once the process has posted by itself each of these words."""
+    while not all(posts(process, saying=saying) for saying in sayings):
+        await asyncio.sleep(0.05)
+
+
+def shard_0(url: str, tmp_path: Path, clock: Clock, thinker: Thinker) -> DiscordHarness:
+    """The process running shard 0, thinking with `thinker`."""
+    bot = new_bot(
+        tmp_path, clock=clock, database_url=url, shard_count=SHARDS, shard_ids=(0,), thinker=thinker
+    )
+    return DiscordHarness(bot)
+
+
+async def test_a_process_stopping_cleanly_lets_another_take_its_work_at_once(
+    postgres_server: PostgresServer, tmp_path: Path, open_harness: OpenHarness, clock: Clock
+) -> None:
+    url = postgres_server.new_database()
+    other = await open_harness(
+        new_bot(
+            tmp_path,
+            clock=clock,
+            database_url=url,
+            shard_count=SHARDS,
+            shard_ids=(1,),
+            thinker=QuickThinker(),
+        )
+    )
+    alice = other.user("alice")
+    stalled = StalledThinker()
+    async with shard_0(url, tmp_path, clock, stalled) as stopping:
+        assert stopping.user("alice") == alice
+        await stopping.slash(alice, "tink start", {"opponent": stopping.me, "ai": "easy"})
+        await stopping.slash(alice, "tink move", {"move": "S d4"})
+        await stopping.run(stalled.asked.wait())
+    await other.run(asyncio.wait_for(posted(other, "(easy)** played"), RESUMED_WITHIN))
+    (moved,) = posts(other, saying="(easy)** played")
+    assert "Your move, **alice**." in moved.content
+
+
+async def test_a_process_restarted_after_it_was_killed_resumes_its_work_at_once(
+    postgres_server: PostgresServer, tmp_path: Path, clock: Clock
+) -> None:
+    url = postgres_server.new_database()
+    stalled = StalledThinker()
+    async with shard_0(url, tmp_path, clock, stalled) as first:
+        timed = first.text_channel("timed")
+        alice, bob = first.user("alice"), first.user("bob")
+        await first.slash(alice, "tink start", {"opponent": first.me, "ai": "easy"})
+        await first.slash(alice, "tink move", {"move": "S d4"})
+        await first.run(stalled.asked.wait())
+        challenge = await first.slash(
+            alice, "tink start", {"opponent": bob, "time_limit": "12h"}, channel=timed
+        )
+        await first.click(bob, challenge.message, "Accept")
+    storage = await open_storage(url, rater=None)
+    (thinking,) = await storage.clocks.ai_turns()
+    (waiting,) = await storage.clocks.turns_of(alice.id)
+    await storage.close()
+    assert waiting.deadline is not None
+    clock.now = waiting.deadline
+    ai_turn = f"{thinking.game_id}@{thinking.started_at!r}"
+    await killed_holding(url, SLOT_0, clock.now, "ai-turn", ai_turn, "time-out", turn_key(waiting))
+    restarted = shard_0(url, tmp_path, clock, QuickThinker())
+    assert (restarted.text_channel("timed"), restarted.user("alice")) == (timed, alice)
+    async with restarted:
+        resumed = posted(restarted, "(easy)** played", "ran out of time")
+        await restarted.run(asyncio.wait_for(resumed, RESUMED_WITHIN))
 
 
 def postgres_url(process: DiscordHarness) -> str:

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import closing
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.play.ratings import rate_game
@@ -25,12 +26,13 @@ from bot.storage import (
     Status,
     Storage,
     Writer,
+    open_backend,
     open_storage,
 )
+from bot.storage.claims import holder
+from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStorage
-from bot.storage.postgres.migrations import MIGRATIONS as POSTGRES_MIGRATIONS
 from bot.storage.sqlite import SqliteStorage
-from bot.storage.sqlite.migrations import MIGRATIONS
 from tests.postgres_server import BACKENDS, PostgresServer
 
 CHANNEL = 500
@@ -196,14 +198,10 @@ async def test_processes_starting_together_migrate_once(postgres_server: Postgre
     url = postgres_server.new_database(empty=True)
     stores = await asyncio.gather(*(PostgresStorage.open(url, rater=None) for _ in range(4)))
     for store in stores:
-        assert await store.schema_version() == POSTGRES_MIGRATIONS[-1][0]
+        assert await store.schema_version() == MIGRATIONS[-1][0]
         await store.close()
     applied = postgres_server.psql("SELECT count(*) FROM migrations", url.rsplit("/", 1)[1])
-    assert int(applied) == len(POSTGRES_MIGRATIONS)
-
-
-def test_both_backends_have_the_same_migration_numbers() -> None:
-    assert [n for n, _ in MIGRATIONS] == [n for n, _ in POSTGRES_MIGRATIONS]
+    assert int(applied) == len(MIGRATIONS)
 
 
 async def test_a_created_game_reads_back_whole(storage: Storage) -> None:
@@ -311,6 +309,17 @@ async def test_a_save_that_fails_halfway_writes_nothing(storage: Storage) -> Non
     assert await storage.actions(record.id) == []
 
 
+async def test_a_change_failing_as_the_save_commits_writes_nothing(storage: Storage) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    nameless = Action(None, 0, 11)  # type: ignore[arg-type]
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.NotNullViolationError)):
+        await storage.save(record, 11.0, [nameless])
+    assert await storage.game(record.id) == record
+    saved = await storage.save(record, 12.0, [Action("S d4", 0, 11)])
+    assert saved.version == 1
+    assert [a.action for a in await storage.actions(record.id)] == ["S d4"]
+
+
 async def test_take_back_hides_the_last_actions_from_the_log(storage: Storage) -> None:
     record = await storage.create_game(draft(), now=10.0)
     record = await storage.save(record, 11.0, [Action("S c3", 0, 11), Action("S c5", 1, 12)])
@@ -396,16 +405,15 @@ async def test_the_opening_message_is_remembered(storage: Storage) -> None:
 
 
 async def test_a_new_migration_is_applied_once_at_start_up(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = str(tmp_path / "games.sqlite3")
-    store = await SqliteStorage.open(path, rater=rate_game)
+    store = await open_backend(database_url, rater=rate_game)
     created = await store.create_game(draft(), now=10.0)
     await store.close()
-    later = (*MIGRATIONS, (MIGRATIONS[-1][0] + 1, "ALTER TABLE games ADD COLUMN rated INTEGER"))
-    monkeypatch.setattr("bot.storage.sqlite.MIGRATIONS", later)
+    later = (*MIGRATIONS, (MIGRATIONS[-1][0] + 1, "ALTER TABLE games ADD COLUMN rated {REAL}"))
+    monkeypatch.setattr("bot.storage.migrations.MIGRATIONS", later)
     for _ in range(2):
-        store = await SqliteStorage.open(path, rater=rate_game)
+        store = await open_backend(database_url, rater=rate_game)
         assert await store.schema_version() == later[-1][0]
         assert await store.game(created.id) == created
         await store.close()
@@ -487,3 +495,28 @@ async def test_lapsed_claims_are_forgotten_and_live_ones_kept(
     assert await second.clocks.prune(161.0) == 1
     assert not await storage.clocks.claim("time-out", "2", "other", 200.0, 260.0)
     assert await storage.clocks.prune(211.0) == 1
+
+
+async def test_a_stopping_process_lets_go_of_its_claims(storage: Storage, second: Storage) -> None:
+    for key in ("1", "2"):
+        assert await storage.clocks.claim("reminder", key, "one", 100.0, 160.0)
+    assert await second.clocks.claim("reminder", "3", "two", 100.0, 160.0)
+    assert await storage.clocks.let_go("one") == 2
+    assert await second.clocks.claim("reminder", "1", "two", 101.0, 161.0)
+    assert not await storage.clocks.claim("reminder", "3", "one", 101.0, 161.0)
+
+
+async def test_the_next_process_of_a_slot_takes_over_its_claims_at_once(
+    database_url: str, storage: Storage, second: Storage
+) -> None:
+    earlier, later = holder(WRITER), holder(SUCCESSOR)
+    running = await open_storage(database_url, rater=None)
+    assert await running.clocks.take_over(WRITER.slot, earlier)
+    assert await running.clocks.claim("ai-turn", "1", earlier, 100.0, 130.0)
+    assert await storage.clocks.claim("ai-turn", "2", holder(OTHER_SLOT), 100.0, 130.0)
+    assert not await second.clocks.take_over(WRITER.slot, later), "the earlier one still runs"
+    assert not await second.clocks.claim("ai-turn", "1", later, 101.0, 131.0)
+    await running.close()  # as when its process dies: its claims stay
+    assert await second.clocks.take_over(WRITER.slot, later)
+    assert await second.clocks.claim("ai-turn", "1", later, 101.0, 131.0)
+    assert not await storage.clocks.claim("ai-turn", "2", later, 101.0, 131.0)
