@@ -1,5 +1,6 @@
-"""The commands of slow games: `/games`, `/mygames`, `/notify` and `/gamehost settings`,
-and the time-limit autocomplete that `start` shares."""
+"""The commands of slow games: `/games`, `/mygames`, `/notify` (with quiet hours and the
+time-zone autocomplete) and `/gamehost settings`, and the time-limit autocomplete that
+`start` shares."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from discord import app_commands
 from bot.discord_ui.markup import fit
 from bot.discord_ui.replies import choices, host_of, in_time, reply
 from bot.discord_ui.tree import in_servers, installed_to_servers
+from bot.play.quiet import describe_quiet, describe_span, suggest_zones
 from bot.play.slow_games import Listing, SlowGames, settings_text
 from bot.play.timing import REMINDER_SUGGESTIONS, TIME_LIMIT_SUGGESTIONS, suggest_durations
 from bot.play.values import Refusal
+from bot.storage.clocks import QuietHours
 
 EMBED_TEXT_LIMIT = 4000
 ON_OFF = [app_commands.Choice(name=word, value=word) for word in ("on", "off")]
@@ -70,14 +73,25 @@ def _my_games_command() -> app_commands.Command[Any, ..., None]:
 
 def _notify_command() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
-        name="notify", description="Get turn reminders by direct message (on) or in the channel."
+        name="notify", description="How and when the bot reminds and pings you about your turns."
     )
     @app_commands.allowed_contexts(guilds=True, dms=True)
     @app_commands.allowed_installs(guilds=True)
-    @app_commands.describe(dm="on: reminders by direct message; off: in the game's channel.")
+    @app_commands.describe(
+        dm="on: reminders by direct message; off: in the game's channel.",
+        quiet="Hours without reminders or pings, like 23:00-08:00; off to have none.",
+        timezone="Your time zone for quiet hours, like Europe/Berlin.",
+    )
     @app_commands.choices(dm=ON_OFF)
-    async def notify(interaction: discord.Interaction, dm: str | None = None) -> None:
-        on = await in_time(interaction, _dm_reminders(interaction, dm), ephemeral=True)
+    @app_commands.autocomplete(timezone=suggest_timezone)
+    async def notify(
+        interaction: discord.Interaction,
+        dm: str | None = None,
+        quiet: str | None = None,
+        timezone: str | None = None,
+    ) -> None:
+        work = _notifications(interaction, dm, quiet, timezone)
+        on, hours = await in_time(interaction, work, ephemeral=True)
         text = (
             "Reminders come to you by direct message (in the game's channel when your direct "
             "messages are closed)."
@@ -85,17 +99,40 @@ def _notify_command() -> app_commands.Command[Any, ..., None]:
             else "Reminders come in the game's channel; `/notify dm:on` sends them to you "
             "by direct message instead."
         )
+        if hours is not None:
+            text += (
+                f" Quiet hours: {describe_quiet(hours)}. Then no reminder or direct message "
+                "comes, and posts name you without a ping; the ping comes when they end. "
+                "Your clocks keep running meanwhile."
+            )
         await reply(interaction, content=text, ephemeral=True)
 
     return notify
 
 
-async def _dm_reminders(interaction: discord.Interaction, dm: str | None) -> bool:
-    """Whether the user gets reminders by direct message, after changing it if asked."""
+async def suggest_timezone(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return _choices(suggest_zones(current))
+
+
+async def _notifications(
+    interaction: discord.Interaction, dm: str | None, quiet: str | None, timezone: str | None
+) -> tuple[bool, QuietHours | None]:
+    """Whether the user gets reminders by direct message, and their quiet hours, after
+    changing what was asked."""
     play = slow_games_of(interaction)
+    user_id = interaction.user.id
+    if quiet is not None:
+        await play.set_quiet_hours(user_id, quiet, timezone)
+    elif timezone is not None:
+        hours = await play.quiet_hours(user_id)
+        if hours is None:
+            raise Refusal("Give quiet hours with the time zone, like quiet:23:00-08:00.")
+        await play.set_quiet_hours(user_id, describe_span(hours), timezone)
     if dm is not None:
-        await play.set_dm_reminders(interaction.user.id, dm == "on")
-    return await play.dm_reminders(interaction.user.id)
+        await play.set_dm_reminders(user_id, dm == "on")
+    return await play.dm_reminders(user_id), await play.quiet_hours(user_id)
 
 
 def _gamehost_group() -> app_commands.Group:

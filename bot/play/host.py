@@ -19,6 +19,7 @@ from bot.play.moves import Moves
 from bot.play.offers import Offers
 from bot.play.outbox import Outbox
 from bot.play.posts import BoardPosts, Renderer
+from bot.play.quiet import Audience
 from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
 from bot.storage import ALL_SHARDS, Storage, Writer
@@ -43,7 +44,7 @@ class Host:
         the AI; without one it thinks in threads of this process."""
         self.storage = storage
         self.games = GameTable(storage, clock, Writer(slot, new_owner()))
-        boards = BoardPosts(renderer)
+        boards = BoardPosts(renderer, Audience(storage.clocks, clock))
         self.endings = Endings(self.games, boards)
         self.moves = Moves(self.games, boards, self.endings)
         self.outbox = Outbox(self.games, boards)

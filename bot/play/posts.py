@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
 import engine
@@ -33,11 +33,21 @@ class Renderer(Protocol):
     async def close(self) -> None: ...
 
 
-class BoardPosts:
-    """Makes the posts that carry a board picture."""
+Audible = Callable[[Sequence[int]], Awaitable[tuple[int, ...]]]
+"""Which of these users may be pinged now (those not in their quiet hours)."""
 
-    def __init__(self, renderer: Renderer) -> None:
+
+async def everyone_audible(user_ids: Sequence[int]) -> tuple[int, ...]:
+    return tuple(user_ids)
+
+
+class BoardPosts:
+    """Makes the posts that carry a board picture; a player in their quiet hours is named
+    but not pinged (`audible` says who may be)."""
+
+    def __init__(self, renderer: Renderer, audible: Audible = everyone_audible) -> None:
         self.renderer = renderer
+        self._audible = audible
 
     async def board(
         self,
@@ -54,9 +64,8 @@ class BoardPosts:
         The bot's own seats are never pinged.
         """
         files = await self.picture(picture_name(record), game, record.names)
-        return dataclasses.replace(
-            _post(record, text, ping_turn=ping_turn, ended=ended), files=files
-        )
+        post = await self._post(record, text, ping_turn=ping_turn, ended=ended)
+        return dataclasses.replace(post, files=files)
 
     async def picture(
         self, name: str, game: engine.Game, player_names: Sequence[str]
@@ -93,12 +102,19 @@ class BoardPosts:
             else:
                 shown.append(turn_line(record, game))
             said = lines(shown)
-        post = _post(record, said, ping_turn=True, ended=game.result is not None)
+        post = await self._post(record, said, ping_turn=True, ended=game.result is not None)
         post = dataclasses.replace(post, lapsed=lapsed)
         owed = announcement(record, post)
         saved = await loan.save(record, actions, take_back, owed)
         files = await self.picture(picture_name(saved), game, saved.names)
         return dataclasses.replace(post, files=files, announcement=owed.id)
+
+
+    async def _post(
+        self, record: GameRecord, text: Text, *, ping_turn: bool, ended: bool
+    ) -> Post:
+        post = _post(record, text, ping_turn=ping_turn, ended=ended)
+        return dataclasses.replace(post, pings=await self._audible(post.pings))
 
 
 def _post(record: GameRecord, text: Text, *, ping_turn: bool, ended: bool) -> Post:

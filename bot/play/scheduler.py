@@ -135,6 +135,13 @@ class Scheduler:
             await self._attempt("planning reminders", self.play.plan_turns())
             for turn in await self.play.due_reminders():
                 await self._attempt_turn("reminder", turn, partial(self.play.remind, turn))
+            for held in await self.play.due_pings():
+                await self._attempt_claimed(
+                    "held ping",
+                    f"{held.game_id}@{held.turn!r}",
+                    f"game {held.game_id} in channel {held.place_id}",
+                    partial(self.play.ping, held),
+                )
             for owed in await self.outbox.owed():
                 await self._attempt_claimed(
                     "announcement",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import engine
 from bot.play.endings import Endings
 from bot.play.games import GameTable
+from bot.play.quiet import is_quiet, parse_span, quiet_ends, zone_named
 from bot.play.text import GameLink, Moment, Name, Strong, Text, say
 from bot.play.timing import (
     WARNING,
@@ -24,8 +25,8 @@ from bot.play.timing import (
     pending_reminders,
     turn_reminders,
 )
-from bot.play.values import Post
-from bot.storage.clocks import ServerSettings, Turn
+from bot.play.values import Post, Refusal
+from bot.storage.clocks import HeldPing, QuietHours, ServerSettings, Turn
 
 LISTED = 25
 """Games shown by one list; the rest are counted."""
@@ -104,6 +105,32 @@ class SlowGames:
     async def set_dm_reminders(self, user_id: int, on: bool) -> None:
         await self.clocks.set_dm_reminders(user_id, on)
 
+    async def quiet_hours(self, user_id: int) -> QuietHours | None:
+        return await self.clocks.quiet_hours(user_id)
+
+    async def set_quiet_hours(self, user_id: int, span: str, zone: str | None) -> QuietHours | None:
+        """Keep the user's quiet hours, `span` like `23:00-08:00` in the IANA `zone`
+        (the one kept before when not given); `off` clears them."""
+        parsed = parse_span(span)
+        if parsed is None:
+            await self.clocks.set_quiet_hours(user_id, None)
+            return None
+        if zone is None:
+            before = await self.clocks.quiet_hours(user_id)
+            if before is None:
+                raise Refusal("Say which time zone your quiet hours are in, like Europe/Berlin.")
+            zone = before.zone
+        hours = QuietHours(*parsed, zone_named(zone))
+        await self.clocks.set_quiet_hours(user_id, hours)
+        return hours
+
+    async def quiet_until(self, user_id: int, moment: float) -> float | None:
+        """When the user's quiet hours holding `moment` end; None when they are not quiet."""
+        hours = await self.clocks.quiet_hours(user_id)
+        if hours is None or not is_quiet(hours, moment):
+            return None
+        return quiet_ends(hours, moment)
+
     # -- lists -------------------------------------------------------------------
 
     async def server_games(self, guild_id: int) -> Listing:
@@ -121,14 +148,23 @@ class SlowGames:
     # -- what falls due ------------------------------------------------------------
 
     async def plan_turns(self) -> None:
-        """Plan the first reminder of every turn that started since the last look."""
+        """Plan the first reminder of every turn that started since the last look, and the
+        ping of a player whose turn began in their quiet hours (the move's post named them
+        without one) for when those end."""
         delays: dict[int | None, float | None] = {}
         plans = []
+        held = []
         for turn in await self.clocks.unplanned_turns():
             if turn.guild_id not in delays:
                 delays[turn.guild_id] = await self._delay(turn)
             first = _first_due(turn_reminders(turn, delays[turn.guild_id]))
             plans.append((turn.game_id, turn.started_at, first))
+            until = await self.quiet_until(turn.user_id, turn.started_at)
+            if until is not None:
+                held.append(
+                    HeldPing(turn.game_id, turn.started_at, turn.user_id, turn.place_id, until)
+                )
+        await self.clocks.hold_pings(held)
         await self.clocks.plan_reminders(plans)
 
     async def due_time_outs(self) -> list[Turn]:
@@ -150,11 +186,18 @@ class SlowGames:
         The reminder is marked sent before it is handed out, so a restart never repeats
         it; None when another pass got there first or nothing is due after all. Once the
         turn's time has run out (the bot was offline, or its database), no reminder is
-        sent: the time-out comes instead.
+        sent: the time-out comes instead. In the player's quiet hours it waits for their
+        end.
         """
         now = self._clock()
         pending = pending_reminders(turn, await self._delay(turn), turn.reminded)
         due = [r for r in pending if r.due <= now]
+        until = await self.quiet_until(turn.user_id, now) if due else None
+        if until is not None:
+            await self.clocks.mark_reminder(
+                turn.game_id, turn.started_at, turn.reminded, turn.reminded, until
+            )
+            return None
         stage = due[-1].stage if due else turn.reminded
         later = [r for r in pending if r.stage > stage]
         claimed = await self.clocks.mark_reminder(
@@ -165,6 +208,23 @@ class SlowGames:
         text = _warning_text(turn) if stage == WARNING else _nudge_text(turn)
         dm = turn.user_id if await self.clocks.dm_reminders(turn.user_id) else None
         return Delivery(turn.place_id, Post(turn.game_id, text, pings=(turn.user_id,)), dm)
+
+    async def due_pings(self) -> list[HeldPing]:
+        return await self.clocks.due_pings(self._clock())
+
+    async def ping(self, held: HeldPing) -> Delivery | None:
+        """The ping held back by a player's quiet hours, once: struck off before it is
+        handed out; None when another pass got there first or the turn is over."""
+        if not await self.clocks.drop_ping(held.game_id, held.turn):
+            return None
+        turn = next(
+            (t for t in await self.clocks.turns_of(held.user_id) if t.game_id == held.game_id),
+            None,
+        )
+        if turn is None or turn.started_at != held.turn:
+            return None
+        text = say(Strong(Name(turn.name)), ", it is your move in ", _link(turn), ".")
+        return Delivery(turn.place_id, Post(turn.game_id, text, pings=(turn.user_id,)))
 
     async def next_due(self) -> float | None:
         return await self.clocks.next_due()

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.storage import rows
 from bot.storage.claims import SLOT_END
-from bot.storage.clocks import ServerSettings, Turn
+from bot.storage.clocks import HeldPing, QuietHours, ServerSettings, Turn, Vacation
 from bot.storage.queries import Runner
 
 _DEADLINE = "g.turn_started_at + g.time_limit"
@@ -22,6 +22,8 @@ reminding."""
 _TIMED = f"g.time_limit IS NOT NULL AND {_PERSON} ORDER BY {_DEADLINE}"
 SLOT_LOCK = 0x5059_0003
 """The lock the one live process of a slot holds (the second key hashes the slot)."""
+VACATION_LOCK = 0x5059_0004
+"""The lock a user's new vacation holds while it checks it overlaps none of theirs."""
 LET_GO = "pyramids_claims_let_go"
 """What a process stopping tells the others on."""
 _REMINDING = f"g.remind_at IS NOT NULL AND {_PLANNED} AND {_PERSON} ORDER BY g.remind_at"
@@ -65,6 +67,78 @@ class SqlClocks:
             int(on),
         )
 
+    async def quiet_hours(self, user_id: int) -> QuietHours | None:
+        found = await self._run.fetch(
+            "SELECT quiet_start, quiet_end, quiet_zone FROM user_settings "
+            "WHERE user_id = ? AND quiet_zone IS NOT NULL",
+            user_id,
+        )
+        return rows.quiet_hours(found[0]) if found else None
+
+    async def set_quiet_hours(self, user_id: int, hours: QuietHours | None) -> None:
+        values = (None, None, None) if hours is None else (hours.start, hours.end, hours.zone)
+        await self._run.execute(
+            "INSERT INTO user_settings (user_id, dm_reminders, quiet_start, quiet_end, "
+            "quiet_zone) VALUES (?, 0, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+            "quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, "
+            "quiet_zone = excluded.quiet_zone",
+            user_id,
+            *values,
+        )
+
+    async def hold_pings(self, pings: Sequence[HeldPing]) -> None:
+        await self._run.execute_many(
+            f"INSERT INTO held_pings ({', '.join(rows.HELD_PING_COLUMNS)}) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, turn) DO NOTHING",
+            [rows.held_ping_values(ping) for ping in pings],
+        )
+
+    async def due_pings(self, now: float) -> list[HeldPing]:
+        found = await self._run.fetch(
+            f"SELECT {', '.join(rows.HELD_PING_COLUMNS)} FROM held_pings "
+            "WHERE due_at <= ? ORDER BY due_at",
+            now,
+        )
+        return [rows.held_ping(row) for row in found]
+
+    async def drop_ping(self, game_id: int, turn: float) -> bool:
+        dropped = await self._run.execute(
+            "DELETE FROM held_pings WHERE game_id = ? AND turn = ?", game_id, turn
+        )
+        return dropped == 1
+
+    async def vacations(self, user_id: int, ending_after: float) -> list[Vacation]:
+        found = await self._run.fetch(
+            f"SELECT {', '.join(rows.VACATION_COLUMNS)} FROM vacations "
+            "WHERE user_id = ? AND ends_at > ? ORDER BY started_at",
+            user_id,
+            ending_after,
+        )
+        return [rows.vacation(row) for row in found]
+
+    async def add_vacation(self, vacation: Vacation) -> bool:
+        async with self._run.transaction() as run:
+            await run.lock(VACATION_LOCK, str(vacation.user_id))
+            overlapping = await run.fetch(
+                "SELECT 1 FROM vacations WHERE user_id = ? AND started_at < ? AND ends_at > ?",
+                *(vacation.user_id, vacation.ends_at, vacation.started_at),
+            )
+            if overlapping:
+                return False
+            await run.execute(
+                f"INSERT INTO vacations ({', '.join(rows.VACATION_COLUMNS)}) VALUES (?, ?, ?, ?)",
+                *rows.vacation_values(vacation),
+            )
+        return True
+
+    async def end_vacation(self, user_id: int, started_at: float, now: float) -> bool:
+        ended = await self._run.execute(
+            "UPDATE vacations SET ends_at = ? WHERE user_id = ? AND started_at = ? "
+            "AND ends_at > ?",
+            *(now, user_id, started_at, now),
+        )
+        return ended == 1
+
     async def turns_in_guild(self, guild_id: int) -> list[Turn]:
         return await self._turns(
             "games_by_guild", "g.guild_id = ? ORDER BY g.turn_started_at", guild_id
@@ -93,7 +167,8 @@ class SqlClocks:
         return await self._turns("games_by_reminder", f"g.remind_at <= ? AND {_REMINDING}", now)
 
     async def next_due(self) -> float | None:
-        """The earliest planned reminder or deadline of an active game, read off two indexes."""
+        """The earliest planned reminder or deadline of an active game, read off two
+        indexes, or held ping."""
         earliest = " UNION ALL ".join(
             f"SELECT due FROM (SELECT {column} AS due FROM {self._dialect.table('games g', index)} "
             f"WHERE g.status = 'active' AND {condition} LIMIT 1) {index}"
@@ -102,7 +177,10 @@ class SqlClocks:
                 ("games_by_deadline", _TIMED, _DEADLINE),
             )
         )
-        found = await self._run.fetch(f"SELECT min(due) AS due FROM ({earliest}) due_times")
+        held = "SELECT min(due_at) AS due FROM held_pings"
+        found = await self._run.fetch(
+            f"SELECT min(due) AS due FROM ({earliest} UNION ALL {held}) due_times"
+        )
         due: float | None = found[0]["due"]
         return due
 

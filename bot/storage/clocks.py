@@ -61,6 +61,39 @@ class Turn:
         return self.reminder_turn == self.started_at
 
 
+@dataclass(frozen=True, slots=True)
+class QuietHours:
+    """From `start` to `end` (minutes after local midnight; past midnight when `end` is
+    the smaller) every day, in the IANA time zone `zone`."""
+
+    start: int
+    end: int
+    zone: str
+
+
+@dataclass(frozen=True, slots=True)
+class HeldPing:
+    """The ping of a turn's player held back by their quiet hours until `due_at`; the
+    turn is named by its game and its start."""
+
+    game_id: int
+    turn: float
+    user_id: int
+    place_id: int
+    due_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Vacation:
+    """A player's vacation, from `started_at` until `ends_at`; `automatic` when the bot
+    took the day to save a clock that ran out."""
+
+    user_id: int
+    started_at: float
+    ends_at: float
+    automatic: bool = False
+
+
 class ClockStorage(Claims, Protocol):
     """The storage operations asynchronous play needs, its due work claimed once."""
 
@@ -72,6 +105,28 @@ class ClockStorage(Claims, Protocol):
         """Whether the user wants reminders by direct message."""
 
     async def set_dm_reminders(self, user_id: int, on: bool) -> None: ...
+
+    async def quiet_hours(self, user_id: int) -> QuietHours | None: ...
+
+    async def set_quiet_hours(self, user_id: int, hours: QuietHours | None) -> None: ...
+
+    async def hold_pings(self, pings: Sequence[HeldPing]) -> None:
+        """Keep held pings; one already kept for its turn is left alone."""
+
+    async def due_pings(self, now: float) -> list[HeldPing]:
+        """Held pings due by `now`, earliest first."""
+
+    async def drop_ping(self, game_id: int, turn: float) -> bool:
+        """Strike a held ping off; False when another caller did first (it is theirs to send)."""
+
+    async def vacations(self, user_id: int, ending_after: float) -> list[Vacation]:
+        """The user's vacations that end after `ending_after`, earliest first."""
+
+    async def add_vacation(self, vacation: Vacation) -> bool:
+        """Keep a new vacation, unless one of the user's overlaps it (then False)."""
+
+    async def end_vacation(self, user_id: int, started_at: float, now: float) -> bool:
+        """End the user's vacation that started at `started_at` now, if it still runs."""
 
     async def turns_in_guild(self, guild_id: int) -> list[Turn]:
         """The server's active games, longest waiting first."""
@@ -92,7 +147,7 @@ class ClockStorage(Claims, Protocol):
         """People's planned turns with a reminder due by `now`."""
 
     async def next_due(self) -> float | None:
-        """The earliest planned reminder or deadline, if any."""
+        """The earliest planned reminder, held ping or deadline, if any."""
 
     async def plan_reminders(self, plans: Sequence[tuple[int, float, float | None]]) -> None:
         """Plan the first reminder of new turns, as (game id, turn, when) triples, in one

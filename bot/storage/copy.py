@@ -37,8 +37,10 @@ TABLES: dict[str, tuple[str, ...]] = {
         *("rating_after", "overall_before", "overall_after", "ended_at"),
     ),
     "server_settings": ("guild_id", "time_limit", "reminder_delay", "threads"),
-    "user_settings": ("user_id", "dm_reminders"),
+    "user_settings": ("user_id", "dm_reminders", "quiet_start", "quiet_end", "quiet_zone"),
     "announcements": ANNOUNCEMENT_COLUMNS,
+    "held_pings": ("game_id", "turn", "user_id", "place_id", "due_at"),
+    "vacations": ("user_id", "started_at", "ends_at", "automatic"),
 }
 """Each copied table's columns, the first its key, in the order they are copied."""
 

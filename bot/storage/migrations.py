@@ -185,6 +185,30 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE announcements ADD COLUMN reply_token TEXT;
         """,
     ),
+    (
+        9,
+        """
+        ALTER TABLE user_settings ADD COLUMN quiet_start INTEGER;
+        ALTER TABLE user_settings ADD COLUMN quiet_end INTEGER;
+        ALTER TABLE user_settings ADD COLUMN quiet_zone TEXT;
+        CREATE TABLE held_pings (
+            game_id {BIGINT} NOT NULL REFERENCES games (id),
+            turn {REAL} NOT NULL,
+            user_id {BIGINT} NOT NULL,
+            place_id {BIGINT} NOT NULL,
+            due_at {REAL} NOT NULL,
+            PRIMARY KEY (game_id, turn)
+        ){WITHOUT_ROWID};
+        CREATE INDEX held_pings_by_due ON held_pings (due_at);
+        CREATE TABLE vacations (
+            user_id {BIGINT} NOT NULL,
+            started_at {REAL} NOT NULL,
+            ends_at {REAL} NOT NULL,
+            automatic INTEGER NOT NULL,
+            PRIMARY KEY (user_id, started_at)
+        ){WITHOUT_ROWID};
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

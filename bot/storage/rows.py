@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from bot.storage.clocks import ServerSettings, Turn
+from bot.storage.clocks import HeldPing, QuietHours, ServerSettings, Turn, Vacation
 from bot.storage.records import Action, Announcement, GameDraft, GameRecord, Offer, Seat, Status
 from bot.storage.standings import (
     BoardRating,
@@ -191,6 +191,32 @@ def server_settings(row: Row | None) -> ServerSettings:
 def settings_values(guild_id: int, settings: ServerSettings) -> tuple[Any, ...]:
     """(guild_id, time_limit, reminder_delay, threads)."""
     return (guild_id, settings.time_limit, settings.reminder_delay, int(settings.threads))
+
+
+def quiet_hours(row: Row) -> QuietHours:
+    return QuietHours(row["quiet_start"], row["quiet_end"], row["quiet_zone"])
+
+
+HELD_PING_COLUMNS = ("game_id", "turn", "user_id", "place_id", "due_at")
+
+
+def held_ping(row: Row) -> HeldPing:
+    return HeldPing(*(row[column] for column in HELD_PING_COLUMNS))
+
+
+def held_ping_values(ping: HeldPing) -> tuple[Any, ...]:
+    return (ping.game_id, ping.turn, ping.user_id, ping.place_id, ping.due_at)
+
+
+VACATION_COLUMNS = ("user_id", "started_at", "ends_at", "automatic")
+
+
+def vacation(row: Row) -> Vacation:
+    return Vacation(row["user_id"], row["started_at"], row["ends_at"], bool(row["automatic"]))
+
+
+def vacation_values(vacation: Vacation) -> tuple[Any, ...]:
+    return (vacation.user_id, vacation.started_at, vacation.ends_at, int(vacation.automatic))
 
 
 TURN_COLUMNS = (

@@ -13,6 +13,7 @@ from bot.play.challenges import Invitation
 from bot.play.host import Host
 from bot.play.ratings import rate_game
 from bot.storage import Action, Backend, open_backend
+from bot.storage.clocks import DAY, Vacation
 from bot.storage.copy import TABLES
 from tests.bot.rated_games import finish
 from tests.bot.support import ALICE, BOB, CAROL, Clock, StubRenderer
@@ -22,9 +23,9 @@ GUILD = 10
 
 
 async def fill(url: str) -> None:
-    """Finished and rated games, a game in play with its clock and reminders planned, a
-    taken-back move, a move not yet announced, an open challenge, and settings of a
-    server and a player."""
+    """Finished and rated games, a game in play with its clock and reminders planned and
+    a ping held by quiet hours, a taken-back move, a move not yet announced, an open
+    challenge, settings of a server and a player, and a vacation."""
     storage = await open_backend(url, rater=rate_game)
     clock = Clock()
     host = Host(storage, StubRenderer(), clock=clock)
@@ -32,6 +33,8 @@ async def fill(url: str) -> None:
     try:
         await play.change_settings(GUILD, time_limit="1d", reminder_delay="2h")
         await play.set_dm_reminders(BOB.user_id, True)
+        await play.set_quiet_hours(BOB.user_id, "13:00-14:00", "UTC")
+        await storage.clocks.add_vacation(Vacation(CAROL.user_id, clock.now, clock.now + DAY))
         for ranks in ([0, 1], [1, 0]):
             await finish(storage, [ALICE.user_id, BOB.user_id], ranks, guild_id=GUILD)
         timed = await host.challenges.start(Invitation("tink", GUILD, 3, ALICE, (BOB,)))
