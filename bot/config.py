@@ -8,9 +8,12 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.play.vacations import DAYS_A_YEAR
 from bot.storage import ALL_SHARDS, SQLITE_PREFIX
 
 DEFAULT_DATABASE_URL = f"{SQLITE_PREFIX}data/pyramids.sqlite3"
+DEFAULT_VACATION_DAYS = DAYS_A_YEAR
+MOST_VACATION_DAYS = 366
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 NO_TOKEN = (
     "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token in it "
@@ -43,6 +46,7 @@ def settings_help() -> str:
         ),
         ("SHARD_COUNT", "the shards of the whole bot", "Discord's recommendation"),
         ("SHARD_IDS", "the shards this process runs, like 0-3 or 4,5", "every shard"),
+        ("VACATION_DAYS", "vacation days each player has a calendar year", DEFAULT_VACATION_DAYS),
     ]
     lines = [f"  {name:<14} {what} (default: {default})" for name, what, default in settings]
     return "settings (environment variables, or a .env file in this directory):\n" + "\n".join(
@@ -66,6 +70,8 @@ class Settings:
     """The shards this process runs; None for every shard."""
     ai_processes: int = field(default_factory=default_ai_processes)
     """The number of processes the AI thinks in, each playing one game's turn at a time."""
+    vacation_days: int = DEFAULT_VACATION_DAYS
+    """The vacation days each player has each calendar year."""
 
     @property
     def slot(self) -> str:
@@ -111,6 +117,7 @@ def load_settings() -> Settings:
         shard_count=shard_count,
         shard_ids=shard_ids,
         ai_processes=_ai_processes(values.get("AI_PROCESSES", "").strip()),
+        vacation_days=_vacation_days(values.get("VACATION_DAYS", "").strip()),
     )
 
 
@@ -168,3 +175,14 @@ def _ai_processes(count: str) -> int:
             f"(unset, one for every core but one), not {count!r}."
         )
     return int(count)
+
+
+def _vacation_days(days: str) -> int:
+    if not days:
+        return DEFAULT_VACATION_DAYS
+    if not days.isdigit() or int(days) > MOST_VACATION_DAYS:
+        raise ConfigError(
+            f"VACATION_DAYS must be the vacation days each player has a year, 0 to "
+            f"{MOST_VACATION_DAYS} ({DEFAULT_VACATION_DAYS} when not set), not {days!r}."
+        )
+    return int(days)

@@ -26,6 +26,7 @@ from bot.discord_ui.replies import NO_PINGS
 from bot.discord_ui.slow_game_commands import slow_game_commands
 from bot.discord_ui.standings_commands import STANDINGS_ITEMS, standings_commands
 from bot.discord_ui.tree import GameTree
+from bot.discord_ui.vacation_commands import vacation_group
 from bot.discord_ui.views import DYNAMIC_ITEMS, answer_unknown
 from bot.play.ai_runner import AiRunner
 from bot.play.ai_turns import Thinker
@@ -93,6 +94,7 @@ class PyramidBot(discord.AutoShardedClient):
             clock=self.clock,
             slot=self.settings.slot,
             thinker=self.thinker,
+            vacation_days=self.settings.vacation_days,
         )
         if self.user is not None:
             self.host.ai.name = self.user.display_name
@@ -107,7 +109,8 @@ class PyramidBot(discord.AutoShardedClient):
             clock=self.clock,
             at_once=self.settings.ai_processes,
         )
-        for command in [*build_groups(), *standings_commands(), *slow_game_commands()]:
+        commands = [*build_groups(), *standings_commands(), *slow_game_commands()]
+        for command in [*commands, vacation_group()]:
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
         if self.sync_commands and self.settings.runs_first_shard:

@@ -22,6 +22,7 @@ from bot.play.posts import BoardPosts, Renderer
 from bot.play.quiet import Audience
 from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
+from bot.play.vacations import DAYS_A_YEAR, Vacations
 from bot.storage import ALL_SHARDS, Storage, Writer
 from bot.storage.claims import new_owner
 from bot.workers.thinking import ThreadThinking
@@ -38,10 +39,12 @@ class Host:
         clock: Callable[[], float] = time.time,
         slot: str = ALL_SHARDS,
         thinker: Thinker | None = None,
+        vacation_days: int = DAYS_A_YEAR,
     ) -> None:
         """`slot` is the part of the bot this process serves, one process at a time (see
         `Writer`): every shard, unless the bot is split among processes. `thinker` runs
-        the AI; without one it thinks in threads of this process."""
+        the AI; without one it thinks in threads of this process. Each player has
+        `vacation_days` days of vacation a calendar year."""
         self.storage = storage
         self.games = GameTable(storage, clock, Writer(slot, new_owner()))
         boards = BoardPosts(renderer, Audience(storage.clocks, clock))
@@ -53,4 +56,5 @@ class Host:
         self.offers = Offers(self.games, boards, self.ai)
         self.history = History(self.games, renderer)
         self.slow_games = SlowGames(self.games, self.endings, clock=clock)
+        self.vacations = Vacations(self.games, vacation_days, clock=clock)
         self.standings = Leaderboards(storage.standings)

@@ -136,13 +136,15 @@ class SlowGames:
     async def server_games(self, guild_id: int) -> Listing:
         """The server's active games: whose turn, since when, and when time runs out."""
         turns = await self.clocks.turns_in_guild(guild_id)
-        lines = (say(_link(t), ": ", Strong(Name(t.name)), " to move ", _since(t)) for t in turns)
+        lines = (
+            say(game_link(t), ": ", Strong(Name(t.name)), " to move ", _since(t)) for t in turns
+        )
         return Listing(tuple(lines)[:LISTED], len(turns))
 
     async def waiting_on(self, user_id: int) -> Listing:
         """The games in every server where it is this user's turn."""
         turns = await self.clocks.turns_of(user_id)
-        lines = (say(_link(t), ": your move ", _since(t)) for t in turns)
+        lines = (say(game_link(t), ": your move ", _since(t)) for t in turns)
         return Listing(tuple(lines)[:LISTED], len(turns))
 
     # -- what falls due ------------------------------------------------------------
@@ -223,7 +225,7 @@ class SlowGames:
         )
         if turn is None or turn.started_at != held.turn:
             return None
-        text = say(Strong(Name(turn.name)), ", it is your move in ", _link(turn), ".")
+        text = say(Strong(Name(turn.name)), ", it is your move in ", game_link(turn), ".")
         return Delivery(turn.place_id, Post(turn.game_id, text, pings=(turn.user_id,)))
 
     async def next_due(self) -> float | None:
@@ -265,7 +267,7 @@ def _first_due(reminders: list[Reminder]) -> float | None:
     return reminders[0].due if reminders else None
 
 
-def _link(turn: Turn) -> GameLink:
+def game_link(turn: Turn) -> GameLink:
     title = f"{engine.GAMES[turn.game].title} #{turn.game_id}"
     return GameLink(title, turn.guild_id, turn.place_id, turn.message_id)
 
@@ -280,7 +282,7 @@ def _nudge_text(turn: Turn) -> Text:
         "Reminder, ",
         Strong(Name(turn.name)),
         ": it has been your move in ",
-        _link(turn),
+        game_link(turn),
         " ",
         _since(turn),
         ".",
@@ -293,7 +295,7 @@ def _warning_text(turn: Turn) -> Text:
     return say(
         Strong(Name(turn.name)),
         ", a quarter of your time is left in ",
-        _link(turn),
+        game_link(turn),
         ": time runs out ",
         Moment(turn.deadline),
         f", and then {loss}.",

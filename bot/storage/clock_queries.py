@@ -149,6 +149,14 @@ class SqlClocks:
             "games_by_turn_user", "g.turn_user_id = ? ORDER BY g.turn_started_at", user_id
         )
 
+    async def turns_with(self, user_id: int) -> list[Turn]:
+        return await self._turns(
+            "games_by_turn",
+            "g.id IN (SELECT q.game_id FROM players q WHERE q.user_id = ?) "
+            "ORDER BY g.turn_started_at",
+            user_id,
+        )
+
     async def ai_turns(self) -> list[Turn]:
         return await self._turns(
             "games_by_turn_user", "g.turn_user_id < 0 ORDER BY g.turn_started_at"

@@ -134,6 +134,9 @@ class ClockStorage(Claims, Protocol):
     async def turns_of(self, user_id: int) -> list[Turn]:
         """The active games in every server waiting on this user, longest waiting first."""
 
+    async def turns_with(self, user_id: int) -> list[Turn]:
+        """The active games in every server this user plays in, longest waiting first."""
+
     async def ai_turns(self) -> list[Turn]:
         """Active turns of the bot's seats (negative user ids), longest waiting first."""
 

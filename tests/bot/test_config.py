@@ -183,3 +183,24 @@ def test_an_unusable_number_of_ai_processes_is_refused_in_one_sentence(
         "AI_PROCESSES must be a number of processes for the AI to think in, 1 or more "
         f"(unset, one for every core but one), not {count!r}."
     )
+
+
+def test_vacation_days_default_to_15_and_may_be_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    assert load_settings().vacation_days == 15
+    monkeypatch.setenv("VACATION_DAYS", "0")
+    assert load_settings().vacation_days == 0
+
+
+@pytest.mark.parametrize("days", ["-1", "367", "two"])
+def test_unusable_vacation_days_are_refused_in_one_sentence(
+    monkeypatch: pytest.MonkeyPatch, days: str
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("VACATION_DAYS", days)
+    with pytest.raises(ConfigError) as refused:
+        load_settings()
+    assert str(refused.value) == (
+        "VACATION_DAYS must be the vacation days each player has a year, 0 to 366 "
+        f"(15 when not set), not {days!r}."
+    )

@@ -13,7 +13,7 @@ from tests.bot.harness import Channel, DiscordHarness, HarnessError, Json, Kind,
 
 GUILD, BOT_DM = 0, 1
 GUILD_INSTALL = 0
-EVERYWHERE_OF_A_PLAYER = {"mygames", "notify"}
+EVERYWHERE_OF_A_PLAYER = {"mygames", "notify", "vacation"}
 
 
 def registered(discord: DiscordHarness) -> list[Json]:

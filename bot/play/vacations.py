@@ -1,0 +1,150 @@
+"""Vacations: each player's yearly days away, kept as a ledger of intervals in the
+database, and the away times of the players' clocks that follow from it.
+
+A vacation is the interval [start, end) of one player; the days used in a calendar year
+(UTC) are the minutes its vacations overlap it, every begun minute counted. While a
+player is away, every clock of theirs stops, in every game and server; when a clock
+would run out and its player has a day left, one day is taken automatically.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from bot.play.games import GameTable
+from bot.play.slow_games import Delivery, game_link
+from bot.play.text import Moment, Name, Strong, Text, say
+from bot.play.values import Post, Refusal
+from bot.storage.clocks import Vacation
+
+MINUTE = 60
+DAY = 24 * 60 * MINUTE
+DAYS_A_YEAR = 15
+"""Vacation days each player has a calendar year, unless the bot's owner sets another."""
+
+
+@dataclass(frozen=True, slots=True)
+class VacationStatus:
+    """Seconds of vacation left this year, the vacation running (if any), and the games
+    whose clocks it pauses."""
+
+    left: float
+    current: Vacation | None
+    games: tuple[Text, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VacationChange:
+    """A vacation begun or ended, with the posts telling each of the player's games."""
+
+    vacation: Vacation
+    left: float
+    deliveries: tuple[Delivery, ...]
+
+
+def year_of(moment: float) -> tuple[float, float]:
+    """The calendar year (UTC) holding `moment`, as [start, end)."""
+    year = datetime.fromtimestamp(moment, UTC).year
+    return (
+        datetime(year, 1, 1, tzinfo=UTC).timestamp(),
+        datetime(year + 1, 1, 1, tzinfo=UTC).timestamp(),
+    )
+
+
+def used_in(vacations: Sequence[Vacation], start: float, end: float) -> float:
+    """Seconds of vacation in [start, end), every begun minute of each vacation counted."""
+    used = 0.0
+    for vacation in vacations:
+        overlap = min(vacation.ends_at, end) - max(vacation.started_at, start)
+        if overlap > 0:
+            used += math.ceil(overlap / MINUTE) * MINUTE
+    return used
+
+
+def describe_left(seconds: float) -> str:
+    """`12 days 4 hours 30 minutes`, to the minute; `no time` when nothing is left."""
+    left = max(0, int(seconds // MINUTE))
+    days, left = divmod(left, 24 * 60)
+    hours, minutes = divmod(left, 60)
+    parts = [
+        f"{count} {noun}{'' if count == 1 else 's'}"
+        for count, noun in ((days, "day"), (hours, "hour"), (minutes, "minute"))
+        if count
+    ]
+    return " ".join(parts) or "no time"
+
+
+class Vacations:
+    """The use cases of vacations: start, end, status, and the days taken automatically."""
+
+    def __init__(
+        self, games: GameTable, days_a_year: int, *, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.games = games
+        self.clocks = games.storage.clocks
+        self.days_a_year = days_a_year
+        self._clock = clock
+
+    async def away(self, user_id: int, since: float) -> list[tuple[float, float | None]]:
+        """The intervals, overlapping `since` or after it, when the user's clocks stop."""
+        return [(v.started_at, v.ends_at) for v in await self.clocks.vacations(user_id, since)]
+
+    async def left(self, user_id: int, moment: float) -> float:
+        """Seconds of vacation the user has left in the calendar year of `moment`."""
+        start, end = year_of(moment)
+        used = used_in(await self.clocks.vacations(user_id, start), start, end)
+        return max(0.0, self.days_a_year * DAY - used)
+
+    async def status(self, user_id: int) -> VacationStatus:
+        now = self._clock()
+        current = await self._current(user_id, now)
+        games = () if current is None else await self._games(user_id)
+        return VacationStatus(await self.left(user_id, now), current, games)
+
+    async def start(self, user_id: int, name: str, days: int) -> VacationChange:
+        """Begin a vacation of `days` days now; refused in one sentence when the user is
+        on vacation already, or has not that much left this year."""
+        now = self._clock()
+        if await self._current(user_id, now) is not None:
+            raise Refusal("You are on vacation already; `/vacation end` ends it.")
+        if not 1 <= days <= max(self.days_a_year, 1):
+            raise Refusal(f"A vacation lasts 1 to {self.days_a_year} days.")
+        left = await self.left(user_id, now)
+        if days * DAY > left:
+            raise Refusal(f"You have {describe_left(left)} of vacation left this year.")
+        vacation = Vacation(user_id, now, now + days * DAY)
+        if not await self.clocks.add_vacation(vacation):
+            raise Refusal("You are on vacation already; `/vacation end` ends it.")
+        said = say(Strong(Name(name)), " is on vacation until ", Moment(vacation.ends_at))
+        return VacationChange(
+            vacation, left - days * DAY, await self._tell(user_id, said, ": their clock waits.")
+        )
+
+    async def end(self, user_id: int, name: str) -> VacationChange:
+        """End the user's vacation now; refused in one sentence when they are not on one."""
+        now = self._clock()
+        current = await self._current(user_id, now)
+        if current is None or not await self.clocks.end_vacation(user_id, current.started_at, now):
+            raise Refusal("You are not on vacation.")
+        ended = Vacation(user_id, current.started_at, now, current.automatic)
+        said = say(Strong(Name(name)), " is back from vacation")
+        told = await self._tell(user_id, said, ": their clock runs again.")
+        return VacationChange(ended, await self.left(user_id, now), told)
+
+    async def _current(self, user_id: int, now: float) -> Vacation | None:
+        running = [v for v in await self.clocks.vacations(user_id, now) if v.started_at <= now]
+        return running[0] if running else None
+
+    async def _games(self, user_id: int) -> tuple[Text, ...]:
+        return tuple(say(game_link(t)) for t in await self.clocks.turns_with(user_id))
+
+    async def _tell(self, user_id: int, said: Text, then: str) -> tuple[Delivery, ...]:
+        """A post for each game of the user's, in its channel."""
+        return tuple(
+            Delivery(t.place_id, Post(t.game_id, say(said, " in ", game_link(t), then)))
+            for t in await self.clocks.turns_with(user_id)
+        )

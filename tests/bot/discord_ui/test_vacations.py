@@ -1,0 +1,90 @@
+"""Vacations end to end through discord.py: `/vacation start`, `end` and `status`, the
+ledger kept to the minute across restarts, and the word in each game's channel."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.play.timing import DAY, MINUTE
+from tests.bot.discord_ui.test_slow_game_commands import START, begin
+from tests.bot.harness import DiscordHarness
+from tests.bot.support import Clock, new_bot
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def discord(tmp_path: Path, clock: Clock) -> AsyncIterator[DiscordHarness]:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as harness:
+        yield harness
+
+
+async def test_a_vacation_is_said_in_every_game_and_counted_to_the_minute(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice = discord.user("alice")
+    await begin(discord)
+    elsewhere = discord.text_channel("elsewhere")
+    other = await discord.slash(
+        discord.user("carol"), "tink start", {"opponent": alice}, channel=elsewhere
+    )
+    await discord.click(alice, other.message, "Accept")
+    started = (await discord.slash(alice, "vacation start", {"days": 3})).messages[0]
+    assert started.ephemeral
+    assert started.content == (
+        f"Your vacation runs until <t:{int(START + 3 * DAY)}:R>. Every clock of yours waits "
+        "meanwhile (said in the channel of your 2 games). Vacation left this year: 12 days."
+    )
+    for channel in (discord.channel, elsewhere):
+        (told,) = [m for m in discord.messages_in(channel) if "is on vacation" in m.content]
+    assert told.content.startswith(
+        f"**alice** is on vacation until <t:{int(START + 3 * DAY)}:R> in [Tink #"
+    )
+    status = await discord.slash(alice, "vacation status")
+    assert status.content.startswith(
+        f"Vacation left this year: 12 days. You are on vacation until <t:{int(START + 3 * DAY)}:R>"
+        "; your clocks wait in [Tink #1]("
+    )
+    clock.now = START + DAY + 90 * MINUTE + 10
+    ended = (await discord.slash(alice, "vacation end")).messages[0]
+    assert ended.content == (
+        "Welcome back: your clocks run again (said in the channel of your 2 games). "
+        "Vacation left this year: 13 days 22 hours 29 minutes."
+    )
+    assert any("**alice** is back from vacation" in m.content for m in discord.messages_in())
+
+
+async def test_vacation_mistakes_are_refused_in_one_sentence(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice = discord.user("alice")
+    assert (await discord.slash(alice, "vacation end")).content == "You are not on vacation."
+    too_long = await discord.slash(alice, "vacation start", {"days": 16})
+    assert too_long.ephemeral and too_long.content == "A vacation lasts 1 to 15 days."
+    await discord.slash(alice, "vacation start", {"days": 10})
+    again = await discord.slash(alice, "vacation start", {"days": 1})
+    assert again.content == "You are on vacation already; `/vacation end` ends it."
+    clock.now = START + 11 * DAY
+    over = await discord.slash(alice, "vacation start", {"days": 6})
+    assert over.content == "You have 5 days of vacation left this year."
+    assert (await discord.slash(alice, "vacation status")).content == (
+        "Vacation left this year: 5 days."
+    )
+
+
+async def test_the_ledger_survives_a_restart(tmp_path: Path, clock: Clock) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as first:
+        await first.slash(first.user("alice"), "vacation start", {"days": 2})
+    clock.now = START + DAY
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=20)) as second:
+        status = await second.slash(second.user("alice"), "vacation status")
+        assert status.content == (
+            f"Vacation left this year: 18 days. You are on vacation until "
+            f"<t:{int(START + 2 * DAY)}:R>; your clocks wait in no game yet."
+        )
