@@ -114,6 +114,8 @@ class Vacations:
         if not 1 <= days <= max(self.days_a_year, 1):
             raise Refusal(f"A vacation lasts 1 to {self.days_a_year} days.")
         left = await self.left(user_id, now)
+        if left < MINUTE:
+            raise Refusal("You have no vacation left this year.")
         if days * DAY > left:
             raise Refusal(f"You have {describe_left(left)} of vacation left this year.")
         vacation = Vacation(user_id, now, now + days * DAY)

@@ -76,6 +76,10 @@ async def test_vacation_mistakes_are_refused_in_one_sentence(
     assert (await discord.slash(alice, "vacation status")).content == (
         "Vacation left this year: 5 days."
     )
+    await discord.slash(alice, "vacation start", {"days": 5})
+    clock.now = START + 17 * DAY
+    none_left = await discord.slash(alice, "vacation start", {"days": 1})
+    assert none_left.content == "You have no vacation left this year."
 
 
 async def test_the_ledger_survives_a_restart(tmp_path: Path, clock: Clock) -> None:
