@@ -30,6 +30,7 @@ from bot.storage import (
     open_storage,
 )
 from bot.storage.claims import holder
+from bot.storage.clocks import HeldPing, Vacation
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
@@ -520,3 +521,37 @@ async def test_the_next_process_of_a_slot_takes_over_its_claims_at_once(
     assert await second.clocks.take_over(WRITER.slot, later)
     assert await second.clocks.claim("ai-turn", "1", later, 101.0, 131.0)
     assert not await storage.clocks.claim("ai-turn", "2", later, 101.0, 131.0)
+
+
+async def test_a_held_ping_is_kept_once_and_struck_off_by_one_process(
+    storage: Storage, second: Storage
+) -> None:
+    record = await storage.create_game(draft(), 0.0)
+    ping = HeldPing(record.id, 50.0, 12, CHANNEL, 300.0)
+    await storage.clocks.hold_pings([ping])
+    await second.clocks.hold_pings([dataclasses.replace(ping, due_at=900.0)])
+    assert await storage.clocks.due_pings(299.0) == []
+    assert await second.clocks.due_pings(300.0) == [ping]
+    assert await storage.clocks.next_due() == 300.0
+    dropped = await asyncio.gather(
+        storage.clocks.drop_ping(record.id, 50.0), second.clocks.drop_ping(record.id, 50.0)
+    )
+    assert sorted(dropped) == [False, True]
+    assert await storage.clocks.due_pings(1000.0) == []
+
+
+async def test_a_players_vacations_never_overlap_and_end_once(
+    storage: Storage, second: Storage
+) -> None:
+    day = 86_400.0
+    added = await asyncio.gather(
+        storage.clocks.add_vacation(Vacation(7, 0.0, 3 * day)),
+        second.clocks.add_vacation(Vacation(7, day, 2 * day, automatic=True)),
+    )
+    assert sorted(added) == [False, True]
+    assert await storage.clocks.add_vacation(Vacation(8, day, 2 * day))
+    (kept,) = await storage.clocks.vacations(7, 0.0)
+    assert await second.clocks.end_vacation(7, kept.started_at, kept.started_at + 60.0)
+    assert not await storage.clocks.end_vacation(7, kept.started_at, kept.started_at + 120.0)
+    assert await storage.clocks.vacations(7, kept.started_at + 60.0) == []
+    assert [v.ends_at for v in await storage.clocks.vacations(7, 0.0)] == [kept.started_at + 60.0]
