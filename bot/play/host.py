@@ -56,5 +56,8 @@ class Host:
         self.offers = Offers(self.games, boards, self.ai)
         self.history = History(self.games, renderer)
         self.slow_games = SlowGames(self.games, self.endings, clock=clock)
-        self.vacations = Vacations(self.games, vacation_days, clock=clock)
+        self.vacations = Vacations(
+            self.games, vacation_days, self.slow_games.quiet_until, clock=clock
+        )
+        self.slow_games.away = self.vacations.away
         self.standings = Leaderboards(storage.standings)

@@ -8,8 +8,9 @@ what comes back.
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 import engine
@@ -27,6 +28,15 @@ from bot.play.timing import (
 )
 from bot.play.values import Post, Refusal
 from bot.storage.clocks import HeldPing, QuietHours, ServerSettings, Turn
+
+AwayTimes = Callable[[int, float], Awaitable[Sequence[tuple[float, float | None]]]]
+"""`await away(user_id, since)`: the intervals, overlapping `since` or after it, when the
+user is away."""
+
+
+async def never_away(user_id: int, since: float) -> Sequence[tuple[float, float | None]]:
+    return ()
+
 
 LISTED = 25
 """Games shown by one list; the rest are counted."""
@@ -60,6 +70,8 @@ class SlowGames:
         self.clocks = games.storage.clocks
         self._endings = endings
         self._clock = clock
+        self.away: AwayTimes = never_away
+        """When players are away (on vacation): their reminders wait."""
         self.on_change: list[Callable[[], None]] = []
         """Called when settings change what falls due when: the scheduler wakes up on it."""
 
@@ -131,6 +143,17 @@ class SlowGames:
             return None
         return quiet_ends(hours, moment)
 
+    async def _held_until(self, user_id: int, moment: float) -> float | None:
+        """When the user's quiet hours or vacation holding `moment` end, if either does:
+        reminders wait for it."""
+        until = moment
+        for start, end in await self.away(user_id, moment):
+            if start <= until and (end is None or end > until):
+                until = math.inf if end is None else end
+        quiet = await self.quiet_until(user_id, until) if until < math.inf else None
+        held = quiet if quiet is not None else until
+        return None if held == moment else held
+
     # -- lists -------------------------------------------------------------------
 
     async def server_games(self, guild_id: int) -> Listing:
@@ -194,7 +217,7 @@ class SlowGames:
         now = self._clock()
         pending = pending_reminders(turn, await self._delay(turn), turn.reminded)
         due = [r for r in pending if r.due <= now]
-        until = await self.quiet_until(turn.user_id, now) if due else None
+        until = await self._held_until(turn.user_id, now) if due else None
         if until is not None:
             await self.clocks.mark_reminder(
                 turn.game_id, turn.started_at, turn.reminded, turn.reminded, until

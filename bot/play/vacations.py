@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -19,7 +19,7 @@ from bot.play.games import GameTable
 from bot.play.slow_games import Delivery, game_link
 from bot.play.text import Moment, Name, Strong, Text, say
 from bot.play.values import Post, Refusal
-from bot.storage.clocks import Vacation
+from bot.storage.clocks import Turn, Vacation
 
 MINUTE = 60
 DAY = 24 * 60 * MINUTE
@@ -82,11 +82,19 @@ class Vacations:
     """The use cases of vacations: start, end, status, and the days taken automatically."""
 
     def __init__(
-        self, games: GameTable, days_a_year: int, *, clock: Callable[[], float] = time.time
+        self,
+        games: GameTable,
+        days_a_year: int,
+        quiet_until: Callable[[int, float], Awaitable[float | None]],
+        *,
+        clock: Callable[[], float] = time.time,
     ) -> None:
+        """`quiet_until` says when a user's quiet hours holding a moment end (None when
+        they are not quiet then)."""
         self.games = games
         self.clocks = games.storage.clocks
         self.days_a_year = days_a_year
+        self._quiet_until = quiet_until
         self._clock = clock
 
     async def away(self, user_id: int, since: float) -> list[tuple[float, float | None]]:
@@ -136,6 +144,31 @@ class Vacations:
         said = say(Strong(Name(name)), " is back from vacation")
         told = await self._tell(user_id, said, ": their clock runs again.")
         return VacationChange(ended, await self.left(user_id, now), told)
+
+    async def take_a_day(self, turn: Turn, at: float) -> Delivery | None:
+        """Save the clock of `turn`'s player, which runs out `at`, with a vacation day
+        from then (what is left, when under a day) if they have any left this year; None
+        when they have none, or their vacations already cover `at` (a day taken before a
+        restart). The player is told by direct message, or in the game's channel when
+        their direct messages are closed, or without a ping in their quiet hours."""
+        left = await self.left(turn.user_id, at)
+        if left < MINUTE:
+            return None
+        day = Vacation(turn.user_id, at, at + min(DAY, left), automatic=True)
+        if not await self.clocks.add_vacation(day):
+            return None
+        text = say(
+            Strong(Name(turn.name)),
+            ", your time in ",
+            game_link(turn),
+            " ran out, so a vacation day was used: your clocks wait until ",
+            Moment(day.ends_at),
+            f". Vacation left this year: {describe_left(left - (day.ends_at - at))}.",
+        )
+        if await self._quiet_until(turn.user_id, self._clock()) is not None:
+            return Delivery(turn.place_id, Post(turn.game_id, text))
+        post = Post(turn.game_id, text, pings=(turn.user_id,))
+        return Delivery(turn.place_id, post, dm_user_id=turn.user_id)
 
     async def _current(self, user_id: int, now: float) -> Vacation | None:
         running = [v for v in await self.clocks.vacations(user_id, now) if v.started_at <= now]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.play.timing import DAY, MINUTE
-from tests.bot.discord_ui.test_slow_game_commands import START, begin
+from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, sent
 from tests.bot.harness import DiscordHarness
 from tests.bot.support import Clock, new_bot
 
@@ -92,3 +92,13 @@ async def test_the_ledger_survives_a_restart(tmp_path: Path, clock: Clock) -> No
             f"Vacation left this year: 18 days. You are on vacation until "
             f"<t:{int(START + 2 * DAY)}:R>; your clocks wait in no game yet."
         )
+
+
+async def test_a_reminder_due_on_vacation_waits_for_its_end(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    await discord.slash(discord.user("alice"), "vacation start", {"days": 2})
+    await begin(discord)
+    assert (await later(discord, clock, DAY)).requests == []
+    (message,) = sent(await later(discord, clock, 2 * DAY))
+    assert message.content.startswith("Reminder, **alice**: it has been your move")
