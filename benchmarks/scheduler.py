@@ -28,10 +28,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
+from bot.play.clock import DAY, HOUR
 from bot.play.host import Host
 from bot.play.ratings import rate_game
 from bot.play.scheduler import Scheduler
-from bot.play.timing import DAY, HOUR
 from bot.play.values import Post
 from bot.storage.sqlite import SqliteStorage
 from tests.bot.support import Clock, StubRenderer

@@ -100,7 +100,9 @@ def _start_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None
     parameters.append(_parameter("thread", bool | None, required=False))
     descriptions["thread"] = "Open a thread for the game (default: the server's setting)."
     parameters.append(_parameter("time_limit", str | None, required=False))
-    descriptions["time_limit"] = "Time per move: none, or like 12h or 3d (default: the server's)."
+    descriptions["time_limit"] = (
+        "Clock: none, per move like 3d, or a bank like 5d+1d (default: the server's)."
+    )
     callback = app_commands.choices(**choices)(
         app_commands.describe(**descriptions)(_with_parameters(start, parameters))
     )

@@ -14,12 +14,18 @@ from bot.discord_ui.replies import choices, host_of, in_time, reply
 from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.play.quiet import describe_quiet, describe_span, suggest_zones
 from bot.play.slow_games import Listing, SlowGames, settings_text
-from bot.play.timing import REMINDER_SUGGESTIONS, TIME_LIMIT_SUGGESTIONS, suggest_durations
+from bot.play.timing import REMINDER_SUGGESTIONS, suggest_durations, suggest_time_controls
 from bot.play.values import Refusal
-from bot.storage.clocks import QuietHours
+from bot.storage.clocks import CLAIM, LOSE, QuietHours
 
 EMBED_TEXT_LIMIT = 4000
 ON_OFF = [app_commands.Choice(name=word, value=word) for word in ("on", "off")]
+ON_TIME_OUT = [
+    app_commands.Choice(name="lose: running out of time loses at once", value=LOSE),
+    app_commands.Choice(
+        name="claim: the others may claim the win; until then, move late", value=CLAIM
+    ),
+]
 
 
 def slow_games_of(interaction: discord.Interaction) -> SlowGames:
@@ -29,7 +35,7 @@ def slow_games_of(interaction: discord.Interaction) -> SlowGames:
 async def suggest_time_limit(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return _choices(suggest_durations(current, TIME_LIMIT_SUGGESTIONS, "The time limit"))
+    return choices((words, value) for value, words in suggest_time_controls(current))
 
 
 async def suggest_reminder_delay(
@@ -150,25 +156,32 @@ def _gamehost_group() -> app_commands.Group:
 
     @group.command(name="settings", description="Show or change this server's game settings.")
     @app_commands.describe(
-        time_limit="Time per move in new games: none, or like 12h or 3d.",
+        time_limit="Clock of new games: none, per move like 3d, or a bank like 5d+1d or 5d+1d/10d.",
         reminder_delay="Nudge a player whose turn has waited this long: none, or like 1d.",
         threads="Whether new games open their own thread.",
+        timeout="What running out of time means: lose at once, or the others may claim the win.",
     )
     @app_commands.autocomplete(time_limit=suggest_time_limit, reminder_delay=suggest_reminder_delay)
+    @app_commands.choices(timeout=ON_TIME_OUT)
     async def settings(
         interaction: discord.Interaction,
         time_limit: str | None = None,
         reminder_delay: str | None = None,
         threads: bool | None = None,
+        timeout: str | None = None,
     ) -> None:
         play = slow_games_of(interaction)
         guild_id = _guild_id(interaction)
-        if time_limit is None and reminder_delay is None and threads is None:
+        if time_limit is None and reminder_delay is None and threads is None and timeout is None:
             current = await in_time(interaction, play.settings(guild_id), ephemeral=True)
             text = f"Settings for this server:\n{settings_text(current)}"
         else:
             work = play.change_settings(
-                guild_id, time_limit=time_limit, reminder_delay=reminder_delay, threads=threads
+                guild_id,
+                time_limit=time_limit,
+                reminder_delay=reminder_delay,
+                threads=threads,
+                on_time_out=timeout,
             )
             changed = await in_time(interaction, work, ephemeral=True)
             text = f"Saved. Settings for this server:\n{settings_text(changed)}"

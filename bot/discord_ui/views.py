@@ -1,7 +1,8 @@
 """Buttons that survive restarts (the game id is in each custom_id) and sending posts.
 
-Challenge: Accept / Decline. Offers (draw, take-back): Agree / Decline. Resigning: a
-confirm button. A game's end: Replay. Rules: Previous / Next pages.
+Challenge: Accept / Decline. Offers (draw, take-back, pause): Agree / Decline. Resigning:
+a confirm button. A time-out the others may claim: Claim win. A game's end: Replay.
+Rules: Previous / Next pages.
 
 Each custom_id template is bounded (an id has at most 20 digits, a page 6, a name 20
 letters), so no custom_id (Discord's have at most 100 characters) costs more than a
@@ -77,8 +78,10 @@ def prompt_view(post: Post) -> View | None:
     """The buttons a post asks for, if any."""
     if post.prompt is Prompt.CHALLENGE:
         return challenge_view(post.game_id)
-    if post.prompt in (Prompt.DRAW, Prompt.UNDO):
+    if post.prompt in (Prompt.DRAW, Prompt.UNDO, Prompt.PAUSE):
         return offer_view(post.game_id, post.prompt)
+    if post.prompt is Prompt.CLAIM:
+        return game_view(post.game_id, "claim")
     if post.prompt is Prompt.REPLAY:
         return game_view(post.game_id, "replay")
     return None
@@ -143,7 +146,7 @@ def offer_view(game_id: int, kind: Prompt, *, disabled: bool = False) -> View:
 
 
 def game_view(game_id: int, action: str, user_id: int | None = None) -> View:
-    """One `GameButton`: `resign` (for `user_id` alone) or `replay`."""
+    """One `GameButton`: `resign` (for `user_id` alone), `replay` or `claim`."""
     view = View(timeout=None)
     view.add_item(GameButton(game_id, action, user_id))
     return view
@@ -223,7 +226,8 @@ def page_button(custom_id: str, *, forward: bool, off: bool) -> Button[View]:
 class OfferButton(
     DynamicItem[Button[View]], template=rf"pyr:(?P<kind>draw|undo):(?P<game>{ID}):(?P<agree>yes|no)"
 ):
-    """Agree or Decline on a draw or take-back offer: only the other players may use it."""
+    """Agree or Decline on an offer (a draw, a take-back, a pause of the clocks): only the
+    other players may use it."""
 
     def __init__(self, game_id: int, kind: Prompt, *, agree: bool, disabled: bool = False) -> None:
         custom_id = f"pyr:{kind.value}:{game_id}:{'yes' if agree else 'no'}"
@@ -252,16 +256,17 @@ class OfferButton(
 _GAME_BUTTON_LOOKS = {
     "resign": ("Resign", discord.ButtonStyle.danger),
     "replay": ("Replay", discord.ButtonStyle.secondary),
+    "claim": ("Claim win", discord.ButtonStyle.primary),
 }
 
 
 class GameButton(
     DynamicItem[Button[View]],
-    template=rf"pyr:(?P<action>resign|replay):(?P<game>{ID})(?::(?P<user>{ID}))?",
+    template=rf"pyr:(?P<action>resign|replay|claim):(?P<game>{ID})(?::(?P<user>{ID}))?",
 ):
     """A button acting on one game: Resign, the confirmation shown only to the player
-    resigning (and acting for them alone), or Replay, on the message announcing the
-    game's end, for anyone."""
+    resigning (and acting for them alone), Replay, on the message announcing the game's
+    end, for anyone, or Claim win, on a time-out's post, for the others still playing."""
 
     def __init__(self, game_id: int, action: str, user_id: int | None = None) -> None:
         label, style = _GAME_BUTTON_LOOKS[action]
@@ -279,9 +284,13 @@ class GameButton(
         return cls(int(match["game"]), match["action"], user)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        resign = self.action == "resign"
-        work = self._resign(interaction) if resign else self._replay(interaction)
-        await guarded(interaction, self.game_id, work)
+        actions = {"resign": self._resign, "replay": self._replay, "claim": self._claim}
+        await guarded(interaction, self.game_id, actions[self.action](interaction))
+
+    async def _claim(self, interaction: discord.Interaction) -> None:
+        await in_its_channel(interaction, self.game_id)
+        work = host_of(interaction).endings.claim(self.game_id, interaction.user.id)
+        await apply_answer(interaction, work, lambda: game_view(self.game_id, "claim"))
 
     async def _resign(self, interaction: discord.Interaction) -> None:
         if self.user_id != interaction.user.id:

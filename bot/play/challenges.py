@@ -10,10 +10,11 @@ from dataclasses import dataclass
 import engine
 from bot.play.ai_seats import ai_person, checked_level, humans, is_ai
 from bot.play.ai_turns import AiPlayers
+from bot.play.clock import TimeControl, parse_time_control
+from bot.play.game_clocks import control_of
 from bot.play.games import GameTable
 from bot.play.posts import BoardPosts
 from bot.play.text import Name, Strong, Text, excerpt, excerpts_in, lines, say
-from bot.play.timing import describe_duration, parse_duration
 from bot.play.values import Answer, Person, Post, Prompt, Refusal
 from bot.play.wording import game_link, names, options_text, seat_of, sentence, title, turn_line
 from bot.storage import ChannelBusy, GameDraft, GameRecord, Seat, Status
@@ -115,7 +116,7 @@ class Challenges:
         When the bot moves first, the beginning is saved with its announcement, as a move
         is, so that the bot's move is posted only after the board it answers."""
         async with self._games.borrow(record) as loan:
-            begun = self._games.advanced(record, loan.game, Status.ACTIVE)
+            begun = await self._games.advanced(record, loan.game, Status.ACTIVE)
             headline = say(f"{title(begun)} begins: ", names(begun.names), ".")
             if begun.turn_user_id is not None and is_ai(begun.turn_user_id):
                 events = len(loan.game.events)
@@ -131,14 +132,14 @@ class Challenges:
         declined = say(f"{title(saved)}: ", Strong(Name(name)), " declined the challenge.")
         return Answer(declined, closed=True)
 
-    async def _default_time_limit(self, invitation: Invitation) -> float | None:
+    async def _default_time_limit(self, invitation: Invitation) -> TimeControl | None:
         if invitation.time_limit is not None or invitation.guild_id is None:
             return None
         clocks = self._games.storage.clocks
-        return (await clocks.server_settings(invitation.guild_id)).time_limit
+        return control_of(await clocks.server_settings(invitation.guild_id))
 
     def _draft(
-        self, invitation: Invitation, seed: int, default_limit: float | None = None
+        self, invitation: Invitation, seed: int, default_limit: TimeControl | None = None
     ) -> GameDraft:
         info = engine.GAMES.get(invitation.game)
         if info is None:
@@ -154,7 +155,7 @@ class Challenges:
             raise Refusal("Invite an opponent, or choose an ai level to play against me.")
         if len({p.user_id for p in people}) != len(people):
             raise Refusal("Invite each player only once.")
-        time_limit = _time_limit(invitation.time_limit, default_limit)
+        control = _time_control(invitation.time_limit, default_limit)
         try:
             game = engine.new_game(info.name, len(people), seed=seed, **invitation.options)
         except engine.GameError as error:
@@ -175,7 +176,9 @@ class Challenges:
             players=seats,
             state=game.to_json(),
             expires_at=self._games.clock() + CHALLENGE_LIFETIME,
-            time_limit=time_limit,
+            time_limit=None if control is None else control.initial,
+            time_increment=None if control is None else control.increment,
+            time_cap=None if control is None else control.cap,
         )
 
     def _seated(self, invitation: Invitation) -> tuple[Person, ...]:
@@ -215,8 +218,9 @@ def _challenge_text(record: GameRecord) -> Text:
     options = options_text(record)
     if options:
         shown.append(say(f"Options: {options}."))
-    if record.time_limit is not None:
-        shown.append(say(f"Time limit: {describe_duration(record.time_limit)} per move."))
+    control = control_of(record)
+    if control is not None:
+        shown.append(say(f"Time limit: {control} ({control.words()})."))
     waiting = [s.name for s in invited if not s.accepted]
     if record.status is Status.ACTIVE:
         shown.append(say("Everyone accepted: the game is on."))
@@ -255,8 +259,8 @@ def _seated_in_order(
     return (*others[:first], bot, *others[first:])
 
 
-def _time_limit(text: str | None, default: float | None) -> float | None:
-    """A new game's seconds per move: from the text given, else the server's default."""
+def _time_control(text: str | None, default: TimeControl | None) -> TimeControl | None:
+    """A new game's time control: from the text given, else the server's default."""
     if text is None:
         return default
-    return parse_duration(text, "The time limit")
+    return parse_time_control(text)

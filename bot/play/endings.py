@@ -5,12 +5,15 @@ from __future__ import annotations
 import dataclasses
 
 import engine
+from bot.play.ai_seats import humans, is_ai
+from bot.play.announcements import announcement
 from bot.play.games import GameTable, Loan, lapsed_offer, player
 from bot.play.posts import BoardPosts
 from bot.play.text import Name, Strong, Text, say
-from bot.play.values import Post, Refusal
-from bot.play.wording import no_game, title
+from bot.play.values import Answer, Post, Prompt, Refusal
+from bot.play.wording import names, no_game, title
 from bot.storage import Action, GameRecord, Seat, Status
+from bot.storage.clocks import CLAIM, LOSE
 
 
 class Endings:
@@ -38,7 +41,9 @@ class Endings:
             return await self.forfeit(loan, seat, "resignation", resigned)
 
     async def time_out(self, game_id: int, *, offline: bool = False) -> Post | None:
-        """The player to move ran out of time: they lose, or with 3-4 players go out.
+        """The player to move ran out of time: they lose, or with 3-4 players go out; where
+        the server lets the others claim the win, the post asks them to, and the late
+        player may still move until one does.
 
         None when the game no longer waits on an expired turn (a move came first).
         `offline` says the time ran out while the bot was not running.
@@ -51,8 +56,66 @@ class Endings:
         seat = record.players[record.turn_seat]
         while_offline = " while the bot was offline" if offline else ""
         headline = say(Strong(Name(seat.name)), f" ran out of time{while_offline}.")
+        if await self.on_time_out(record) == CLAIM:
+            return await self._flag(record, seat, headline)
         async with self._games.borrow(record) as loan:
             return await self.forfeit(loan, seat, "ran out of time", headline)
+
+    async def on_time_out(self, record: GameRecord) -> str:
+        """What running out of time means in the game's server (`lose` or `claim`)."""
+        if record.guild_id is None:
+            return LOSE
+        return (await self._games.storage.clocks.server_settings(record.guild_id)).on_time_out
+
+    async def _flag(self, record: GameRecord, seat: Seat, headline: Text) -> Post:
+        """Mark the turn as run out, saved with the post asking the others to claim."""
+        flagged = dataclasses.replace(record, clock=dataclasses.replace(record.clock, flagged=True))
+        async with self._games.borrow(record) as loan:
+            others = await self._claimers(loan, seat)
+        text = say(
+            headline,
+            " ",
+            names(s.name for s in others),
+            " may claim the win (until then, ",
+            Name(seat.name),
+            " may still move).",
+        )
+        post = Post(record.id, text, pings=humans([s.user_id for s in others]), prompt=Prompt.CLAIM)
+        owed = announcement(record, post)
+        await self._games.save(flagged, announcement=owed)
+        return dataclasses.replace(post, announcement=owed.id)
+
+    async def claim(self, game_id: int, user_id: int) -> Answer:
+        """Another player claims the win on time: the late player loses (or goes out)."""
+        return await self._games.retrying(lambda: self._claim(game_id, user_id))
+
+    async def _claim(self, game_id: int, user_id: int) -> Answer:
+        record = await self._games.by_id(game_id)
+        if (
+            record is None
+            or record.status is not Status.ACTIVE
+            or record.turn_seat is None
+            or not record.clock.flagged
+        ):
+            raise Refusal("There is no win to claim: the late move came first.")
+        late = record.players[record.turn_seat]
+        async with self._games.borrow(record) as loan:
+            claimers = await self._claimers(loan, late)
+            claimer = next((s for s in claimers if s.user_id == user_id), None)
+            if claimer is None:
+                raise Refusal(say("Only ", names(s.name for s in claimers), " can claim this win."))
+            claimed = say(Strong(Name(claimer.name)), " claimed the win on time.")
+            post = await self.forfeit(loan, late, "ran out of time", claimed)
+        return Answer(say(Name(late.name), " ran out of time; ", claimed), closed=True, post=post)
+
+    async def _claimers(self, loan: Loan, late: Seat) -> list[Seat]:
+        """The people still in the game but the late player: who may claim the win."""
+        out = loan.game.view().out
+        return [
+            s
+            for s in loan.record.players
+            if s.seat != late.seat and s.seat not in out and not is_ai(s.user_id)
+        ]
 
     async def forfeit(self, loan: Loan, seat: Seat, reason: str, headline: Text) -> Post:
         """A seat leaves the lent game through the same versioned save as a move."""
@@ -65,7 +128,7 @@ class Endings:
             raise Refusal(f"You cannot resign: {error}.") from None
         return await self._boards.save_change(
             loan,
-            self._games.advanced(loan.record, game),
+            await self._games.advanced(loan.record, game),
             headline,
             events_before,
             actions=[Action(game.actions[-1].text, seat.seat, seat.user_id)],

@@ -9,11 +9,12 @@ import json
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TypeVar
 
 import engine
+from bot.play.game_clocks import AwayTimes, clock_after_turn, never_away, runs_out
 from bot.play.text import Command, Name, say
-from bot.play.timing import turn_deadline
 from bot.play.values import DamagedGame, Lapsed, Prompt, Refusal
 from bot.play.wording import names, no_game
 from bot.storage import (
@@ -24,8 +25,10 @@ from bot.storage import (
     StaleGame,
     Status,
     Storage,
+    TurnClock,
     Writer,
 )
+from bot.storage.records import Interval
 
 T = TypeVar("T")
 
@@ -85,6 +88,8 @@ class GameTable:
         self._cache: OrderedDict[int, tuple[int, engine.Game]] = OrderedDict()
         self.on_saved: list[Callable[[GameRecord], None]] = []
         """Called with every record saved: the scheduler wakes up on it."""
+        self.away: AwayTimes = never_away
+        """When players are away, their clocks stopped (see `AwayTimes`)."""
 
     # -- lending -------------------------------------------------------------------
 
@@ -148,7 +153,10 @@ class GameTable:
         announcement: Announcement | None = None,
     ) -> GameRecord:
         """Save a record over the version it was read at, with the announcement owed about
-        the change, if any, signed by this process; a lost race is a `Stale` refusal."""
+        the change, if any, signed by this process; a lost race is a `Stale` refusal.
+
+        The turn's deadline is worked out afresh from the record's clock."""
+        record = await self.with_deadline(record)
         if announcement is not None:
             announcement = dataclasses.replace(
                 announcement, slot=self.writer.slot, writer=self.writer.process
@@ -172,10 +180,41 @@ class GameTable:
                 continue
         return await attempt()
 
-    def advanced(
-        self, record: GameRecord, game: engine.Game, status: Status = Status.ACTIVE
+    async def with_deadline(self, record: GameRecord) -> GameRecord:
+        """The record with its turn's deadline worked out from its clock."""
+        away = await self._away_of(record)
+        return dataclasses.replace(record, deadline=runs_out(record, away))
+
+    async def refresh_clocks(self, game_ids: Sequence[int]) -> None:
+        """Work the stored deadlines of these games out again (after someone's absences
+        changed), each saved by version as any change is."""
+        for game_id in game_ids:
+            await self.retrying(partial(self._refresh_clock, game_id))
+
+    async def _refresh_clock(self, game_id: int) -> None:
+        record = await self.by_id(game_id)
+        if record is None or record.status is not Status.ACTIVE:
+            return
+        if (await self.with_deadline(record)).deadline != record.deadline:
+            await self.save(record)
+
+    async def _away_of(self, record: GameRecord) -> Sequence[Interval]:
+        user_id, started = record.turn_user_id, record.turn_started_at
+        if record.time_limit is None or user_id is None or started is None:
+            return ()
+        return await self.away(user_id, started)
+
+    async def advanced(
+        self,
+        record: GameRecord,
+        game: engine.Game,
+        status: Status = Status.ACTIVE,
+        *,
+        moved: bool = True,
     ) -> GameRecord:
-        """The record after its game changed: state, whose turn since when, any result."""
+        """The record after its game changed: state, whose turn since when, any result,
+        and the clock of the new turn (the player whose turn ended gains the increment
+        when they `moved`)."""
         now = self.clock()
         result = game.result
         if result is not None:
@@ -193,9 +232,12 @@ class GameTable:
                 offer=None,
                 result_reason=result.reason,
                 ended_at=now,
+                clock=TurnClock(),
+                deadline=None,
             )
+        clock = clock_after_turn(record, now, await self._away_of(record), moved=moved)
         turn = game.to_move
-        return dataclasses.replace(
+        following = dataclasses.replace(
             record,
             state=game.to_json(),
             status=status,
@@ -203,7 +245,9 @@ class GameTable:
             turn_user_id=None if turn is None else record.players[turn].user_id,
             turn_started_at=now,
             offer=None,
+            clock=clock,
         )
+        return await self.with_deadline(following)
 
     # -- finding -------------------------------------------------------------------
 
@@ -254,8 +298,7 @@ class GameTable:
 
     def past_deadline(self, record: GameRecord) -> bool:
         """Whether the turn being played has run out of time."""
-        deadline = turn_deadline(record)
-        return deadline is not None and deadline <= self.clock()
+        return record.deadline is not None and record.deadline <= self.clock()
 
     def expired(self, record: GameRecord) -> bool:
         """Whether a challenge went unanswered too long."""

@@ -59,5 +59,5 @@ class Host:
         self.vacations = Vacations(
             self.games, vacation_days, self.slow_games.quiet_until, clock=clock
         )
-        self.slow_games.away = self.vacations.away
+        self.games.away = self.vacations.away
         self.standings = Leaderboards(storage.standings)

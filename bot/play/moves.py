@@ -15,6 +15,7 @@ from bot.play.text import Code, Name, Strong, Text, excerpt, excerpts_in, lines,
 from bot.play.values import Post, Refusal
 from bot.play.wording import result_text, title, turn_line
 from bot.storage import Action, GameRecord, Seat, Status
+from bot.storage.clocks import CLAIM
 
 
 class Moves:
@@ -46,9 +47,13 @@ class Moves:
 
     async def play(self, record: GameRecord, seat: Seat, move: str | Mapping[str, str]) -> Post:
         """Play a move for the seat to move in the game at `record`: a person's, or the
-        bot's. A person whose time ran out loses instead."""
+        bot's. A person whose time ran out loses instead, unless the server lets the others
+        claim the win: then the move stands while no one has claimed it."""
+        late = self._games.past_deadline(record) and not is_ai(seat.user_id)
+        if late and await self._endings.on_time_out(record) == CLAIM:
+            late = False
         async with self._games.borrow(record) as loan:
-            if self._games.past_deadline(record) and not is_ai(seat.user_id):
+            if late:
                 headline = say(Strong(Name(seat.name)), " ran out of time before moving.")
                 return await self._endings.forfeit(loan, seat, "ran out of time", headline)
             game = loan.game
@@ -65,7 +70,7 @@ class Moves:
             headline = say(Strong(Name(seat.name)), " played ", Code(canonical), said)
             return await self._boards.save_change(
                 loan,
-                self._games.advanced(record, game),
+                await self._games.advanced(record, game),
                 headline,
                 events_before,
                 actions=[Action(canonical, seat.seat, seat.user_id)],

@@ -117,9 +117,7 @@ class Offers:
             out = loan.game.view().out
         return [s for s in record.players if s.seat != offered_by and s.seat not in out]
 
-    async def _moves_to_take_back(
-        self, record: GameRecord, seat: Seat
-    ) -> list[tuple[Seat, str]]:
+    async def _moves_to_take_back(self, record: GameRecord, seat: Seat) -> list[tuple[Seat, str]]:
         """The moves taking back the seat's last move undoes, with who made them: that move
         and every move the bot's seats made since. Refused unless the seat moved last but
         for them."""
@@ -148,7 +146,7 @@ class Offers:
             assert game.result is not None
             post = await self._boards.save_change(
                 loan,
-                self._games.advanced(record, game),
+                await self._games.advanced(record, game),
                 say(),
                 len(game.events),
                 actions=[Action(game.actions[-1].text, None, None)],
@@ -167,7 +165,7 @@ class Offers:
             headline = _taken_back(moves)
             post = await self._boards.save_change(
                 loan,
-                self._games.advanced(record, loan.game),
+                await self._games.advanced(record, loan.game, moved=False),
                 _after(opening, headline),
                 len(loan.game.events),
                 take_back=taken,

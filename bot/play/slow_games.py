@@ -10,33 +10,19 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import engine
+from bot.play.clock import describe_duration, parse_duration, parse_time_control
 from bot.play.endings import Endings
+from bot.play.game_clocks import control_of
 from bot.play.games import GameTable
 from bot.play.quiet import is_quiet, parse_span, quiet_ends, zone_named
 from bot.play.text import GameLink, Moment, Name, Strong, Text, say
-from bot.play.timing import (
-    WARNING,
-    Reminder,
-    describe_duration,
-    parse_duration,
-    pending_reminders,
-    turn_reminders,
-)
+from bot.play.timing import WARNING, Reminder, pending_reminders, turn_reminders
 from bot.play.values import Post, Refusal
-from bot.storage.clocks import HeldPing, QuietHours, ServerSettings, Turn
-
-AwayTimes = Callable[[int, float], Awaitable[Sequence[tuple[float, float | None]]]]
-"""`await away(user_id, since)`: the intervals, overlapping `since` or after it, when the
-user is away."""
-
-
-async def never_away(user_id: int, since: float) -> Sequence[tuple[float, float | None]]:
-    return ()
-
+from bot.storage.clocks import CLAIM, LOSE, HeldPing, QuietHours, ServerSettings, Turn
 
 LISTED = 25
 """Games shown by one list; the rest are counted."""
@@ -70,8 +56,6 @@ class SlowGames:
         self.clocks = games.storage.clocks
         self._endings = endings
         self._clock = clock
-        self.away: AwayTimes = never_away
-        """When players are away (on vacation): their reminders wait."""
         self.on_change: list[Callable[[], None]] = []
         """Called when settings change what falls due when: the scheduler wakes up on it."""
 
@@ -87,14 +71,23 @@ class SlowGames:
         time_limit: str | None = None,
         reminder_delay: str | None = None,
         threads: bool | None = None,
+        on_time_out: str | None = None,
     ) -> ServerSettings:
         """Change what is given, keep the rest; running turns follow a new reminder delay."""
         current = await self.clocks.server_settings(guild_id)
         changed = current
         if time_limit is not None:
+            control = parse_time_control(time_limit)
             changed = dataclasses.replace(
-                changed, time_limit=parse_duration(time_limit, "The time limit")
+                changed,
+                time_limit=None if control is None else control.initial,
+                time_increment=None if control is None else control.increment,
+                time_cap=None if control is None else control.cap,
             )
+        if on_time_out is not None:
+            if on_time_out not in (LOSE, CLAIM):
+                raise Refusal(f"Running out of time may mean {LOSE} or {CLAIM}.")
+            changed = dataclasses.replace(changed, on_time_out=on_time_out)
         if reminder_delay is not None:
             changed = dataclasses.replace(
                 changed, reminder_delay=parse_duration(reminder_delay, "The reminder delay")
@@ -147,7 +140,7 @@ class SlowGames:
         """When the user's quiet hours or vacation holding `moment` end, if either does:
         reminders wait for it."""
         until = moment
-        for start, end in await self.away(user_id, moment):
+        for start, end in await self.games.away(user_id, moment):
             if start <= until and (end is None or end > until):
                 until = math.inf if end is None else end
         quiet = await self.quiet_until(user_id, until) if until < math.inf else None
@@ -276,9 +269,16 @@ class SlowGames:
 def settings_text(settings: ServerSettings) -> str:
     """A server's settings, one per line."""
     delay = settings.reminder_delay
+    control = control_of(settings)
+    clock = "none" if control is None else f"{control} ({control.words()})"
+    loses = {
+        LOSE: "the game is lost (out, with 3 or 4 players)",
+        CLAIM: "the others may claim the win",
+    }
     return "\n".join(
         [
-            f"Time limit per move in new games: {describe_duration(settings.time_limit)}",
+            f"Time limit in new games: {clock}",
+            f"When time runs out: {loses[settings.on_time_out]}",
             "Reminder when a turn has waited: "
             + ("never" if delay is None else describe_duration(delay)),
             f"New games open a thread: {'yes' if settings.threads else 'no'}",

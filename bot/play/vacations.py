@@ -15,14 +15,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from bot.play.clock import DAY, MINUTE
 from bot.play.games import GameTable
 from bot.play.slow_games import Delivery, game_link
 from bot.play.text import Moment, Name, Strong, Text, say
 from bot.play.values import Post, Refusal
 from bot.storage.clocks import Turn, Vacation
 
-MINUTE = 60
-DAY = 24 * 60 * MINUTE
 DAYS_A_YEAR = 15
 """Vacation days each player has a calendar year, unless the bot's owner sets another."""
 

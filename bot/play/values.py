@@ -34,6 +34,8 @@ class Prompt(StrEnum):
     CHALLENGE = "challenge"
     DRAW = "draw"
     UNDO = "undo"
+    PAUSE = "pause"
+    CLAIM = "claim"
     REPLAY = "replay"
 
 

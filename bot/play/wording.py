@@ -7,8 +7,8 @@ from string import Formatter
 
 import engine
 from bot.play.ai_seats import is_ai
-from bot.play.text import Command, GameLink, Moment, Name, Segment, Strong, Text, joined, say
-from bot.play.timing import turn_deadline
+from bot.play.game_clocks import clock_line
+from bot.play.text import Command, GameLink, Name, Segment, Strong, Text, joined, say
 from bot.storage import GameRecord, Seat
 
 
@@ -71,8 +71,8 @@ def turn_line(record: GameRecord, game: engine.Game) -> Text:
         typed = (Command(record.game, "move", move, name) for move in choices)
         line = say(line, ": type ", joined(" or ", typed))
     line = say(line, ".")
-    deadline = turn_deadline(record)
-    return line if deadline is None else say(line, " Time runs out ", Moment(deadline), ".")
+    clock = clock_line(record)
+    return line if clock is None else say(line, " ", clock)
 
 
 def result_text(result: engine.Result, player_names: Sequence[str]) -> Text:

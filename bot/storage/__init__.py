@@ -32,6 +32,7 @@ from bot.storage.records import (
     StaleGame,
     Status,
     StorageError,
+    TurnClock,
     Writer,
 )
 from bot.storage.sqlite import SqliteStorage
@@ -64,6 +65,7 @@ __all__ = [
     "Status",
     "Storage",
     "StorageError",
+    "TurnClock",
     "Writer",
     "boards_of",
     "copy_between",

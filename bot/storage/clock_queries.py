@@ -1,7 +1,7 @@
 """Asynchronous play's storage in SQL both backends run: settings, reminder choices,
 turn clocks and the claims on due work.
 
-Every "what is due" query walks a partial index of migration 3 (SQLite is held to it).
+Every "what is due" query walks a partial index (migrations 3 and 9; SQLite is held to it).
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from bot.storage.claims import SLOT_END
 from bot.storage.clocks import HeldPing, QuietHours, ServerSettings, Turn, Vacation
 from bot.storage.queries import Runner
 
-_DEADLINE = "g.turn_started_at + g.time_limit"
+_DEADLINE = "g.deadline"
 _PLANNED = "g.reminder_turn = g.turn_started_at"
 _PERSON = "coalesce(g.turn_user_id, 0) >= 0"
 """The turn is a person's: the bot's seats (negative ids) never run out of time or need
 reminding."""
-_TIMED = f"g.time_limit IS NOT NULL AND {_PERSON} ORDER BY {_DEADLINE}"
+_TIMED = f"g.deadline IS NOT NULL AND {_PERSON} ORDER BY {_DEADLINE}"
 SLOT_LOCK = 0x5059_0003
 """The lock the one live process of a slot holds (the second key hashes the slot)."""
 VACATION_LOCK = 0x5059_0004
@@ -46,10 +46,9 @@ class SqlClocks:
 
     async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
         await self._run.execute(
-            "INSERT INTO server_settings (guild_id, time_limit, reminder_delay, threads) "
-            "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
-            "time_limit = excluded.time_limit, reminder_delay = excluded.reminder_delay, "
-            "threads = excluded.threads",
+            f"INSERT INTO server_settings (guild_id, {', '.join(rows.SETTINGS_COLUMNS)}) "
+            f"VALUES (?{', ?' * len(rows.SETTINGS_COLUMNS)}) ON CONFLICT (guild_id) DO UPDATE "
+            f"SET {', '.join(f'{c} = excluded.{c}' for c in rows.SETTINGS_COLUMNS)}",
             *rows.settings_values(guild_id, settings),
         )
 
@@ -169,7 +168,7 @@ class SqlClocks:
         )
 
     async def due_time_outs(self, now: float) -> list[Turn]:
-        return await self._turns("games_by_deadline", f"{_DEADLINE} <= ? AND {_TIMED}", now)
+        return await self._turns("games_by_deadline_at", f"{_DEADLINE} <= ? AND {_TIMED}", now)
 
     async def due_reminders(self, now: float) -> list[Turn]:
         return await self._turns("games_by_reminder", f"g.remind_at <= ? AND {_REMINDING}", now)
@@ -182,7 +181,7 @@ class SqlClocks:
             f"WHERE g.status = 'active' AND {condition} LIMIT 1) {index}"
             for index, condition, column in (
                 ("games_by_reminder", _REMINDING, "g.remind_at"),
-                ("games_by_deadline", _TIMED, _DEADLINE),
+                ("games_by_deadline_at", _TIMED, _DEADLINE),
             )
         )
         held = "SELECT min(due_at) AS due FROM held_pings"

@@ -1,7 +1,8 @@
 """What asynchronous play stores: server settings, reminder choices, and each turn's clock.
 
-A turn's deadline is `turn_started_at + time_limit`, derived rather than stored. Its
-reminders are planned once per turn: `reminder_turn` names the turn (by its
+A turn's deadline is worked out by play from the game's clock and stored with the game
+(`GameRecord.deadline`), so what is due is one indexed look. Its reminders are planned
+once per turn: `reminder_turn` names the turn (by its
 `turn_started_at`) that `reminded` (the last reminder stage sent) and `remind_at` (when
 the next one is due) belong to.
 """
@@ -16,16 +17,24 @@ from bot.storage.claims import Claims
 
 DAY = 24 * 60 * 60
 DEFAULT_REMINDER_DELAY = float(DAY)
+LOSE, CLAIM = "lose", "claim"
+"""What running out of time means (`ServerSettings.on_time_out`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class ServerSettings:
-    """A server's choices. `time_limit` (seconds per move) applies to new games;
-    `reminder_delay` (seconds into a turn before a nudge) None means no nudges."""
+    """A server's choices. The time control of new games: `time_limit` (seconds per
+    move, or with `time_increment` the starting bank, capped at `time_cap`);
+    `reminder_delay` (seconds into a turn before a nudge) None means no nudges;
+    `on_time_out` what running out means: `lose` at once, or `claim` (the others may
+    claim the win, and until one does the late player may still move)."""
 
     time_limit: float | None = None
     reminder_delay: float | None = DEFAULT_REMINDER_DELAY
     threads: bool = False
+    time_increment: float | None = None
+    time_cap: float | None = None
+    on_time_out: str = LOSE
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,18 +51,17 @@ class Turn:
     user_id: int
     name: str
     started_at: float
-    time_limit: float | None
+    bank: float | None
+    """Seconds the player had when the turn started (None: no clock)."""
     reminder_turn: float | None
     reminded: int
     remind_at: float | None
+    deadline: float | None
+    """When the turn runs out, as stored (None: no clock running)."""
 
     @property
     def place_id(self) -> int:
         return self.thread_id if self.thread_id is not None else self.channel_id
-
-    @property
-    def deadline(self) -> float | None:
-        return None if self.time_limit is None else self.started_at + self.time_limit
 
     @property
     def planned(self) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any, Protocol
 
 from bot.storage.records import StorageError
-from bot.storage.rows import ANNOUNCEMENT_COLUMNS
+from bot.storage.rows import ANNOUNCEMENT_COLUMNS, SETTINGS_COLUMNS
 
 BATCH = 5_000
 """Rows read and written at a time."""
@@ -24,7 +24,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         *("starter_id", "status", "version", "state", "message_id", "expires_at"),
         *("turn_seat", "turn_user_id", "turn_started_at", "offer", "result_reason"),
         *("created_at", "updated_at", "ended_at", "time_limit", "reminder_turn"),
-        *("reminded", "remind_at"),
+        *("reminded", "remind_at", "time_increment", "time_cap", "clock", "deadline"),
     ),
     "players": ("game_id", "seat", "user_id", "name", "accepted", "rank"),
     "actions": ("id", "game_id", "action", "seat", "user_id", "created_at", "taken_back"),
@@ -36,7 +36,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         *("game_id", "user_id", "guild_id", "game", "rank", "outcome", "rating_before"),
         *("rating_after", "overall_before", "overall_after", "ended_at"),
     ),
-    "server_settings": ("guild_id", "time_limit", "reminder_delay", "threads"),
+    "server_settings": ("guild_id", *SETTINGS_COLUMNS),
     "user_settings": ("user_id", "dm_reminders", "quiet_start", "quiet_end", "quiet_zone"),
     "announcements": ANNOUNCEMENT_COLUMNS,
     "held_pings": ("game_id", "turn", "user_id", "place_id", "due_at"),

@@ -188,6 +188,24 @@ MIGRATIONS: tuple[Migration, ...] = (
     (
         9,
         """
+        ALTER TABLE games ADD COLUMN time_increment {REAL};
+        ALTER TABLE games ADD COLUMN time_cap {REAL};
+        ALTER TABLE games ADD COLUMN clock TEXT;
+        ALTER TABLE games ADD COLUMN deadline {REAL};
+        UPDATE games SET deadline = turn_started_at + time_limit
+            WHERE status = 'active' AND time_limit IS NOT NULL
+            AND coalesce(turn_user_id, 0) >= 0;
+        DROP INDEX games_by_deadline;
+        CREATE INDEX games_by_deadline_at ON games (deadline)
+            WHERE status = 'active' AND deadline IS NOT NULL;
+        ALTER TABLE server_settings ADD COLUMN time_increment {REAL};
+        ALTER TABLE server_settings ADD COLUMN time_cap {REAL};
+        ALTER TABLE server_settings ADD COLUMN on_time_out TEXT NOT NULL DEFAULT 'lose';
+        """,
+    ),
+    (
+        10,
+        """
         ALTER TABLE user_settings ADD COLUMN quiet_start INTEGER;
         ALTER TABLE user_settings ADD COLUMN quiet_end INTEGER;
         ALTER TABLE user_settings ADD COLUMN quiet_zone TEXT;

@@ -99,10 +99,32 @@ class Announcement:
     reply_token: str | None = None
 
 
+Interval = tuple[float, float | None]
+"""A stretch of wall time, seconds since the epoch: (start, end); end None is still open."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnClock:
+    """The stored facts of the current turn's clock (see `bot.play.clock`): each seat's
+    seconds left when the turn started (empty: every seat has the time control's first
+    bank), the game's pauses since it started (the last one open while paused), and
+    whether the player to move ran out of time with the others yet to claim the win."""
+
+    banks: tuple[float, ...] = ()
+    pauses: tuple[Interval, ...] = ()
+    flagged: bool = False
+
+    @property
+    def paused(self) -> bool:
+        return bool(self.pauses) and self.pauses[-1][1] is None
+
+
 @dataclass(frozen=True, slots=True)
 class GameDraft:
     """What a new challenge is made of. `expires_at` is when the challenge lapses unanswered
-    (None: never); `time_limit` the seconds each turn may last (None: no limit)."""
+    (None: never); `time_limit` the seconds each turn may last (None: no limit), or with
+    a `time_increment` the starting bank, gaining that much after each move up to
+    `time_cap` (None: the starting bank)."""
 
     game: str
     guild_id: int | None
@@ -115,6 +137,8 @@ class GameDraft:
     state: str
     expires_at: float | None
     time_limit: float | None = None
+    time_increment: float | None = None
+    time_cap: float | None = None
 
     @property
     def place_id(self) -> int:
@@ -125,7 +149,9 @@ class GameDraft:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameRecord(GameDraft):
     """A stored game: its draft (`players` and `state` kept up to date by play) and what
-    storing and playing it added. `version` grows by one with every saved change."""
+    storing and playing it added. `version` grows by one with every saved change.
+    `deadline` is when the turn runs out, worked out from `clock` and the time control
+    whenever either changes (None: no clock running), so storage finds what is due."""
 
     id: int
     status: Status
@@ -139,6 +165,8 @@ class GameRecord(GameDraft):
     offer: Offer | None = None
     result_reason: str | None = None
     ended_at: float | None = None
+    clock: TurnClock = TurnClock()
+    deadline: float | None = None
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.players if s.user_id == user_id), None)

@@ -13,7 +13,16 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.storage.clocks import HeldPing, QuietHours, ServerSettings, Turn, Vacation
-from bot.storage.records import Action, Announcement, GameDraft, GameRecord, Offer, Seat, Status
+from bot.storage.records import (
+    Action,
+    Announcement,
+    GameDraft,
+    GameRecord,
+    Offer,
+    Seat,
+    Status,
+    TurnClock,
+)
 from bot.storage.standings import (
     BoardRating,
     GameRating,
@@ -41,17 +50,18 @@ GAME_COLUMNS = (
     *("id", "game", "guild_id", "channel_id", "thread_id", "options", "seed", "starter_id"),
     *("status", "version", "state", "created_at", "updated_at", "expires_at", "message_id"),
     *("turn_seat", "turn_user_id", "turn_started_at", "offer", "result_reason", "ended_at"),
-    "time_limit",
+    *("time_limit", "time_increment", "time_cap", "clock", "deadline"),
 )
 SEAT_COLUMNS = ("seat", "user_id", "name", "accepted", "rank")
 """The `players` columns a game's seats are read from."""
 NEW_GAME_COLUMNS = (
     *("game", "guild_id", "channel_id", "thread_id", "options", "seed", "starter_id"),
     *("status", "state", "expires_at", "created_at", "updated_at", "time_limit"),
+    *("time_increment", "time_cap"),
 )
 SAVED_GAME_COLUMNS = (
     *("status", "state", "turn_seat", "turn_user_id", "turn_started_at", "offer"),
-    *("result_reason", "ended_at", "updated_at"),
+    *("result_reason", "ended_at", "updated_at", "clock", "deadline"),
 )
 """The columns `save` writes; it also bumps `version`."""
 
@@ -85,7 +95,27 @@ def game_record(rows: Sequence[Row]) -> GameRecord | None:
         result_reason=row["result_reason"],
         ended_at=row["ended_at"],
         time_limit=row["time_limit"],
+        time_increment=row["time_increment"],
+        time_cap=row["time_cap"],
+        clock=turn_clock(row["clock"]),
+        deadline=row["deadline"],
     )
+
+
+def turn_clock(text: str | None) -> TurnClock:
+    """A turn's clock from its JSON (NULL: the clock of a game that never changed it)."""
+    if text is None:
+        return TurnClock()
+    data = json.loads(text)
+    pauses = tuple((start, end) for start, end in data.get("pauses", ()))
+    return TurnClock(tuple(data.get("banks", ())), pauses, bool(data.get("flagged", False)))
+
+
+def _turn_clock_text(clock: TurnClock) -> str | None:
+    if clock == TurnClock():
+        return None
+    data = {"banks": list(clock.banks), "pauses": [list(p) for p in clock.pauses]}
+    return json.dumps(data | ({"flagged": True} if clock.flagged else {}))
 
 
 def new_game_values(draft: GameDraft, now: float) -> tuple[Any, ...]:
@@ -94,6 +124,7 @@ def new_game_values(draft: GameDraft, now: float) -> tuple[Any, ...]:
         *(draft.game, draft.guild_id, draft.channel_id, draft.thread_id),
         *(json.dumps(dict(draft.options)), draft.seed, draft.starter_id),
         *(Status.CHALLENGE.value, draft.state, draft.expires_at, now, now, draft.time_limit),
+        *(draft.time_increment, draft.time_cap),
     )
 
 
@@ -102,7 +133,7 @@ def saved_game_values(record: GameRecord, now: float) -> tuple[Any, ...]:
     return (
         *(record.status.value, record.state, record.turn_seat, record.turn_user_id),
         *(record.turn_started_at, _offer_text(record.offer), record.result_reason),
-        *(record.ended_at, now),
+        *(record.ended_at, now, _turn_clock_text(record.clock), record.deadline),
     )
 
 
@@ -179,18 +210,26 @@ def action_values(game_id: int, actions: Sequence[Action], now: float) -> list[t
 
 # -- settings and turns --------------------------------------------------------------
 
-SETTINGS_COLUMNS = ("time_limit", "reminder_delay", "threads")
+SETTINGS_COLUMNS = (
+    *("time_limit", "reminder_delay", "threads", "time_increment", "time_cap", "on_time_out"),
+)
 
 
 def server_settings(row: Row | None) -> ServerSettings:
     if row is None:
         return ServerSettings()
-    return ServerSettings(row["time_limit"], row["reminder_delay"], bool(row["threads"]))
+    return ServerSettings(
+        *(row["time_limit"], row["reminder_delay"], bool(row["threads"])),
+        *(row["time_increment"], row["time_cap"], row["on_time_out"]),
+    )
 
 
 def settings_values(guild_id: int, settings: ServerSettings) -> tuple[Any, ...]:
-    """(guild_id, time_limit, reminder_delay, threads)."""
-    return (guild_id, settings.time_limit, settings.reminder_delay, int(settings.threads))
+    """(guild_id, SETTINGS_COLUMNS...)."""
+    return (
+        *(guild_id, settings.time_limit, settings.reminder_delay, int(settings.threads)),
+        *(settings.time_increment, settings.time_cap, settings.on_time_out),
+    )
 
 
 def quiet_hours(row: Row) -> QuietHours:
@@ -222,7 +261,8 @@ def vacation_values(vacation: Vacation) -> tuple[Any, ...]:
 TURN_COLUMNS = (
     "g.id AS game_id, g.game, g.guild_id, g.channel_id, g.thread_id, g.message_id, "
     "(SELECT count(*) FROM players c WHERE c.game_id = g.id) AS players, p.user_id, p.name, "
-    "g.turn_started_at, g.time_limit, g.reminder_turn, g.reminded, g.remind_at"
+    "g.turn_started_at, g.time_limit, g.reminder_turn, g.reminded, g.remind_at, "
+    "g.turn_seat, g.clock, g.deadline"
 )
 """The select list of a turn, from `games g` joined to the `players p` whose turn it is."""
 
@@ -239,11 +279,19 @@ def turn(row: Row) -> Turn:
         user_id=row["user_id"],
         name=row["name"],
         started_at=row["turn_started_at"],
-        time_limit=row["time_limit"],
+        bank=_bank(row),
         reminder_turn=row["reminder_turn"],
         reminded=row["reminded"],
         remind_at=row["remind_at"],
+        deadline=row["deadline"],
     )
+
+
+def _bank(row: Row) -> float | None:
+    """The seconds the player to move had when their turn started."""
+    banks = turn_clock(row["clock"]).banks
+    bank: float | None = banks[row["turn_seat"]] if banks else row["time_limit"]
+    return bank
 
 
 # -- ratings -------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.play.timing import DAY
+from bot.play.clock import DAY
 from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, scheduler_of, sent
 from tests.bot.harness import DiscordHarness
 from tests.bot.support import Clock, new_bot

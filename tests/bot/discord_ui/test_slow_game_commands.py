@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.courier import NONCE_LENGTH
+from bot.play.clock import DAY, HOUR
 from bot.play.scheduler import Scheduler
-from bot.play.timing import DAY, HOUR
 from bot.storage import Status
 from tests.bot.harness import DiscordHarness, HarnessError, Kind, Reply, SentMessage
 from tests.bot.support import Clock, new_bot
@@ -57,7 +57,7 @@ async def test_a_time_limit_is_shown_in_the_challenge_and_on_every_turn(
 ) -> None:
     alice, bob = discord.user("alice"), discord.user("bob")
     challenge = await discord.slash(alice, "tink start", {"opponent": bob, "time_limit": "3d"})
-    assert "Time limit: 3 days per move." in challenge.content
+    assert "Time limit: 3d (3 days a move)." in challenge.content
     accepted = await discord.click(bob, challenge.message, "Accept")
     assert f"Time runs out <t:{int(START + 3 * DAY)}:R>." in accepted.messages[-1].content
     clock.now = START + HOUR
@@ -72,8 +72,8 @@ async def test_an_unusable_time_limit_is_refused_in_one_sentence(discord: Discor
     reply = await discord.slash(alice, "tink start", {"opponent": bob, "time_limit": "soon"})
     assert reply.ephemeral
     assert reply.content == (
-        "The time limit must be none or a number of minutes, hours or days, like 12h or 3d, "
-        "not 'soon'."
+        "The time limit must be none, a time per move like 3d, or a bank like 5d+1d "
+        "(5 days, 1 more a move) or 5d+1d/10d (capped at 10 days), not 'soon'."
     )
     assert discord.messages_in() == [reply.message]
 
@@ -82,9 +82,15 @@ async def test_the_time_limit_is_suggested_while_typing(discord: DiscordHarness)
     alice, bob = discord.user("alice"), discord.user("bob")
     options = {"opponent": bob, "time_limit": "1"}
     choices = await discord.autocomplete(alice, "tink start", "time_limit", options)
-    assert [c.value for c in choices] == ["1h", "12h", "1d"]
+    assert [c.value for c in choices] == ["1h", "12h", "1d", "1d+12h", "14d+2d/21d"]
     choices = await discord.autocomplete(alice, "tink start", "time_limit", {"time_limit": "36h"})
     assert [c.value for c in choices] == ["36h"]
+    choices = await discord.autocomplete(alice, "tink start", "time_limit", {"time_limit": "5d"})
+    assert [(c.name, c.value) for c in choices] == [
+        ("5d — 5 days a move", "5d"),
+        ("5d+1d — 5 days, 1 day more a move", "5d+1d"),
+        ("5d+1d/10d — 5 days, 1 day more a move, up to 10 days", "5d+1d/10d"),
+    ]
 
 
 async def test_running_out_of_time_is_announced_in_the_game_channel(
@@ -188,7 +194,8 @@ async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games
     shown = await discord.slash(owner, "gamehost settings")
     assert shown.ephemeral
     assert shown.content == (
-        "Settings for this server:\nTime limit per move in new games: none\n"
+        "Settings for this server:\nTime limit in new games: none\n"
+        "When time runs out: the game is lost (out, with 3 or 4 players)\n"
         "Reminder when a turn has waited: 1 day\nNew games open a thread: no"
     )
     refused = await discord.slash(owner, "gamehost settings", {"reminder_delay": "2 seconds"})
@@ -200,16 +207,20 @@ async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games
     host = discord.client.host  # type: ignore[attr-defined]
     assert (await host.slow_games.settings(discord.guild.id)).time_limit == 3 * DAY
     saved = await discord.slash(
-        owner, "gamehost settings", {"time_limit": "2d", "reminder_delay": "none", "threads": True}
+        owner,
+        "gamehost settings",
+        {"time_limit": "2d+1d", "reminder_delay": "none", "threads": True, "timeout": "claim"},
     )
     assert saved.content == (
-        "Saved. Settings for this server:\nTime limit per move in new games: 2 days\n"
+        "Saved. Settings for this server:\n"
+        "Time limit in new games: 2d+1d (2 days, 1 day more a move)\n"
+        "When time runs out: the others may claim the win\n"
         "Reminder when a turn has waited: never\nNew games open a thread: yes"
     )
     started = await discord.slash(alice, "tink start", {"opponent": bob})
     challenge = started.messages[-1]
     assert challenge.channel.parent == discord.channel
-    assert "Time limit: 2 days per move." in challenge.content
+    assert "Time limit: 2d+1d (2 days, 1 day more a move)." in challenge.content
     await discord.click(bob, challenge, "Accept")
     assert [m.content for m in sent(await later(discord, clock, DAY))] == []
     unlimited = await discord.slash(

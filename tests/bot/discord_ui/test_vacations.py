@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.play.timing import DAY, MINUTE
+from bot.play.clock import DAY, MINUTE
 from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, sent
 from tests.bot.harness import DiscordHarness
 from tests.bot.support import Clock, new_bot

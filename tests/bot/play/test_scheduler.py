@@ -13,22 +13,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.play.challenges import Invitation
+from bot.play.clock import DAY, HOUR, MINUTE, DurationError, describe_duration, parse_duration
 from bot.play.host import Host
 from bot.play.ratings import rate_game
 from bot.play.scheduler import Scheduler
 from bot.play.slow_games import SlowGames
-from bot.play.timing import (
-    DAY,
-    HOUR,
-    MINUTE,
-    NUDGE,
-    WARNING,
-    DurationError,
-    describe_duration,
-    parse_duration,
-    suggest_durations,
-    turn_reminders,
-)
+from bot.play.timing import NUDGE, WARNING, suggest_durations, turn_reminders
 from bot.play.values import Person, Post, Refusal
 from bot.storage import ALL_SHARDS, Status, Storage, open_storage
 from bot.storage.claims import LEASE
@@ -193,8 +183,10 @@ def test_suggestions_put_a_valid_typed_duration_first() -> None:
 
 
 def _turn(started: float, time_limit: float | None) -> Turn:
+    deadline = None if time_limit is None else started + time_limit
     return Turn(
-        1, "tink", GUILD, CHANNEL, None, None, 2, 9, "Bob", started, time_limit, None, 0, None
+        *(1, "tink", GUILD, CHANNEL, None, None, 2, 9, "Bob", started, time_limit, None, 0),
+        *(None, deadline),
     )
 
 

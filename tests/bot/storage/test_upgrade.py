@@ -69,6 +69,9 @@ async def test_a_version_7_database_keeps_its_games_and_plays_on(
 async def plays_on(store: Backend) -> None:
     record = await store.game(IN_PLAY)
     assert record is not None and record.status is Status.ACTIVE
+    per_move = (record.time_limit, record.time_increment, record.time_cap, record.deadline)
+    assert per_move == (86_400, None, None, 1_086_400)
+    assert [t.game_id for t in await store.clocks.due_time_outs(NOW)] == [IN_PLAY]
     assert [a.action for a in await store.actions(IN_PLAY)] == ["S e4"]
     (owed,) = await store.announcements.owed(NOW, Writer("all shards", "host:2:b"), 10)
     assert (owed.game_id, owed.writer) == (IN_PLAY, "host:1:a")
@@ -113,4 +116,3 @@ async def schema(backend: str, url: str) -> list[tuple[Any, ...]]:
         return found
     finally:
         await connection.close()
-

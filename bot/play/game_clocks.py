@@ -1,0 +1,112 @@
+"""A stored game's clock: its facts read off the record, the turn's deadline, what a move,
+a pause or a gift does to it, and how it is said."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Awaitable, Callable, Sequence
+
+from bot.play.ai_seats import is_ai
+from bot.play.clock import (
+    ClockFacts,
+    TimeControl,
+    banks_after_turn,
+    deadline,
+    starting_banks,
+    time_left_words,
+)
+from bot.play.text import Moment, Name, Text, joined, say
+from bot.storage import GameDraft, GameRecord, Status, TurnClock
+from bot.storage.clocks import ServerSettings
+from bot.storage.records import Interval
+
+AwayTimes = Callable[[int, float], Awaitable[Sequence[Interval]]]
+"""The hook of absences: `await away(user_id, since)` gives the intervals, overlapping
+`since` or after it, during which that user's clocks are stopped in every game (their
+vacations). `GameTable.away` is called with the player to move whenever a turn's deadline
+is worked out; whoever changes someone's absences then calls `GameTable.refresh_clocks`
+for their games, so the stored deadlines follow."""
+
+
+async def never_away(user_id: int, since: float) -> Sequence[Interval]:
+    """No one is ever away: the default `AwayTimes`."""
+    return ()
+
+
+def control_of(record: GameDraft | ServerSettings) -> TimeControl | None:
+    """The time control of a game (or of a server's new games), None without one."""
+    if record.time_limit is None:
+        return None
+    return TimeControl(record.time_limit, record.time_increment, record.time_cap)
+
+
+def facts_of(record: GameRecord, away: Sequence[Interval] = ()) -> ClockFacts | None:
+    """The facts of the running turn's clock; None without a clock or a turn."""
+    control = control_of(record)
+    if control is None or record.turn_seat is None or record.turn_started_at is None:
+        return None
+    banks = record.clock.banks or starting_banks(control, len(record.players))
+    return ClockFacts(
+        control, banks, record.turn_seat, record.turn_started_at, record.clock.pauses, tuple(away)
+    )
+
+
+def runs_out(record: GameRecord, away: Sequence[Interval] = ()) -> float | None:
+    """When the turn runs out: None when over, for the bot's seats (which never run out),
+    once the late player's time ran out awaiting a claim, or while the clock is stopped."""
+    facts = facts_of(record, away)
+    if facts is None or record.status is not Status.ACTIVE or record.clock.flagged:
+        return None
+    if record.turn_user_id is None or is_ai(record.turn_user_id):
+        return None
+    return deadline(facts)
+
+
+def clock_after_turn(
+    record: GameRecord, now: float, away: Sequence[Interval], *, moved: bool
+) -> TurnClock:
+    """The clock of the next turn, once the one being played ends at `now`: the player
+    who ends it keeps what they have left (plus the increment, when they `moved`), and a
+    pause goes on into the next turn."""
+    control = control_of(record)
+    if control is None:
+        return TurnClock()
+    facts = facts_of(record, away)
+    if facts is None or record.status is not Status.ACTIVE:
+        banks = starting_banks(control, len(record.players))
+    else:
+        banks = banks_after_turn(facts, now, moved=moved)
+    pauses: tuple[Interval, ...] = ((now, None),) if record.clock.paused else ()
+    return TurnClock(banks, pauses)
+
+
+def paused_clock(clock: TurnClock, now: float) -> TurnClock:
+    return dataclasses.replace(clock, pauses=(*clock.pauses, (now, None)))
+
+
+def resumed_clock(clock: TurnClock, now: float) -> TurnClock:
+    (*closed, (start, _)) = clock.pauses
+    return dataclasses.replace(clock, pauses=(*closed, (start, now)))
+
+
+def clock_line(record: GameRecord) -> Text | None:
+    """The clock under a turn: when the player to move runs out (or that the clocks are
+    stopped), and with banks the time the others have left, in words; None without one."""
+    facts = facts_of(record)
+    if facts is None:
+        return None
+    said: list[Text] = []
+    if record.clock.paused:
+        said.append(say("The clocks are stopped."))
+    elif record.clock.flagged:
+        said.append(say("Time ran out: the others may claim the win."))
+    elif record.deadline is not None:
+        said.append(say("Time runs out ", Moment(record.deadline), "."))
+    others = [
+        say(Name(seat.name), f" has {time_left_words(facts.banks[seat.seat])}")
+        for seat in record.players
+        if seat.seat != facts.turn_seat and not is_ai(seat.user_id)
+    ]
+    if others and not facts.control.per_move:
+        said.append(say(joined("; ", others), " left."))
+    return joined(" ", said) if said else None
