@@ -250,7 +250,7 @@ def deadline(facts: ClockFacts) -> float | None:
     for start, end in stopped_for(facts):
         if end is not None and end <= moment:
             continue
-        if start - moment >= left:
+        if start - moment > left:
             break
         left -= max(0.0, start - moment)
         if end is None:

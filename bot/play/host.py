@@ -22,7 +22,7 @@ from bot.play.posts import BoardPosts, Renderer
 from bot.play.quiet import Audience
 from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
-from bot.play.vacations import DAYS_A_YEAR, Vacations
+from bot.play.vacations import Vacations
 from bot.storage import ALL_SHARDS, Storage, Writer
 from bot.storage.claims import new_owner
 from bot.workers.thinking import ThreadThinking
@@ -39,12 +39,13 @@ class Host:
         clock: Callable[[], float] = time.time,
         slot: str = ALL_SHARDS,
         thinker: Thinker | None = None,
-        vacation_days: int = DAYS_A_YEAR,
+        vacation_days: int = 0,
     ) -> None:
         """`slot` is the part of the bot this process serves, one process at a time (see
         `Writer`): every shard, unless the bot is split among processes. `thinker` runs
         the AI; without one it thinks in threads of this process. Each player has
-        `vacation_days` days of vacation a calendar year."""
+        `vacation_days` days of vacation a calendar year (none unless given: the bot's
+        settings give them)."""
         self.storage = storage
         self.games = GameTable(storage, clock, Writer(slot, new_owner()))
         boards = BoardPosts(renderer, Audience(storage.clocks, clock))
@@ -60,4 +61,5 @@ class Host:
             self.games, vacation_days, self.slow_games.quiet_until, clock=clock
         )
         self.games.away = self.vacations.away
+        self.slow_games.spare_day = self.vacations.take_a_day
         self.standings = Leaderboards(storage.standings)

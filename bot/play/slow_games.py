@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import engine
@@ -23,6 +23,15 @@ from bot.play.text import GameLink, Moment, Name, Strong, Text, say
 from bot.play.timing import WARNING, Reminder, pending_reminders, turn_reminders
 from bot.play.values import Post, Refusal
 from bot.storage.clocks import CLAIM, LOSE, HeldPing, QuietHours, ServerSettings, Turn
+
+SpareDay = Callable[[Turn], Awaitable["Delivery | None"]]
+"""`await spare_day(turn)`: take a vacation day for the player whose time in `turn` runs
+out at its deadline, and the post telling them; None when they have none left."""
+
+
+async def no_spare_day(turn: Turn) -> Delivery | None:
+    return None
+
 
 LISTED = 25
 """Games shown by one list; the rest are counted."""
@@ -56,6 +65,8 @@ class SlowGames:
         self.clocks = games.storage.clocks
         self._endings = endings
         self._clock = clock
+        self.spare_day: SpareDay = no_spare_day
+        """What saves a clock that runs out with a vacation day, if the player has one."""
         self.on_change: list[Callable[[], None]] = []
         """Called when settings change what falls due when: the scheduler wakes up on it."""
 
@@ -189,9 +200,17 @@ class SlowGames:
         return await self.clocks.due_time_outs(self._clock())
 
     async def time_out(self, turn: Turn, *, online_since: float) -> Delivery | None:
-        """End a turn whose time ran out; None when a move came first."""
-        deadline = turn.deadline
-        offline = deadline is not None and deadline < online_since
+        """End a turn whose time ran out, unless its player has a vacation day to save it
+        with (`spare_day`); None when a move came first, or the clock was stopped
+        meanwhile (its deadline is worked out again first)."""
+        await self.games.refresh_clocks([turn.game_id])
+        record = await self.games.by_id(turn.game_id)
+        if record is None or record.deadline is None or not self.games.past_deadline(record):
+            return None
+        saved = await self.spare_day(dataclasses.replace(turn, deadline=record.deadline))
+        if saved is not None:
+            return saved
+        offline = record.deadline < online_since
         post = await self._endings.time_out(turn.game_id, offline=offline)
         return None if post is None else Delivery(turn.place_id, post)
 

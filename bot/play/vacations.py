@@ -128,6 +128,7 @@ class Vacations:
         vacation = Vacation(user_id, now, now + days * DAY)
         if not await self.clocks.add_vacation(vacation):
             raise Refusal("You are on vacation already; `/vacation end` ends it.")
+        await self._refresh(user_id)
         said = say(Strong(Name(name)), " is on vacation until ", Moment(vacation.ends_at))
         return VacationChange(
             vacation, left - days * DAY, await self._tell(user_id, said, ": their clock waits.")
@@ -139,23 +140,26 @@ class Vacations:
         current = await self._current(user_id, now)
         if current is None or not await self.clocks.end_vacation(user_id, current.started_at, now):
             raise Refusal("You are not on vacation.")
+        await self._refresh(user_id)
         ended = Vacation(user_id, current.started_at, now, current.automatic)
         said = say(Strong(Name(name)), " is back from vacation")
         told = await self._tell(user_id, said, ": their clock runs again.")
         return VacationChange(ended, await self.left(user_id, now), told)
 
-    async def take_a_day(self, turn: Turn, at: float) -> Delivery | None:
-        """Save the clock of `turn`'s player, which runs out `at`, with a vacation day
-        from then (what is left, when under a day) if they have any left this year; None
-        when they have none, or their vacations already cover `at` (a day taken before a
-        restart). The player is told by direct message, or in the game's channel when
-        their direct messages are closed, or without a ping in their quiet hours."""
-        left = await self.left(turn.user_id, at)
-        if left < MINUTE:
+    async def take_a_day(self, turn: Turn) -> Delivery | None:
+        """Save the clock of `turn`'s player, which runs out at its deadline, with a
+        vacation day from then (what is left, when under a day) if they have any left
+        this year; None when they have none, or a vacation of theirs covers the deadline
+        already. The player is told by direct message (in the game's channel when their
+        direct messages are closed, or without a ping during their quiet hours)."""
+        at = turn.deadline
+        left = 0.0 if at is None else await self.left(turn.user_id, at)
+        if at is None or left < MINUTE:
             return None
         day = Vacation(turn.user_id, at, at + min(DAY, left), automatic=True)
         if not await self.clocks.add_vacation(day):
             return None
+        await self._refresh(turn.user_id)
         text = say(
             Strong(Name(turn.name)),
             ", your time in ",
@@ -168,6 +172,10 @@ class Vacations:
             return Delivery(turn.place_id, Post(turn.game_id, text))
         post = Post(turn.game_id, text, pings=(turn.user_id,))
         return Delivery(turn.place_id, post, dm_user_id=turn.user_id)
+
+    async def _refresh(self, user_id: int) -> None:
+        """Work out again the deadlines of the user's games, as their absences changed."""
+        await self.games.refresh_clocks([t.game_id for t in await self.clocks.turns_with(user_id)])
 
     async def _current(self, user_id: int, now: float) -> Vacation | None:
         running = [v for v in await self.clocks.vacations(user_id, now) if v.started_at <= now]

@@ -59,8 +59,10 @@ def new_bot(
 
 
 def settings_in(tmp_path: Path) -> Settings:
-    """Settings for a bot whose SQLite file is in `tmp_path`."""
-    return Settings("token", f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    """Settings for a bot whose SQLite file is in `tmp_path`, without vacation days (the
+    tests of vacations give them), as the use cases' tests: a clock that runs out times
+    the turn out."""
+    return Settings("token", f"sqlite:///{tmp_path / 'games.sqlite3'}", vacation_days=0)
 
 
 def shown(text: Text) -> str:

@@ -1,5 +1,6 @@
 """Vacations end to end through discord.py: `/vacation start`, `end` and `status`, the
-ledger kept to the minute across restarts, and the word in each game's channel."""
+ledger kept to the minute across restarts, the word in each game's channel, clocks that
+wait, days taken automatically, and restarts in the middle, on a clock the tests move."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.play.clock import DAY, MINUTE
+from bot.play.clock import DAY, HOUR, MINUTE
 from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, sent
-from tests.bot.harness import DiscordHarness
+from tests.bot.harness import DiscordHarness, Reply
 from tests.bot.support import Clock, new_bot
 
 
@@ -21,7 +22,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def discord(tmp_path: Path, clock: Clock) -> AsyncIterator[DiscordHarness]:
-    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as harness:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=15)) as harness:
         yield harness
 
 
@@ -83,7 +84,7 @@ async def test_vacation_mistakes_are_refused_in_one_sentence(
 
 
 async def test_the_ledger_survives_a_restart(tmp_path: Path, clock: Clock) -> None:
-    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as first:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=15)) as first:
         await first.slash(first.user("alice"), "vacation start", {"days": 2})
     clock.now = START + DAY
     async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=20)) as second:
@@ -102,3 +103,74 @@ async def test_a_reminder_due_on_vacation_waits_for_its_end(
     assert (await later(discord, clock, DAY)).requests == []
     (message,) = sent(await later(discord, clock, 2 * DAY))
     assert message.content.startswith("Reminder, **alice**: it has been your move")
+
+
+def ran_out(reply: Reply) -> bool:
+    return any("ran out of time" in m.content for m in sent(reply))
+
+
+async def test_a_vacation_stops_the_clock_of_the_player_to_move(
+    tmp_path: Path, clock: Clock
+) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=2)) as discord:
+        await begin(discord, time_limit="1d")
+        clock.now = START + HOUR
+        await discord.slash(discord.user("alice"), "vacation start", {"days": 2})
+        assert not ran_out(await later(discord, clock, DAY))
+        assert not ran_out(await later(discord, clock, 3 * DAY - MINUTE))
+        (message,) = [m for m in sent(await later(discord, clock, 3 * DAY)) if m.png()]
+        assert message.content.startswith("**alice** ran out of time.\n**bob** wins")
+
+
+async def test_a_clock_running_out_takes_a_vacation_day_and_says_so_by_dm(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice = discord.user("alice")
+    await begin(discord, time_limit="1d")
+    (told,) = sent(await later(discord, clock, DAY))
+    assert told.channel == discord.dm(alice)
+    assert told.content.startswith("**alice**, your time in [Tink #1](")
+    assert f"a vacation day was used: your clocks wait until <t:{int(START + 2 * DAY)}:R>" in (
+        told.content
+    )
+    assert "Vacation left this year: 14 days." in told.content
+    assert not ran_out(await later(discord, clock, 2 * DAY - MINUTE))
+    (again,) = sent(await later(discord, clock, 2 * DAY))
+    assert "Vacation left this year: 13 days." in again.content
+    status = await discord.slash(alice, "vacation status")
+    assert status.content.startswith("Vacation left this year: 13 days. You are on vacation")
+
+
+async def test_a_restart_during_a_vacation_keeps_the_clock_stopped(
+    tmp_path: Path, clock: Clock
+) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=2)) as first:
+        await begin(first, time_limit="1d")
+        await first.slash(first.user("alice"), "vacation start", {"days": 2})
+    clock.now = START + 2 * DAY + HOUR
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=2)) as second:
+        (nudge,) = second.messages_in()
+        assert nudge.content.startswith("Reminder, **alice**")
+    clock.now = START + 3 * DAY + HOUR
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=2)) as third:
+        (announced,) = third.messages_in()
+        assert announced.content.startswith(
+            "**alice** ran out of time while the bot was offline.\n**bob** wins"
+        )
+
+
+async def test_a_day_taken_while_the_bot_was_offline_is_taken_once(
+    tmp_path: Path, clock: Clock
+) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=15)) as first:
+        await begin(first, time_limit="1d")
+    clock.now = START + DAY + HOUR
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=15)) as second:
+        (told,) = second.messages_in()
+        assert "a vacation day was used" in told.content
+        assert "Vacation left this year: 14 days." in told.content
+    clock.now = START + DAY + 2 * HOUR
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=15)) as third:
+        assert third.messages_in() == []
+        status = await third.slash(third.user("alice"), "vacation status")
+        assert status.content.startswith("Vacation left this year: 14 days.")
