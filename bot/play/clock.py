@@ -200,6 +200,16 @@ def time_left_words(seconds: float) -> str:
     return " ".join(shown) if shown else "under a minute"
 
 
+def short_time_left(seconds: float) -> str:
+    """A bank for the board picture, to the two largest units: `2d 3h`, `5h 20m`, `0m`."""
+    left = max(0, int(seconds))
+    days, left = divmod(left, DAY)
+    hours, left = divmod(left, HOUR)
+    minutes = left // MINUTE
+    parts = [f"{n}{unit}" for n, unit in ((days, "d"), (hours, "h"), (minutes, "m")) if n]
+    return " ".join(parts[:2]) or "0m"
+
+
 # -- time ----------------------------------------------------------------------------
 
 

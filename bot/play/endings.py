@@ -6,7 +6,6 @@ import dataclasses
 
 import engine
 from bot.play.ai_seats import humans, is_ai
-from bot.play.announcements import announcement
 from bot.play.games import GameTable, Loan, lapsed_offer, player
 from bot.play.posts import BoardPosts
 from bot.play.text import Name, Strong, Text, say
@@ -81,9 +80,7 @@ class Endings:
             " may still move).",
         )
         post = Post(record.id, text, pings=humans([s.user_id for s in others]), prompt=Prompt.CLAIM)
-        owed = announcement(record, post)
-        await self._games.save(flagged, announcement=owed)
-        return dataclasses.replace(post, announcement=owed.id)
+        return await self._games.save_with_post(flagged, post)
 
     async def claim(self, game_id: int, user_id: int) -> Answer:
         """Another player claims the win on time: the late player loses (or goes out)."""

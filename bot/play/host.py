@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from bot.play.ai_turns import AiPlayers, Thinker
 from bot.play.challenges import Challenges
+from bot.play.clock_changes import ClockChanges
 from bot.play.endings import Endings
 from bot.play.games import GameTable
 from bot.play.history import History
@@ -43,7 +44,7 @@ class Host:
         the AI; without one it thinks in threads of this process."""
         self.storage = storage
         self.games = GameTable(storage, clock, Writer(slot, new_owner()))
-        boards = BoardPosts(renderer)
+        boards = BoardPosts(renderer, clock)
         self.endings = Endings(self.games, boards)
         self.moves = Moves(self.games, boards, self.endings)
         self.outbox = Outbox(self.games, boards)
@@ -52,4 +53,5 @@ class Host:
         self.offers = Offers(self.games, boards, self.ai)
         self.history = History(self.games, renderer)
         self.slow_games = SlowGames(self.games, self.endings, clock=clock)
+        self.clock_changes = ClockChanges(self.games)
         self.standings = Leaderboards(storage.standings)

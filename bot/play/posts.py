@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import engine
 from bot.play.ai_seats import humans
 from bot.play.announcements import announcement, picture_name
+from bot.play.game_clocks import seat_clocks
 from bot.play.games import Loan
 from bot.play.text import Text, lines
 from bot.play.values import File, Lapsed, Post, Prompt
@@ -23,7 +24,13 @@ log = logging.getLogger(__name__)
 class Renderer(Protocol):
     """Draws the pictures the bot posts."""
 
-    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes: ...
+    async def board_png(
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
+    ) -> bytes:
+        """The board, each player's clock (a short text, or None) beside their name."""
 
     async def replay_gif(
         self, game: engine.Game, player_names: Sequence[str], *, max_frames: int
@@ -36,8 +43,9 @@ class Renderer(Protocol):
 class BoardPosts:
     """Makes the posts that carry a board picture."""
 
-    def __init__(self, renderer: Renderer) -> None:
+    def __init__(self, renderer: Renderer, clock: Callable[[], float]) -> None:
         self.renderer = renderer
+        self._clock = clock
 
     async def board(
         self,
@@ -53,17 +61,24 @@ class BoardPosts:
         A post saying the game `ended` pings every player and offers the game's replay.
         The bot's own seats are never pinged.
         """
-        files = await self.picture(picture_name(record), game, record.names)
+        files = await self.picture(
+            picture_name(record), game, record.names, seat_clocks(record, self._clock())
+        )
         return dataclasses.replace(
             _post(record, text, ping_turn=ping_turn, ended=ended), files=files
         )
 
     async def picture(
-        self, name: str, game: engine.Game, player_names: Sequence[str]
+        self,
+        name: str,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
     ) -> tuple[File, ...]:
-        """The board picture as a file called `name`; none when drawing fails (logged)."""
+        """The board picture as a file called `name`, with the players' `clocks` when given;
+        none when drawing fails (logged)."""
         try:
-            png = await self.renderer.board_png(game, player_names)
+            png = await self.renderer.board_png(game, player_names, clocks)
         except Exception:
             log.exception("drawing %s failed", name)
             return ()
@@ -97,7 +112,8 @@ class BoardPosts:
         post = dataclasses.replace(post, lapsed=lapsed)
         owed = announcement(record, post)
         saved = await loan.save(record, actions, take_back, owed)
-        files = await self.picture(picture_name(saved), game, saved.names)
+        clocks = seat_clocks(saved, self._clock())
+        files = await self.picture(picture_name(saved), game, saved.names, clocks)
         return dataclasses.replace(post, files=files, announcement=owed.id)
 
 

@@ -154,7 +154,7 @@ class SlowGames:
         The reminder is marked sent before it is handed out, so a restart never repeats
         it; None when another pass got there first or nothing is due after all. Once the
         turn's time has run out (the bot was offline, or its database), no reminder is
-        sent: the time-out comes instead.
+        sent: the time-out comes instead; nor while the clocks are stopped or a claim waits.
         """
         now = self._clock()
         pending = pending_reminders(turn, await self._delay(turn), turn.reminded)
@@ -164,7 +164,8 @@ class SlowGames:
         claimed = await self.clocks.mark_reminder(
             turn.game_id, turn.started_at, turn.reminded, stage, _first_due(later)
         )
-        if not claimed or not due or (turn.deadline is not None and turn.deadline <= now):
+        ran_out = turn.deadline is not None and turn.deadline <= now
+        if not claimed or not due or ran_out or turn.halted:
             return None
         text = _warning_text(turn) if stage == WARNING else _nudge_text(turn)
         dm = turn.user_id if await self.clocks.dm_reminders(turn.user_id) else None
