@@ -255,12 +255,14 @@ def time_left(facts: ClockFacts, seat: int, now: float) -> float:
 
 def deadline(facts: ClockFacts) -> float | None:
     """When the seat to move runs out, given what is known now; None while its clock is
-    stopped with no end in sight (a pause or an open-ended absence)."""
+    stopped with no end in sight (a pause or an open-ended absence). A stop that begins
+    the very moment the time would run out still comes in time (an automatic vacation
+    day taken then)."""
     moment, left = facts.turn_started_at, facts.banks[facts.turn_seat]
     for start, end in stopped_for(facts):
         if end is not None and end <= moment:
             continue
-        if start - moment >= left:
+        if start - moment > left:
             break
         left -= max(0.0, start - moment)
         if end is None:

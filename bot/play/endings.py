@@ -6,6 +6,7 @@ import dataclasses
 
 import engine
 from bot.play.ai_seats import humans, is_ai
+from bot.play.game_clocks import Reprieve, no_reprieve
 from bot.play.games import GameTable, Loan, lapsed_offer, player
 from bot.play.posts import BoardPosts
 from bot.play.text import Name, Strong, Text, say
@@ -21,6 +22,8 @@ class Endings:
     def __init__(self, games: GameTable, boards: BoardPosts) -> None:
         self._games = games
         self._boards = boards
+        self.reprieve: Reprieve = no_reprieve
+        """Asked before a turn times out whether its player gets more time (see `Reprieve`)."""
 
     async def resign_check(self, place_id: int, game_name: str, user_id: int) -> int:
         """Refuse a resignation that cannot happen; otherwise the game id to confirm it on."""
@@ -53,6 +56,10 @@ class Endings:
         if not self._games.past_deadline(record):
             return None
         seat = record.players[record.turn_seat]
+        assert record.deadline is not None
+        if await self.reprieve(seat.user_id, record.deadline):
+            await self._games.refresh_clocks([record.id])
+            return None
         while_offline = " while the bot was offline" if offline else ""
         headline = say(Strong(Name(seat.name)), f" ran out of time{while_offline}.")
         if await self.on_time_out(record) == CLAIM:

@@ -167,7 +167,11 @@ class SlowGames:
         ran_out = turn.deadline is not None and turn.deadline <= now
         if not claimed or not due or ran_out or turn.halted:
             return None
-        text = _warning_text(turn) if stage == WARNING else _nudge_text(turn)
+        text = (
+            _warning_text(turn, await self._on_time_out(turn))
+            if stage == WARNING
+            else _nudge_text(turn)
+        )
         dm = turn.user_id if await self.clocks.dm_reminders(turn.user_id) else None
         return Delivery(turn.place_id, Post(turn.game_id, text, pings=(turn.user_id,)), dm)
 
@@ -184,9 +188,15 @@ class SlowGames:
                 )
 
     async def _delay(self, turn: Turn) -> float | None:
+        return (await self._settings(turn)).reminder_delay
+
+    async def _on_time_out(self, turn: Turn) -> str:
+        return (await self._settings(turn)).on_time_out
+
+    async def _settings(self, turn: Turn) -> ServerSettings:
         if turn.guild_id is None:
-            return ServerSettings().reminder_delay
-        return (await self.clocks.server_settings(turn.guild_id)).reminder_delay
+            return ServerSettings()
+        return await self.clocks.server_settings(turn.guild_id)
 
     def _changed(self) -> None:
         for listener in self.on_change:
@@ -239,9 +249,11 @@ def _nudge_text(turn: Turn) -> Text:
     )
 
 
-def _warning_text(turn: Turn) -> Text:
+def _warning_text(turn: Turn, on_time_out: str) -> Text:
     assert turn.deadline is not None
     loss = "you lose the game" if turn.players == 2 else "you are out of the game"
+    if on_time_out == CLAIM:
+        loss = "the others may claim the win"
     return say(
         Strong(Name(turn.name)),
         ", a quarter of your time is left in ",

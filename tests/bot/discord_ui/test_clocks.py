@@ -219,3 +219,31 @@ async def test_gifts_that_cannot_be_are_refused_in_one_sentence(discord: Discord
     )
     bad = await discord.slash(bob, "tink give_time", {"player": alice, "amount": "lots"})
     assert bad.ephemeral and bad.content.startswith("The time given must be none or a number")
+
+
+async def test_time_away_stops_a_clock_and_a_reprieve_puts_off_a_time_out(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    host = discord.client.host  # type: ignore[attr-defined]
+    away: list[tuple[float, float | None]] = []
+    spared: list[float] = []
+
+    async def away_of(user_id: int, since: float) -> list[tuple[float, float | None]]:
+        return away if user_id == alice.id else []
+
+    async def reprieve(user_id: int, deadline: float) -> bool:
+        if spared:
+            return False
+        spared.append(deadline)
+        away.append((deadline, deadline + DAY))
+        return True
+
+    host.games.away, host.endings.reprieve = away_of, reprieve
+    await begin(discord, time_limit="1d")
+    assert time_outs(await later(discord, clock, DAY)) == []
+    assert spared == [START + DAY]
+    board = await discord.slash(bob, "tink board")
+    assert f"Your move, **alice**. Time runs out {at(2 * DAY)}." in board.content
+    (out,) = time_outs(await later(discord, clock, 2 * DAY))
+    assert out.startswith("**alice** ran out of time.")
