@@ -14,16 +14,9 @@ import engine
 import render
 from bot.play.clock import DAY, HOUR
 from bot.storage import Status
-from tests.bot.discord_ui.test_slow_game_commands import begin, later, sent
-from tests.bot.harness import DiscordHarness, Reply, User
+from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, sent
+from tests.bot.harness import DiscordHarness, Reply, SentMessage, User
 from tests.bot.support import Clock, new_bot
-
-START = Clock().now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture
@@ -56,6 +49,15 @@ async def status(discord: DiscordHarness) -> Status:
 
 async def claim_mode(discord: DiscordHarness) -> None:
     await discord.slash(discord.user("owner"), "gamehost settings", {"timeout": "claim"})
+
+
+async def run_out_in_claim_mode(discord: DiscordHarness, clock: Clock) -> SentMessage:
+    """A 12h game on a claim server, its first turn run out an hour ago: the post asking
+    for the claim."""
+    await claim_mode(discord)
+    await begin(discord, time_limit="12h")
+    (post,) = sent(await later(discord, clock, 13 * HOUR))
+    return post
 
 
 async def test_a_bank_gains_its_increment_after_each_move_and_stops_at_its_cap(
@@ -103,9 +105,7 @@ async def test_in_claim_mode_a_late_move_stands_until_someone_claims(
     discord: DiscordHarness, clock: Clock
 ) -> None:
     alice, bob = discord.user("alice"), discord.user("bob")
-    await claim_mode(discord)
-    await begin(discord, time_limit="12h")
-    (post,) = sent(await later(discord, clock, 13 * HOUR))
+    post = await run_out_in_claim_mode(discord, clock)
     moved = await move(discord, alice)
     assert f"Your move, **bob**. Time runs out {at(13 * HOUR + 12 * HOUR)}." in moved.content
     too_late = await discord.click(bob, post, "Claim win")
@@ -118,9 +118,7 @@ async def test_a_claim_racing_a_late_move_lets_exactly_one_win(
     discord: DiscordHarness, clock: Clock
 ) -> None:
     alice, bob = discord.user("alice"), discord.user("bob")
-    await claim_mode(discord)
-    await begin(discord, time_limit="12h")
-    (post,) = sent(await later(discord, clock, 13 * HOUR))
+    post = await run_out_in_claim_mode(discord, clock)
     (first, *_) = await discord.autocomplete(alice, "tink move", "move", {"move": ""})
     claimed, moved = await asyncio.gather(
         discord.click(bob, post, "Claim win"),
@@ -247,3 +245,18 @@ async def test_time_away_stops_a_clock_and_a_reprieve_puts_off_a_time_out(
     assert f"Your move, **alice**. Time runs out {at(2 * DAY)}." in board.content
     (out,) = time_outs(await later(discord, clock, 2 * DAY))
     assert out.startswith("**alice** ran out of time.")
+
+
+async def test_a_restart_keeps_every_bank_and_gift(tmp_path: Path, clock: Clock) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as first:
+        alice, bob = first.user("alice"), first.user("bob")
+        await begin(first, time_limit="2d+1d/3d")
+        clock.now = START + HOUR
+        await move(first, alice)
+        await first.slash(alice, "tink give_time", {"player": bob, "amount": "12h"})
+        before = (await first.slash(bob, "tink board")).content
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as second:
+        after = (await second.slash(second.user("bob"), "tink board")).content
+    assert after == before
+    assert f"Your move, **bob**. Time runs out {at(HOUR + 2 * DAY + 12 * HOUR)}." in after
+    assert "alice has 2 days 23 hours left." in after
