@@ -187,7 +187,9 @@ class Prepared:
     def __init__(self) -> None:
         self.png = render.board_png(engine.new_game("folio", 2, seed=0), [])
 
-    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
+    async def board_png(
+        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+    ) -> bytes:
         return self.png
 
     async def replay_gif(

@@ -19,7 +19,14 @@ from collections.abc import Sequence
 import engine
 from render.canvas import COMPACT, DRAWING, FULL, Layout, Scene, encode_png
 from render.gif import encode_gif
-from render.scene import SceneMaker, drawable_names, register_scene, scene_maker, unregister_scene
+from render.scene import (
+    SceneMaker,
+    drawable_names,
+    register_scene,
+    scene_maker,
+    unregister_scene,
+    with_clocks,
+)
 
 __all__ = [
     "COMPACT",
@@ -45,15 +52,31 @@ def _import_modules() -> None:
 _import_modules()
 
 
-def board_png(game: engine.Game, player_names: Sequence[str], *, layout: Layout = FULL) -> bytes:
-    """A PNG of the game as it stands, with the players' names in its panel."""
-    return scene_png(board_scene(game, player_names, layout=layout))
+def board_png(
+    game: engine.Game,
+    player_names: Sequence[str],
+    *,
+    layout: Layout = FULL,
+    clocks: Sequence[str | None] = (),
+) -> bytes:
+    """A PNG of the game as it stands, with the players' names in its panel (and beside
+    each, the time on their clock, where `clocks` gives one: see `board_scene`)."""
+    return scene_png(board_scene(game, player_names, layout=layout, clocks=clocks))
 
 
-def board_scene(game: engine.Game, player_names: Sequence[str], *, layout: Layout = FULL) -> Scene:
-    """What the board picture of the game as it stands shows (cheap: nothing is drawn)."""
+def board_scene(
+    game: engine.Game,
+    player_names: Sequence[str],
+    *,
+    layout: Layout = FULL,
+    clocks: Sequence[str | None] = (),
+) -> Scene:
+    """What the board picture of the game as it stands shows (cheap: nothing is drawn).
+
+    `clocks` holds a short text per seat (such as `2d 3h`), or None, shown beside the
+    player's name; the engine knows nothing of clocks, so the caller says them."""
     with DRAWING:
-        scene = _scene(game, player_names)
+        scene = with_clocks(_scene(game, player_names), clocks)
         if layout == scene.style.layout:
             return scene
         return dataclasses.replace(scene, style=scene.style.at(layout))

@@ -3,6 +3,7 @@ and which function makes each game's scene."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 
 import engine
@@ -89,3 +90,14 @@ def seat_lines(
         status = "wins" if won else "out" if seat in view.out else note(seat)
         lines.append(Seat(names[seat], icon(seat), game.to_move == seat, status, stash(seat), won))
     return tuple(lines)
+
+
+def with_clocks(scene: Scene, clocks: Sequence[str | None]) -> Scene:
+    """The scene with each seat's clock text, where given, after its note."""
+    if not any(clocks):
+        return scene
+    seats = tuple(
+        dataclasses.replace(seat, note=" · ".join(filter(None, (seat.note, clock))))
+        for seat, clock in zip(scene.seats, (*clocks, *(None,) * len(scene.seats)), strict=False)
+    )
+    return dataclasses.replace(scene, seats=seats)

@@ -50,7 +50,7 @@ def build_groups() -> list[app_commands.Group]:
 
 
 def game_group(info: engine.GameInfo) -> app_commands.Group:
-    """`/<game> start|move|board|resign|draw|undo|abort|rules|history`."""
+    """`/<game> start|move|give_time|board|resign|draw|undo|pause|resume|abort|rules|history`."""
     group = app_commands.Group(
         name=info.name,
         description=_short(f"Play {info.title}. {info.summary}"),
@@ -60,6 +60,7 @@ def game_group(info: engine.GameInfo) -> app_commands.Group:
     )
     group.add_command(_start_command(info))
     group.add_command(_move_command(info))
+    group.add_command(_give_time_command(info))
     for name, description, callback in _simple_commands(info):
         command: app_commands.Command[Any, ..., None] = app_commands.Command(
             name=name, description=description, callback=callback
@@ -259,6 +260,28 @@ def _part_suggestions(
     return suggest
 
 
+# -- give_time -------------------------------------------------------------------------
+
+
+def _give_time_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]:
+    game = info.name
+
+    @app_commands.describe(
+        player="The player who gets the time.", amount="How much time: like 1h, 12h or 1d."
+    )
+    async def give_time(
+        interaction: discord.Interaction, player: discord.Member, amount: str
+    ) -> None:
+        work = host_of(interaction).clock_changes.give_time(
+            _channel_id(interaction), game, interaction.user.id, player.id, amount
+        )
+        await respond(interaction, work)
+
+    return app_commands.Command(
+        name="give_time", description="Give time to another player's clock.", callback=give_time
+    )
+
+
 # -- the commands without options ---------------------------------------------------
 
 
@@ -299,6 +322,15 @@ def _simple_commands(info: engine.GameInfo) -> list[tuple[str, str, Callback]]:
     async def undo(interaction: discord.Interaction) -> None:
         await _offer(interaction, game, Prompt.UNDO)
 
+    async def pause(interaction: discord.Interaction) -> None:
+        await _offer(interaction, game, Prompt.PAUSE)
+
+    async def resume(interaction: discord.Interaction) -> None:
+        work = host_of(interaction).clock_changes.resume(
+            _channel_id(interaction), game, interaction.user.id
+        )
+        await respond(interaction, work)
+
     async def abort(interaction: discord.Interaction) -> None:
         moderator = interaction.permissions.manage_messages
         work = host_of(interaction).endings.abort(
@@ -320,6 +352,8 @@ def _simple_commands(info: engine.GameInfo) -> list[tuple[str, str, Callback]]:
         ("resign", f"Resign your {title} game (asks to confirm).", resign),
         ("draw", "Offer a draw; the other players accept or decline.", draw),
         ("undo", "Ask to take back your last move; the others accept or decline.", undo),
+        ("pause", "Ask to stop the clocks; the others accept or decline.", pause),
+        ("resume", "Start the stopped clocks again.", resume),
         ("abort", "Abort the game, unrated: its starter before any move, or a moderator.", abort),
         ("rules", f"The rules of {title}, its rulings and move notation.", rules),
         ("history", "The move list and an animated replay (any finished game by id).", history),

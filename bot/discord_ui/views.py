@@ -224,7 +224,8 @@ def page_button(custom_id: str, *, forward: bool, off: bool) -> Button[View]:
 
 
 class OfferButton(
-    DynamicItem[Button[View]], template=rf"pyr:(?P<kind>draw|undo):(?P<game>{ID}):(?P<agree>yes|no)"
+    DynamicItem[Button[View]],
+    template=rf"pyr:(?P<kind>draw|undo|pause):(?P<game>{ID}):(?P<agree>yes|no)",
 ):
     """Agree or Decline on an offer (a draw, a take-back, a pause of the clocks): only the
     other players may use it."""

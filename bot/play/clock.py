@@ -200,6 +200,16 @@ def time_left_words(seconds: float) -> str:
     return " ".join(shown) if shown else "under a minute"
 
 
+def short_time_left(seconds: float) -> str:
+    """A bank for the board picture, to the two largest units: `2d 3h`, `5h 20m`, `0m`."""
+    left = max(0, int(seconds))
+    days, left = divmod(left, DAY)
+    hours, left = divmod(left, HOUR)
+    minutes = left // MINUTE
+    parts = [f"{n}{unit}" for n, unit in ((days, "d"), (hours, "h"), (minutes, "m")) if n]
+    return " ".join(parts[:2]) or "0m"
+
+
 # -- time ----------------------------------------------------------------------------
 
 
@@ -245,7 +255,9 @@ def time_left(facts: ClockFacts, seat: int, now: float) -> float:
 
 def deadline(facts: ClockFacts) -> float | None:
     """When the seat to move runs out, given what is known now; None while its clock is
-    stopped with no end in sight (a pause or an open-ended absence)."""
+    stopped with no end in sight (a pause or an open-ended absence). A stop that begins
+    the very moment the time would run out still comes in time (an automatic vacation
+    day taken then)."""
     moment, left = facts.turn_started_at, facts.banks[facts.turn_seat]
     for start, end in stopped_for(facts):
         if end is not None and end <= moment:

@@ -6,7 +6,7 @@ import dataclasses
 
 import engine
 from bot.play.ai_seats import humans, is_ai
-from bot.play.announcements import announcement
+from bot.play.game_clocks import Reprieve, no_reprieve
 from bot.play.games import GameTable, Loan, lapsed_offer, player
 from bot.play.posts import BoardPosts
 from bot.play.text import Name, Strong, Text, say
@@ -22,6 +22,8 @@ class Endings:
     def __init__(self, games: GameTable, boards: BoardPosts) -> None:
         self._games = games
         self._boards = boards
+        self.reprieve: Reprieve = no_reprieve
+        """Asked before a turn times out whether its player gets more time (see `Reprieve`)."""
 
     async def resign_check(self, place_id: int, game_name: str, user_id: int) -> int:
         """Refuse a resignation that cannot happen; otherwise the game id to confirm it on."""
@@ -54,6 +56,10 @@ class Endings:
         if not self._games.past_deadline(record):
             return None
         seat = record.players[record.turn_seat]
+        assert record.deadline is not None
+        if await self.reprieve(seat.user_id, record.deadline):
+            await self._games.refresh_clocks([record.id])
+            return None
         while_offline = " while the bot was offline" if offline else ""
         headline = say(Strong(Name(seat.name)), f" ran out of time{while_offline}.")
         if await self.on_time_out(record) == CLAIM:
@@ -81,9 +87,7 @@ class Endings:
             " may still move).",
         )
         post = Post(record.id, text, pings=humans([s.user_id for s in others]), prompt=Prompt.CLAIM)
-        owed = announcement(record, post)
-        await self._games.save(flagged, announcement=owed)
-        return dataclasses.replace(post, announcement=owed.id)
+        return await self._games.save_with_post(flagged, post)
 
     async def claim(self, game_id: int, user_id: int) -> Answer:
         """Another player claims the win on time: the late player loses (or goes out)."""

@@ -12,7 +12,9 @@ from bot.play.clock import (
     TimeControl,
     banks_after_turn,
     deadline,
+    short_time_left,
     starting_banks,
+    time_left,
     time_left_words,
 )
 from bot.play.text import Moment, Name, Text, joined, say
@@ -31,6 +33,18 @@ for their games, so the stored deadlines follow."""
 async def never_away(user_id: int, since: float) -> Sequence[Interval]:
     """No one is ever away: the default `AwayTimes`."""
     return ()
+
+
+Reprieve = Callable[[int, float], Awaitable[bool]]
+"""The hook asked before a turn times out: `await reprieve(user_id, deadline)` is True
+when it stopped that player's clocks longer (an automatic vacation day, added to what
+`AwayTimes` gives), in which case the game's deadline is worked out again and the turn
+goes on. It should refresh the player's other games itself (`GameTable.refresh_clocks`)."""
+
+
+async def no_reprieve(user_id: int, deadline: float) -> bool:
+    """No turn is ever spared: the default `Reprieve`."""
+    return False
 
 
 def control_of(record: GameDraft | ServerSettings) -> TimeControl | None:
@@ -110,3 +124,17 @@ def clock_line(record: GameRecord) -> Text | None:
     if others and not facts.control.per_move:
         said.append(say(joined("; ", others), " left."))
     return joined(" ", said) if said else None
+
+
+def seat_clocks(record: GameRecord, now: float) -> tuple[str | None, ...]:
+    """Each seat's time left, short, for the board picture: every person's with a bank,
+    only the player to move's with a time per move; none without a clock running."""
+    facts = facts_of(record)
+    if facts is None or record.status is not Status.ACTIVE:
+        return ()
+    return tuple(
+        None
+        if is_ai(seat.user_id) or (facts.control.per_move and seat.seat != facts.turn_seat)
+        else short_time_left(time_left(facts, seat.seat, now))
+        for seat in record.players
+    )

@@ -13,9 +13,10 @@ from functools import partial
 from typing import TypeVar
 
 import engine
+from bot.play.announcements import announcement
 from bot.play.game_clocks import AwayTimes, clock_after_turn, never_away, runs_out
 from bot.play.text import Command, Name, say
-from bot.play.values import DamagedGame, Lapsed, Prompt, Refusal
+from bot.play.values import DamagedGame, Lapsed, Post, Prompt, Refusal
 from bot.play.wording import names, no_game
 from bot.storage import (
     Action,
@@ -179,6 +180,13 @@ class GameTable:
             except Stale:
                 continue
         return await attempt()
+
+    async def save_with_post(self, record: GameRecord, post: Post) -> Post:
+        """Save a change of the record with the post announcing it, kept until it is sent
+        (so a restart still posts it); the post comes back naming its announcement."""
+        owed = announcement(record, post)
+        await self.save(record, announcement=owed)
+        return dataclasses.replace(post, announcement=owed.id)
 
     async def with_deadline(self, record: GameRecord) -> GameRecord:
         """The record with its turn's deadline worked out from its clock."""

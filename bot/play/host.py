@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from bot.play.ai_turns import AiPlayers, Thinker
 from bot.play.challenges import Challenges
+from bot.play.clock_changes import ClockChanges
 from bot.play.endings import Endings
 from bot.play.games import GameTable
 from bot.play.history import History
@@ -48,7 +49,7 @@ class Host:
         settings give them)."""
         self.storage = storage
         self.games = GameTable(storage, clock, Writer(slot, new_owner()))
-        boards = BoardPosts(renderer, Audience(storage.clocks, clock))
+        boards = BoardPosts(renderer, clock, Audience(storage.clocks, clock))
         self.endings = Endings(self.games, boards)
         self.moves = Moves(self.games, boards, self.endings)
         self.outbox = Outbox(self.games, boards)
@@ -57,6 +58,7 @@ class Host:
         self.offers = Offers(self.games, boards, self.ai)
         self.history = History(self.games, renderer)
         self.slow_games = SlowGames(self.games, self.endings, clock=clock)
+        self.clock_changes = ClockChanges(self.games)
         self.vacations = Vacations(
             self.games, vacation_days, self.slow_games.quiet_until, clock=clock
         )

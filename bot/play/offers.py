@@ -1,4 +1,5 @@
-"""Offers the other players answer by button: a draw, or taking back the last move."""
+"""Offers the other players answer by button: a draw, taking back the last move, or
+pausing the game's clocks."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import dataclasses
 import engine
 from bot.play.ai_seats import is_ai
 from bot.play.ai_turns import AiPlayers
+from bot.play.game_clocks import control_of, paused_clock
 from bot.play.games import GameTable, player
 from bot.play.posts import BoardPosts
-from bot.play.text import Code, Name, Strong, Text, joined, lines, say
+from bot.play.text import Code, Command, Name, Strong, Text, joined, lines, say
 from bot.play.values import Answer, Post, Prompt, Refusal
 from bot.play.wording import agreed_draw, names
 from bot.storage import Action, GameRecord, Offer, Seat
@@ -42,6 +44,8 @@ class Offers:
             raise Refusal("An offer is already waiting for an answer in this game.")
         if kind is Prompt.UNDO:
             await self._moves_to_take_back(record, seat)
+        if kind is Prompt.PAUSE:
+            _check_pausable(record, game_name)
         others = await self._answerers(record, seat.seat)
         said = [say(Strong(Name(seat.name)), f" offers {offer_words(kind)}.")]
         bots = [s for s in others if is_ai(s.user_id)]
@@ -94,6 +98,8 @@ class Offers:
         (the offer and the bot's answers, when only the bot was asked)."""
         if kind is Prompt.DRAW:
             return await self._agree_draw(record, opening)
+        if kind is Prompt.PAUSE:
+            return await self._pause(record, opening)
         return await self._take_back(record, opening)
 
     async def note_message(self, post: Post, message_id: int) -> None:
@@ -172,10 +178,33 @@ class Offers:
             )
         return Answer(say("Everyone agreed to take the move back."), closed=True, post=post)
 
+    async def _pause(self, record: GameRecord, opening: Text | None) -> Answer:
+        """Everyone agreed: the clocks stop until a player resumes them."""
+        now = self._games.clock()
+        paused = dataclasses.replace(record, offer=None, clock=paused_clock(record.clock, now))
+        resume = Command(record.game, "resume")
+        stopped = say("The clocks are stopped; any player may start them again with ", resume, ".")
+        post = Post(record.id, _after(opening, stopped))
+        saved = await self._games.save_with_post(paused, post)
+        return Answer(say("Everyone agreed to pause the game."), closed=True, post=saved)
+
+
+def _check_pausable(record: GameRecord, game_name: str) -> None:
+    if control_of(record) is None:
+        raise Refusal("This game has no clock to pause.")
+    if record.clock.paused:
+        resume = Command(game_name, "resume")
+        raise Refusal(say("The clocks are already stopped; start them again with ", resume, "."))
+
 
 def offer_words(kind: Prompt) -> str:
     """What an offer of `kind` offers, in words."""
-    return "a draw" if kind is Prompt.DRAW else "to take back their last move"
+    words = {
+        Prompt.DRAW: "a draw",
+        Prompt.UNDO: "to take back their last move",
+        Prompt.PAUSE: "to pause the game, stopping the clocks",
+    }
+    return words[kind]
 
 
 def _after(opening: Text | None, text: Text) -> Text:

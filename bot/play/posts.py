@@ -11,6 +11,7 @@ from typing import Protocol
 import engine
 from bot.play.ai_seats import humans
 from bot.play.announcements import announcement, picture_name
+from bot.play.game_clocks import seat_clocks
 from bot.play.games import Loan
 from bot.play.text import Text, lines
 from bot.play.values import File, Lapsed, Post, Prompt
@@ -23,7 +24,13 @@ log = logging.getLogger(__name__)
 class Renderer(Protocol):
     """Draws the pictures the bot posts."""
 
-    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes: ...
+    async def board_png(
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
+    ) -> bytes:
+        """The board, each player's clock (a short text, or None) beside their name."""
 
     async def replay_gif(
         self, game: engine.Game, player_names: Sequence[str], *, max_frames: int
@@ -45,8 +52,14 @@ class BoardPosts:
     """Makes the posts that carry a board picture; a player in their quiet hours is named
     but not pinged (`audible` says who may be)."""
 
-    def __init__(self, renderer: Renderer, audible: Audible = everyone_audible) -> None:
+    def __init__(
+        self,
+        renderer: Renderer,
+        clock: Callable[[], float],
+        audible: Audible = everyone_audible,
+    ) -> None:
         self.renderer = renderer
+        self._clock = clock
         self._audible = audible
 
     async def board(
@@ -63,16 +76,23 @@ class BoardPosts:
         A post saying the game `ended` pings every player and offers the game's replay.
         The bot's own seats are never pinged.
         """
-        files = await self.picture(picture_name(record), game, record.names)
+        files = await self.picture(
+            picture_name(record), game, record.names, seat_clocks(record, self._clock())
+        )
         post = await self._post(record, text, ping_turn=ping_turn, ended=ended)
         return dataclasses.replace(post, files=files)
 
     async def picture(
-        self, name: str, game: engine.Game, player_names: Sequence[str]
+        self,
+        name: str,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
     ) -> tuple[File, ...]:
-        """The board picture as a file called `name`; none when drawing fails (logged)."""
+        """The board picture as a file called `name`, with the players' `clocks` when given;
+        none when drawing fails (logged)."""
         try:
-            png = await self.renderer.board_png(game, player_names)
+            png = await self.renderer.board_png(game, player_names, clocks)
         except Exception:
             log.exception("drawing %s failed", name)
             return ()
@@ -106,7 +126,8 @@ class BoardPosts:
         post = dataclasses.replace(post, lapsed=lapsed)
         owed = announcement(record, post)
         saved = await loan.save(record, actions, take_back, owed)
-        files = await self.picture(picture_name(saved), game, saved.names)
+        clocks = seat_clocks(saved, self._clock())
+        files = await self.picture(picture_name(saved), game, saved.names, clocks)
         return dataclasses.replace(post, files=files, announcement=owed.id)
 
 

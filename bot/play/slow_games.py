@@ -223,8 +223,8 @@ class SlowGames:
         The reminder is marked sent before it is handed out, so a restart never repeats
         it; None when another pass got there first or nothing is due after all. Once the
         turn's time has run out (the bot was offline, or its database), no reminder is
-        sent: the time-out comes instead. In the player's quiet hours it waits for their
-        end.
+        sent: the time-out comes instead; nor while the clocks are stopped or a claim waits.
+        In the player's quiet hours or vacation it waits for their end.
         """
         now = self._clock()
         pending = pending_reminders(turn, await self._delay(turn), turn.reminded)
@@ -240,9 +240,14 @@ class SlowGames:
         claimed = await self.clocks.mark_reminder(
             turn.game_id, turn.started_at, turn.reminded, stage, _first_due(later)
         )
-        if not claimed or not due or (turn.deadline is not None and turn.deadline <= now):
+        ran_out = turn.deadline is not None and turn.deadline <= now
+        if not claimed or not due or ran_out or turn.halted:
             return None
-        text = _warning_text(turn) if stage == WARNING else _nudge_text(turn)
+        text = (
+            _warning_text(turn, await self._on_time_out(turn))
+            if stage == WARNING
+            else _nudge_text(turn)
+        )
         dm = turn.user_id if await self.clocks.dm_reminders(turn.user_id) else None
         return Delivery(turn.place_id, Post(turn.game_id, text, pings=(turn.user_id,)), dm)
 
@@ -276,9 +281,15 @@ class SlowGames:
                 )
 
     async def _delay(self, turn: Turn) -> float | None:
+        return (await self._settings(turn)).reminder_delay
+
+    async def _on_time_out(self, turn: Turn) -> str:
+        return (await self._settings(turn)).on_time_out
+
+    async def _settings(self, turn: Turn) -> ServerSettings:
         if turn.guild_id is None:
-            return ServerSettings().reminder_delay
-        return (await self.clocks.server_settings(turn.guild_id)).reminder_delay
+            return ServerSettings()
+        return await self.clocks.server_settings(turn.guild_id)
 
     def _changed(self) -> None:
         for listener in self.on_change:
@@ -331,9 +342,11 @@ def _nudge_text(turn: Turn) -> Text:
     )
 
 
-def _warning_text(turn: Turn) -> Text:
+def _warning_text(turn: Turn, on_time_out: str) -> Text:
     assert turn.deadline is not None
     loss = "you lose the game" if turn.players == 2 else "you are out of the game"
+    if on_time_out == CLAIM:
+        loss = "the others may claim the win"
     return say(
         Strong(Name(turn.name)),
         ", a quarter of your time is left in ",

@@ -58,6 +58,8 @@ class Turn:
     remind_at: float | None
     deadline: float | None
     """When the turn runs out, as stored (None: no clock running)."""
+    halted: bool = False
+    """Whether the clocks are paused, or the player's time ran out awaiting a claim."""
 
     @property
     def place_id(self) -> int:

@@ -268,6 +268,7 @@ TURN_COLUMNS = (
 
 
 def turn(row: Row) -> Turn:
+    clock = turn_clock(row["clock"])
     return Turn(
         game_id=row["game_id"],
         game=row["game"],
@@ -284,6 +285,7 @@ def turn(row: Row) -> Turn:
         reminded=row["reminded"],
         remind_at=row["remind_at"],
         deadline=row["deadline"],
+        halted=clock.paused or clock.flagged,
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import gc
 from collections.abc import Sequence
+from functools import partial
 
 import engine
 import render
@@ -26,8 +27,15 @@ class DrawingError(WorkerError):
 class ThreadDrawing:
     """Draws in worker threads of the bot's own process."""
 
-    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
-        return await asyncio.to_thread(render.board_png, game, list(player_names))
+    async def board_png(
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
+    ) -> bytes:
+        return await asyncio.to_thread(
+            partial(render.board_png, game, list(player_names), clocks=list(clocks))
+        )
 
     async def replay_gif(
         self, game: engine.Game, player_names: Sequence[str], *, max_frames: int
@@ -57,8 +65,13 @@ class DrawingProcess:
         """Start the board process now and wait until it is ready, so no picture waits for it."""
         await self._boards.ask(("ready",))
 
-    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
-        scene = render.board_scene(game, player_names)
+    async def board_png(
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
+    ) -> bytes:
+        scene = render.board_scene(game, player_names, clocks=clocks)
         return await self._boards.ask(("png", scene))
 
     async def replay_gif(

@@ -83,7 +83,9 @@ class Clock:
 class StubRenderer:
     """Stands in for the renderer where the picture itself is not under test."""
 
-    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
+    async def board_png(
+        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+    ) -> bytes:
         return f"png {len(game.history)} {' '.join(player_names)}".encode()
 
     async def replay_gif(
@@ -166,5 +168,5 @@ async def seed_long_game(discord: DiscordHarness, channel: Channel, actions: int
         played.play(action.text)
         mover = played.movers[-1]
         logged.append(Action(action.text, mover, record.players[mover].user_id))
-    await host.games.save(host.games.advanced(record, played), logged)
+    await host.games.save(await host.games.advanced(record, played), logged)
     return alice

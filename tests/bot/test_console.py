@@ -188,7 +188,9 @@ def test_ctrl_d_and_quit_leave(tmp_path: Path) -> None:
 class InterruptedWhileDrawing(StubRenderer):
     """Ctrl-C pressed while a picture is being drawn."""
 
-    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
+    async def board_png(
+        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+    ) -> bytes:
         signal.raise_signal(signal.SIGINT)
         await asyncio.sleep(30)
         raise AssertionError("Ctrl-C did not stop the wait")

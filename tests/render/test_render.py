@@ -295,3 +295,10 @@ def test_folio_shows_pieces_by_code_and_no_empty_rows_once_the_game_is_over() ->
     finished = random_game("folio", 2, 1, {})
     assert finished.result is not None
     assert all(not strip.tokens for strip in render.board_scene(finished, NAMES).strips)
+
+
+def test_a_clock_is_shown_beside_a_player_s_name_after_any_note() -> None:
+    game = engine.new_game("tink", 2, seed=1)
+    scene = render.board_scene(game, NAMES, clocks=["2d 3h", None])
+    assert [seat.note for seat in scene.seats] == ["2d 3h", ""]
+    assert render.board_png(game, NAMES, clocks=["2d 3h"]) != render.board_png(game, NAMES)

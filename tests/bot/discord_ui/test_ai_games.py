@@ -96,11 +96,13 @@ class SlowFirstMovePicture(ThreadDrawing):
     def __init__(self, thinker: QuickThinker) -> None:
         self.thinker = thinker
 
-    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
+    async def board_png(
+        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+    ) -> bytes:
         if len(game.history) == 1:
             await self.thinker.answered.wait()
             await asyncio.sleep(0.05)
-        return await super().board_png(game, player_names)
+        return await super().board_png(game, player_names, clocks)
 
 
 def storage_of(discord: DiscordHarness) -> Storage:
@@ -444,9 +446,10 @@ async def test_the_bot_is_rated_per_level_and_shows_on_the_boards(
     for options in ({"player": discord.me, "ai": "hard"}, {"ai": "hard"}):
         its = await discord.slash(alice, "stats", options)
         assert its.embeds[0].title == f"{BOT} (hard): All games"
-        assert "alice" in dict((f.name, f.value) for f in its.embeds[0].fields)[
-            "Most frequent opponents"
-        ]
+        assert (
+            "alice"
+            in dict((f.name, f.value) for f in its.embeds[0].fields)["Most frequent opponents"]
+        )
     unplayed = await discord.slash(alice, "stats", {"player": discord.me})
     assert unplayed.content == f"{BOT} (medium) has no rated games in this server yet."
 

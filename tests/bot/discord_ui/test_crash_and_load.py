@@ -37,10 +37,12 @@ class DyingDrawing(ThreadDrawing):
 
     dying = False
 
-    async def board_png(self, game: engine.Game, player_names: Sequence[str]) -> bytes:
+    async def board_png(
+        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+    ) -> bytes:
         if self.dying:
             raise Killed
-        return await super().board_png(game, player_names)
+        return await super().board_png(game, player_names, clocks)
 
 
 async def killed_before_striking_off(self: Outbox, post: Post) -> None:

@@ -59,7 +59,7 @@ async def test_a_huge_time_limit_or_option_is_refused_in_one_short_sentence(
     alice, bob = discord.user("alice"), discord.user("bob")
     reply = await discord.slash(alice, "tink start", {"opponent": bob, "time_limit": "9" * 6000})
     assert reply.ephemeral and len(reply.content) < 300
-    assert reply.content.startswith("The time limit must be none or a number of minutes")
+    assert reply.content.startswith("The time limit must be none, a time per move like 3d")
     folio = await discord.slash(
         alice, "folio start", {"opponent": bob, "grid": "fixed", "extras": "Q" * 6000}
     )

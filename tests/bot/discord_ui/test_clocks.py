@@ -1,0 +1,262 @@
+"""Correspondence clocks end to end through discord.py, on a clock the tests move: banks
+with an increment and a cap, time-outs that lose or that the others claim, pauses agreed
+and resumed, gifts of time, and restarts in the middle of each."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import engine
+import render
+from bot.play.clock import DAY, HOUR
+from bot.storage import Status
+from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, sent
+from tests.bot.harness import DiscordHarness, Reply, SentMessage, User
+from tests.bot.support import Clock, new_bot
+
+
+@pytest.fixture
+async def discord(tmp_path: Path, clock: Clock) -> AsyncIterator[DiscordHarness]:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as harness:
+        yield harness
+
+
+def time_outs(reply: Reply) -> list[str]:
+    """What the scheduler posted about time running out (not its reminders)."""
+    return [m.content for m in sent(reply) if "ran out of time" in m.content]
+
+
+def at(seconds: float) -> str:
+    """A moment `seconds` after the start, as Discord shows it relative."""
+    return f"<t:{int(START + seconds)}:R>"
+
+
+async def move(discord: DiscordHarness, user: User) -> Reply:
+    """The user plays the first legal move offered."""
+    (first, *_) = await discord.autocomplete(user, "tink move", "move", {"move": ""})
+    return await discord.slash(user, "tink move", {"move": first.value})
+
+
+async def status(discord: DiscordHarness) -> Status:
+    record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
+    assert record is not None
+    return Status(record.status)
+
+
+async def claim_mode(discord: DiscordHarness) -> None:
+    await discord.slash(discord.user("owner"), "gamehost settings", {"timeout": "claim"})
+
+
+async def run_out_in_claim_mode(discord: DiscordHarness, clock: Clock) -> SentMessage:
+    """A 12h game on a claim server, its first turn run out an hour ago: the post asking
+    for the claim."""
+    await claim_mode(discord)
+    await begin(discord, time_limit="12h")
+    (post,) = sent(await later(discord, clock, 13 * HOUR))
+    return post
+
+
+async def test_a_bank_gains_its_increment_after_each_move_and_stops_at_its_cap(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    started = await begin(discord, time_limit="2d+1d/3d")
+    assert f"Your move, **alice**. Time runs out {at(2 * DAY)}. bob has 2 days left." in (
+        started.messages[-1].content
+    )
+    clock.now = START + HOUR
+    moved = await move(discord, alice)
+    assert f"Time runs out {at(HOUR + 2 * DAY)}. alice has 2 days 23 hours left." in moved.content
+    record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
+    game = engine.load_game(record.state)
+    assert moved.png() == render.board_png(game, record.names, clocks=["2d 23h", "2d"])
+    clock.now = START + 2 * HOUR
+    await move(discord, bob)
+    moved = await move(discord, alice)
+    assert "alice has 3 days left." in moved.content
+    assert f"Time runs out {at(2 * HOUR + 2 * DAY + 23 * HOUR)}." in moved.content
+
+
+async def test_in_claim_mode_the_others_claim_the_win_of_a_late_player(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    bob = discord.user("bob")
+    await claim_mode(discord)
+    await begin(discord, time_limit="12h")
+    (post,) = sent(await later(discord, clock, 12 * HOUR))
+    assert post.content.startswith(
+        "**alice** ran out of time. bob may claim the win (until then, alice may still move)."
+    )
+    assert [b.label for b in post.buttons] == ["Claim win"]
+    assert await status(discord) is Status.ACTIVE
+    assert time_outs(await later(discord, clock, 2 * DAY)) == []
+    claimed = await discord.click(bob, post, "Claim win")
+    assert claimed.messages[-1].content.startswith(
+        "**bob** claimed the win on time.\n**bob** wins: ran out of time."
+    )
+    assert await status(discord) is Status.FINISHED
+
+
+async def test_in_claim_mode_a_late_move_stands_until_someone_claims(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    post = await run_out_in_claim_mode(discord, clock)
+    moved = await move(discord, alice)
+    assert f"Your move, **bob**. Time runs out {at(13 * HOUR + 12 * HOUR)}." in moved.content
+    too_late = await discord.click(bob, post, "Claim win")
+    assert too_late.ephemeral
+    assert too_late.content == "There is no win to claim: the late move came first."
+    assert await status(discord) is Status.ACTIVE
+
+
+async def test_a_claim_racing_a_late_move_lets_exactly_one_win(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    post = await run_out_in_claim_mode(discord, clock)
+    (first, *_) = await discord.autocomplete(alice, "tink move", "move", {"move": ""})
+    claimed, moved = await asyncio.gather(
+        discord.click(bob, post, "Claim win"),
+        discord.slash(alice, "tink move", {"move": first.value}),
+    )
+    actions = await discord.client.host.storage.actions(1)  # type: ignore[attr-defined]
+    if await status(discord) is Status.FINISHED:
+        assert moved.ephemeral and not claimed.ephemeral
+        assert "forfeit" in actions[-1].action
+    else:
+        assert claimed.ephemeral and not moved.ephemeral
+        assert [a.action for a in actions] == [first.value]
+
+
+async def test_a_restart_during_a_claim_keeps_the_claim_open(tmp_path: Path, clock: Clock) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as first:
+        await claim_mode(first)
+        await begin(first, time_limit="1d")
+    clock.now = START + 2 * DAY
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as second:
+        (announced,) = second.messages_in()
+        assert announced.content.startswith("**alice** ran out of time while the bot was offline.")
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as third:
+        assert third.messages_in() == []
+        bob = third.user("bob")
+        reply = await third.slash(bob, "tink board")
+        assert "Time ran out: the others may claim the win." in reply.content
+
+
+async def test_a_pause_agreed_stops_the_clocks_until_a_player_resumes(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord, time_limit="1d")
+    clock.now = START + HOUR
+    offer = await discord.slash(alice, "tink pause")
+    assert offer.content.startswith(
+        "**alice** offers to pause the game, stopping the clocks. bob: do you agree?"
+    )
+    agreed = await discord.click(bob, offer.message, "Agree")
+    assert agreed.messages[-1].content == (
+        "The clocks are stopped; any player may start them again with `/tink resume`."
+    )
+    assert sent(await later(discord, clock, 5 * DAY)) == []
+    board = await discord.slash(bob, "tink board")
+    assert "Your move, **alice**. The clocks are stopped." in board.content
+    again = await discord.slash(bob, "tink pause")
+    assert again.ephemeral and again.content.startswith("The clocks are already stopped")
+    resumed = await discord.slash(bob, "tink resume")
+    assert resumed.content.startswith(
+        f"**bob** started the clocks again.\nYour move, **alice**. Time runs out "
+        f"{at(5 * DAY + 23 * HOUR)}."
+    )
+    assert sent(await later(discord, clock, 5 * DAY + 23 * HOUR - 1)) == []
+    (out,) = sent(await later(discord, clock, 5 * DAY + 23 * HOUR))
+    assert out.content.startswith("**alice** ran out of time.")
+
+
+async def test_a_restart_during_a_pause_keeps_the_clocks_stopped(
+    tmp_path: Path, clock: Clock
+) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as first:
+        alice, bob = first.user("alice"), first.user("bob")
+        await begin(first, time_limit="1d")
+        offer = await first.slash(alice, "tink pause")
+        await first.click(bob, offer.message, "Agree")
+    clock.now = START + 3 * DAY
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as second:
+        assert second.messages_in() == []
+        resumed = await second.slash(second.user("alice"), "tink resume")
+        assert f"Time runs out {at(4 * DAY)}." in resumed.content
+
+
+async def test_a_gift_of_time_is_said_in_the_channel_and_moves_the_deadline(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord, time_limit="2d+1d")
+    clock.now = START + HOUR
+    gift = await discord.slash(bob, "tink give_time", {"player": alice, "amount": "1d"})
+    assert not gift.ephemeral
+    assert gift.content.startswith("**bob** gives 1 day to **alice**, who now has 2 days 23 hours.")
+    assert time_outs(await later(discord, clock, 3 * DAY - 1)) == []
+    (out,) = time_outs(await later(discord, clock, 3 * DAY))
+    assert out.startswith("**alice** ran out of time.")
+
+
+async def test_gifts_that_cannot_be_are_refused_in_one_sentence(discord: DiscordHarness) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord, time_limit="1d")
+    to_self = await discord.slash(alice, "tink give_time", {"player": alice, "amount": "1d"})
+    assert to_self.ephemeral and to_self.content == "You cannot give time to yourself."
+    per_move = await discord.slash(alice, "tink give_time", {"player": bob, "amount": "1d"})
+    assert per_move.content == (
+        "With a time per move, time can only be given to the player to move."
+    )
+    bad = await discord.slash(bob, "tink give_time", {"player": alice, "amount": "lots"})
+    assert bad.ephemeral and bad.content.startswith("The time given must be none or a number")
+
+
+async def test_time_away_stops_a_clock_and_a_reprieve_puts_off_a_time_out(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    host = discord.client.host  # type: ignore[attr-defined]
+    away: list[tuple[float, float | None]] = []
+    spared: list[float] = []
+
+    async def away_of(user_id: int, since: float) -> list[tuple[float, float | None]]:
+        return away if user_id == alice.id else []
+
+    async def reprieve(user_id: int, deadline: float) -> bool:
+        if spared:
+            return False
+        spared.append(deadline)
+        away.append((deadline, deadline + DAY))
+        return True
+
+    host.games.away, host.endings.reprieve = away_of, reprieve
+    await begin(discord, time_limit="1d")
+    assert time_outs(await later(discord, clock, DAY)) == []
+    assert spared == [START + DAY]
+    board = await discord.slash(bob, "tink board")
+    assert f"Your move, **alice**. Time runs out {at(2 * DAY)}." in board.content
+    (out,) = time_outs(await later(discord, clock, 2 * DAY))
+    assert out.startswith("**alice** ran out of time.")
+
+
+async def test_a_restart_keeps_every_bank_and_gift(tmp_path: Path, clock: Clock) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as first:
+        alice, bob = first.user("alice"), first.user("bob")
+        await begin(first, time_limit="2d+1d/3d")
+        clock.now = START + HOUR
+        await move(first, alice)
+        await first.slash(alice, "tink give_time", {"player": bob, "amount": "12h"})
+        before = (await first.slash(bob, "tink board")).content
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as second:
+        after = (await second.slash(second.user("bob"), "tink board")).content
+    assert after == before
+    assert f"Your move, **bob**. Time runs out {at(HOUR + 2 * DAY + 12 * HOUR)}." in after
+    assert "alice has 2 days 23 hours left." in after
