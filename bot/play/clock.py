@@ -17,7 +17,6 @@ the turn ends (`banks_after_turn`).
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -294,12 +293,3 @@ def with_gift(banks: Sequence[float], seat: int, seconds: float) -> tuple[float,
     """The banks after `seconds` are given to `seat` (a gift may go above the cap)."""
     return tuple(b + seconds if s == seat else b for s, b in enumerate(banks))
 
-
-def warning_at(facts: ClockFacts) -> float | None:
-    """When a quarter of the time the seat to move had at the start of its turn is left
-    (None while its clock is stopped with no end in sight)."""
-    end = deadline(facts)
-    if end is None:
-        return None
-    quarter = facts.banks[facts.turn_seat] / 4
-    return end - quarter if math.isfinite(quarter) else None
