@@ -116,9 +116,11 @@ class Vacations:
         """Begin a vacation of `days` days now; refused in one sentence when the user is
         on vacation already, or has not that much left this year."""
         now = self._clock()
+        if not self.days_a_year:
+            raise Refusal("This bot gives no vacation days.")
         if await self._current(user_id, now) is not None:
             raise Refusal("You are on vacation already; `/vacation end` ends it.")
-        if not 1 <= days <= max(self.days_a_year, 1):
+        if not 1 <= days <= self.days_a_year:
             raise Refusal(f"A vacation lasts 1 to {self.days_a_year} days.")
         left = await self.left(user_id, now)
         if left < MINUTE:

@@ -83,6 +83,12 @@ async def test_vacation_mistakes_are_refused_in_one_sentence(
     assert none_left.content == "You have no vacation left this year."
 
 
+async def test_a_bot_without_vacation_days_says_so(tmp_path: Path, clock: Clock) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as discord:
+        refused = await discord.slash(discord.user("alice"), "vacation start", {"days": 1})
+        assert refused.ephemeral and refused.content == "This bot gives no vacation days."
+
+
 async def test_the_ledger_survives_a_restart(tmp_path: Path, clock: Clock) -> None:
     async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=15)) as first:
         await first.slash(first.user("alice"), "vacation start", {"days": 2})
