@@ -235,14 +235,13 @@ class Scheduler:
     async def deliver(self, deliveries: Sequence[Delivery]) -> None:
         """Deliver posts a command made for other channels; a failure is logged, not fatal."""
         for delivery in deliveries:
-            await self._attempt(f"channel {delivery.place_id}", _ready(delivery))
+            try:
+                await self._deliver(delivery)
+            except Exception:
+                log.exception("could not post in channel %d", delivery.place_id)
 
     async def _deliver(self, delivery: Delivery) -> None:
         user_id = delivery.dm_user_id
         if user_id is not None and await self._courier.to_user(user_id, delivery.post):
             return
         await self._courier.to_channel(delivery.place_id, delivery.post)
-
-
-async def _ready(delivery: Delivery) -> Delivery:
-    return delivery
