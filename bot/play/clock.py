@@ -10,7 +10,7 @@ when the current turn started, when it started, the game's pauses since then (ag
 the players, the last one open while the game is paused), and the seat to move's *away*
 intervals: stretches of wall time during which that player's clock is stopped, in every
 game of theirs (vacations). Away intervals are not stored with the game: whoever keeps
-them hands them in (see `bot.play.games.AwayTimes`). Everything else is computed: the
+them hands them in (see `bot.play.game_clocks.AwayTimes`). Everything else is computed: the
 time a seat has left now, the moment the turn runs out (`deadline`), and the banks after
 the turn ends (`banks_after_turn`).
 """
