@@ -12,10 +12,18 @@ from bot.play.ai_seats import ai_person, checked_level, humans, is_ai
 from bot.play.ai_turns import AiPlayers
 from bot.play.games import GameTable
 from bot.play.posts import BoardPosts
-from bot.play.text import Name, Strong, Text, excerpt, excerpts_in, lines, say
 from bot.play.timing import describe_duration, parse_duration
 from bot.play.values import Answer, Person, Post, Prompt, Refusal
-from bot.play.wording import game_link, names, options_text, seat_of, sentence, title, turn_line
+from bot.play.words.text import Name, Strong, Text, excerpt, excerpts_in, lines, say
+from bot.play.words.wording import (
+    game_link,
+    names,
+    options_text,
+    seat_of,
+    sentence,
+    title,
+    turn_line,
+)
 from bot.storage import ChannelBusy, GameDraft, GameRecord, Seat, Status
 
 CHALLENGE_LIFETIME = 24 * 60 * 60

@@ -7,9 +7,9 @@ import dataclasses
 import engine
 from bot.play.games import GameTable, Loan, lapsed_offer, player
 from bot.play.posts import BoardPosts
-from bot.play.text import Name, Strong, Text, say
 from bot.play.values import Post, Refusal
-from bot.play.wording import no_game, title
+from bot.play.words.text import Name, Strong, Text, say
+from bot.play.words.wording import no_game, title
 from bot.storage import Action, GameRecord, Seat, Status
 
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 import engine
-from bot.play.text import Command, Name, say
 from bot.play.timing import turn_deadline
 from bot.play.values import DamagedGame, Lapsed, Prompt, Refusal
-from bot.play.wording import names, no_game
+from bot.play.words.text import Command, Name, say
+from bot.play.words.wording import names, no_game
 from bot.storage import (
     Action,
     Announcement,

@@ -11,9 +11,9 @@ from bot.play.ai_seats import is_ai
 from bot.play.endings import Endings
 from bot.play.games import GameTable, lapsed_offer, turn_seat
 from bot.play.posts import BoardPosts
-from bot.play.text import Code, Name, Strong, Text, excerpt, excerpts_in, lines, say
 from bot.play.values import Post, Refusal
-from bot.play.wording import result_text, title, turn_line
+from bot.play.words.text import Code, Name, Strong, Text, excerpt, excerpts_in, lines, say
+from bot.play.words.wording import result_text, title, turn_line
 from bot.storage import Action, GameRecord, Seat, Status
 
 

@@ -9,9 +9,9 @@ from bot.play.ai_seats import is_ai
 from bot.play.ai_turns import AiPlayers
 from bot.play.games import GameTable, player
 from bot.play.posts import BoardPosts
-from bot.play.text import Code, Name, Strong, Text, joined, lines, say
 from bot.play.values import Answer, Post, Prompt, Refusal
-from bot.play.wording import agreed_draw, names
+from bot.play.words.text import Code, Name, Strong, Text, joined, lines, say
+from bot.play.words.wording import agreed_draw, names
 from bot.storage import Action, GameRecord, Offer, Seat
 
 

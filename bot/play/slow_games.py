@@ -15,7 +15,6 @@ from dataclasses import dataclass
 import engine
 from bot.play.endings import Endings
 from bot.play.games import GameTable
-from bot.play.text import GameLink, Moment, Name, Strong, Text, say
 from bot.play.timing import (
     WARNING,
     Reminder,
@@ -25,6 +24,7 @@ from bot.play.timing import (
     turn_reminders,
 )
 from bot.play.values import Post
+from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
 from bot.storage.clocks import ServerSettings, Turn
 
 LISTED = 25

@@ -16,8 +16,8 @@ import pytest
 import ai
 import engine
 from bot.discord_ui.courier import NONCE_LENGTH
-from bot.play.ai_runner import AiRunner
 from bot.play.ai_seats import ai_user_id
+from bot.runtime.ai_runner import AiRunner
 from bot.storage import GameRecord, Status, Storage
 from bot.workers.drawing import ThreadDrawing
 from bot.workers.thinking import ThreadThinking

@@ -9,13 +9,13 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 import engine
-from bot.play.ai_runner import AI_LEASE, KIND, AiRunner
 from bot.play.challenges import Invitation
 from bot.play.host import Host
-from bot.play.outbox import OWED_AFTER
-from bot.play.text import plain
 from bot.play.values import Person, Post
-from tests.bot.play.test_outbox import no_reply
+from bot.play.words.text import plain
+from bot.runtime.ai_runner import AI_LEASE, KIND, AiRunner
+from bot.runtime.outbox import OWED_AFTER
+from tests.bot.runtime.test_outbox import no_reply
 from tests.bot.support import ALICE, BOB, Clock
 
 BOT = Person(0, "", plays_ai=True)
