@@ -96,7 +96,7 @@ class Endings:
     async def _check_abort(self, record: GameRecord, user_id: int) -> None:
         if user_id != record.starter_id:
             raise Refusal("Only the player who started this game can abort it.")
-        if await self._games.storage.actions(record.id):
+        if await self._games.actions(record.id):
             raise Refusal(
                 "Moves have been played, so only someone who can manage messages can abort "
                 "this game."

@@ -85,7 +85,7 @@ class Moves:
         matching what the user typed, winning ones first: (text, words) pairs, all of
         them (a front end shows as many as it can). Parts `chosen` already narrow the
         moves when they name a part of one exactly."""
-        record = await self._games.storage.latest_game_in(place_id)
+        record = await self._games.newest_in(place_id)
         if record is None or record.game != game_name or record.status is not Status.ACTIVE:
             return []
         seat = record.seat_of(user_id)
@@ -129,7 +129,7 @@ class Moves:
             return None
         if record.status is Status.ACTIVE and record.turn_user_id == user_id:
             return None
-        actions = await self._games.storage.actions(game_id)
+        actions = await self._games.actions(game_id)
         mine = [i for i, a in enumerate(actions) if a.user_id == user_id]
         if not mine:
             return None

@@ -56,7 +56,7 @@ class SlowGames:
         self, games: GameTable, endings: Endings, *, clock: Callable[[], float] = time.time
     ) -> None:
         self.games = games
-        self.clocks = games.storage.clocks
+        self.clocks = games.clocks
         self._endings = endings
         self._clock = clock
         self.on_change: list[Callable[[], None]] = []

@@ -172,8 +172,8 @@ class AiRunner:
             if record is None:
                 return
             key = f"{game_id}@{record.turn_started_at!r}"
-            clocks = self._players.games.storage.clocks
-            async with claimed(clocks, KIND, key, self._owner, self._clock, AI_LEASE) as mine:
+            claims = self._players.games.clocks
+            async with claimed(claims, KIND, key, self._owner, self._clock, AI_LEASE) as mine:
                 if not mine:
                     return
                 async with self._courier.typing(record.place_id):
