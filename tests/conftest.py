@@ -1,5 +1,6 @@
 """Settings and fixtures shared by every test: hypothesis profiles (see `tests.profiles`),
-and the storage backends (a SQLite file, or a database on a throwaway PostgreSQL server)."""
+scratch files in memory (see `tests.scratch`), and the storage backends (a SQLite file, or
+a database on a throwaway PostgreSQL server)."""
 
 import os
 from collections.abc import Iterator
@@ -9,6 +10,14 @@ import pytest
 
 import tests.profiles  # noqa: F401  (loads the hypothesis profile before tests are collected)
 from tests.postgres_server import HOW_TO_RUN, PostgresServer, ServerMissing
+from tests.scratch import scratch_folder
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """`tmp_path` folders go in memory when there is room (see `tests.scratch`)."""
+    folder = scratch_folder()
+    if folder is not None:
+        os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", str(folder))
 
 
 @pytest.fixture(scope="session")

@@ -1,12 +1,11 @@
 """A throwaway PostgreSQL server for the tests, started from the machine's own binaries.
 
-`initdb` makes a cluster in a temporary folder (in memory, under /dev/shm, when there is
-room: copying a database there takes a tenth of the time it takes on a busy disk) and
+`initdb` makes a cluster in a temporary folder (in memory when there is room, see
+`tests.scratch`: a database is copied there in a tenth of the time a busy disk takes) and
 `pg_ctl` starts it on a free port of 127.0.0.1, with fsync off (nothing in it outlives
-the run). PostgreSQL refuses to run
-as root, so as root both run as the `postgres` system user (which the `postgresql`
-package creates), in a folder that user owns. Each test gets a database of its own,
-copied from a template that already holds the schema.
+the run). PostgreSQL refuses to run as root, so as root both run as the `postgres` system
+user (which the `postgresql` package creates), in a folder that user owns. Each test gets
+a database of its own, copied from a template that already holds the schema.
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bot.storage.postgres import PostgresStorage
+from tests.scratch import scratch_folder
 
 BACKENDS = ("sqlite", "postgresql")
 """Parameters for the `backend` fixture, to run a test on each storage backend."""
@@ -30,9 +30,6 @@ USER = "postgres"
 PASSWORD = "test-password"
 TEMPLATE = "schema_template"
 SEARCHED = "/usr/lib/postgresql/*/bin"
-IN_MEMORY = Path("/dev/shm")
-ROOM_NEEDED = 2 * 1024**3
-"""Bytes free under `IN_MEMORY` for the cluster to go there: a run copies some 10 MB per test."""
 HOW_TO_RUN = (
     "PostgreSQL tests skipped: install the postgresql package (apt-get install postgresql) "
     "to run them, or set REQUIRE_POSTGRES=1 to make a missing server fail the run."
@@ -60,7 +57,7 @@ class PostgresServer:
     def __init__(self) -> None:
         self._bin = binaries()
         self._as_postgres = os.geteuid() == 0
-        self.root = Path(tempfile.mkdtemp(prefix="pyramids-pg-", dir=_cluster_parent()))
+        self.root = Path(tempfile.mkdtemp(prefix="pyramids-pg-", dir=scratch_folder()))
         self.port = _free_port()
         self._names = (f"test_{n}" for n in itertools.count(1))
         if self._as_postgres:
@@ -136,16 +133,6 @@ class PostgresServer:
 async def _migrate(url: str) -> None:
     storage = await PostgresStorage.open(url, rater=None)
     await storage.close()
-
-
-def _cluster_parent() -> Path | None:
-    """Where the cluster's folder goes: in memory when there is room, else the system's
-    temporary folder (None)."""
-    try:
-        roomy = shutil.disk_usage(IN_MEMORY).free >= ROOM_NEEDED
-    except OSError:
-        return None
-    return IN_MEMORY if roomy else None
 
 
 def _free_port() -> int:
