@@ -21,8 +21,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.play.text import Name, excerpt, say
 from bot.play.values import Refusal
+from bot.play.words.text import Name, excerpt, say
 from bot.storage.records import Interval
 
 MINUTE = 60
@@ -292,4 +292,3 @@ def starting_banks(control: TimeControl, seats: int) -> tuple[float, ...]:
 def with_gift(banks: Sequence[float], seat: int, seconds: float) -> tuple[float, ...]:
     """The banks after `seconds` are given to `seat` (a gift may go above the cap)."""
     return tuple(b + seconds if s == seat else b for s, b in enumerate(banks))
-

@@ -17,9 +17,9 @@ from bot.play.clock import describe_duration, parse_duration, parse_time_control
 from bot.play.endings import Endings
 from bot.play.game_clocks import control_of
 from bot.play.games import GameTable
-from bot.play.text import GameLink, Moment, Name, Strong, Text, say
 from bot.play.timing import WARNING, Reminder, pending_reminders, turn_reminders
 from bot.play.values import Post, Refusal
+from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
 from bot.storage.clocks import CLAIM, LOSE, ServerSettings, Turn
 
 LISTED = 25
@@ -51,7 +51,7 @@ class SlowGames:
         self, games: GameTable, endings: Endings, *, clock: Callable[[], float] = time.time
     ) -> None:
         self.games = games
-        self.clocks = games.storage.clocks
+        self.clocks = games.clocks
         self._endings = endings
         self._clock = clock
         self.on_change: list[Callable[[], None]] = []
