@@ -38,8 +38,8 @@ import engine
 from bot.play.clock import DAY, HOUR
 from bot.play.host import Host
 from bot.play.ratings import rate_game
-from bot.play.scheduler import Scheduler
 from bot.play.values import Post
+from bot.runtime.scheduler import Scheduler
 from bot.storage import Backend, open_backend
 from tests.bot.support import StubRenderer
 from tests.postgres_server import PostgresServer

@@ -7,8 +7,8 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 import engine
-from render.canvas import Marks, Scene, Seat
 from render.lettering import isolated, printable
+from render.model import Marks, Scene, Seat
 from render.sprites import Look
 
 SceneMaker = Callable[[engine.Game, Sequence[str]], Scene]

@@ -8,9 +8,9 @@ from discord import app_commands
 
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import host_of, in_time, reply
-from bot.play.scheduler import Scheduler
-from bot.play.text import Moment, joined, say
 from bot.play.vacations import VacationChange, Vacations, describe_left
+from bot.play.words.text import Moment, joined, say
+from bot.runtime.scheduler import Scheduler
 
 
 def vacations_of(interaction: discord.Interaction) -> Vacations:

@@ -10,7 +10,7 @@ when the current turn started, when it started, the game's pauses since then (ag
 the players, the last one open while the game is paused), and the seat to move's *away*
 intervals: stretches of wall time during which that player's clock is stopped, in every
 game of theirs (vacations). Away intervals are not stored with the game: whoever keeps
-them hands them in (see `bot.play.games.AwayTimes`). Everything else is computed: the
+them hands them in (see `bot.play.game_clocks.AwayTimes`). Everything else is computed: the
 time a seat has left now, the moment the turn runs out (`deadline`), and the banks after
 the turn ends (`banks_after_turn`).
 """
@@ -21,8 +21,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.play.text import Name, excerpt, say
 from bot.play.values import Refusal
+from bot.play.words.text import Name, excerpt, say
 from bot.storage.records import Interval
 
 MINUTE = 60
@@ -292,4 +292,3 @@ def starting_banks(control: TimeControl, seats: int) -> tuple[float, ...]:
 def with_gift(banks: Sequence[float], seat: int, seconds: float) -> tuple[float, ...]:
     """The banks after `seconds` are given to `seat` (a gift may go above the cap)."""
     return tuple(b + seconds if s == seat else b for s, b in enumerate(banks))
-

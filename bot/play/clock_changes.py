@@ -11,9 +11,9 @@ from bot.play.ai_seats import humans
 from bot.play.clock import describe_duration, parse_duration, time_left, time_left_words, with_gift
 from bot.play.game_clocks import control_of, facts_of, resumed_clock
 from bot.play.games import GameTable, player
-from bot.play.text import Name, Strong, lines, say
 from bot.play.values import Post, Refusal
-from bot.play.wording import turn_line
+from bot.play.words.text import Name, Strong, lines, say
+from bot.play.words.wording import turn_line
 from bot.storage import GameRecord
 
 

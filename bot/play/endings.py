@@ -9,9 +9,9 @@ from bot.play.ai_seats import humans, is_ai
 from bot.play.game_clocks import Reprieve, no_reprieve
 from bot.play.games import GameTable, Loan, lapsed_offer, player
 from bot.play.posts import BoardPosts
-from bot.play.text import Name, Strong, Text, say
 from bot.play.values import Answer, Post, Prompt, Refusal
-from bot.play.wording import names, no_game, title
+from bot.play.words.text import Name, Strong, Text, say
+from bot.play.words.wording import names, no_game, title
 from bot.storage import Action, GameRecord, Seat, Status
 from bot.storage.clocks import CLAIM, LOSE
 
@@ -71,7 +71,7 @@ class Endings:
         """What running out of time means in the game's server (`lose` or `claim`)."""
         if record.guild_id is None:
             return LOSE
-        return (await self._games.storage.clocks.server_settings(record.guild_id)).on_time_out
+        return (await self._games.clocks.server_settings(record.guild_id)).on_time_out
 
     async def _flag(self, record: GameRecord, seat: Seat, headline: Text) -> Post:
         """Mark the turn as run out, saved with the post asking the others to claim."""
@@ -163,7 +163,7 @@ class Endings:
     async def _check_abort(self, record: GameRecord, user_id: int) -> None:
         if user_id != record.starter_id:
             raise Refusal("Only the player who started this game can abort it.")
-        if await self._games.storage.actions(record.id):
+        if await self._games.actions(record.id):
             raise Refusal(
                 "Moves have been played, so only someone who can manage messages can abort "
                 "this game."

@@ -17,7 +17,7 @@ from bot.play.clock import (
     time_left,
     time_left_words,
 )
-from bot.play.text import Moment, Name, Text, joined, say
+from bot.play.words.text import Moment, Name, Text, joined, say
 from bot.storage import GameDraft, GameRecord, Status, TurnClock
 from bot.storage.clocks import ServerSettings
 from bot.storage.records import Interval

@@ -13,8 +13,8 @@ from datetime import datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
-from bot.play.text import Name, excerpt, say
 from bot.play.values import Refusal
+from bot.play.words.text import Name, excerpt, say
 from bot.storage.clocks import ClockStorage, QuietHours
 
 MINUTES_A_DAY = 24 * 60

@@ -19,9 +19,9 @@ from bot.play.endings import Endings
 from bot.play.game_clocks import control_of
 from bot.play.games import GameTable
 from bot.play.quiet import is_quiet, parse_span, quiet_ends, zone_named
-from bot.play.text import GameLink, Moment, Name, Strong, Text, say
 from bot.play.timing import WARNING, Reminder, pending_reminders, turn_reminders
 from bot.play.values import Post, Refusal
+from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
 from bot.storage.clocks import CLAIM, LOSE, HeldPing, QuietHours, ServerSettings, Turn
 
 SpareDay = Callable[[Turn], Awaitable["Delivery | None"]]
@@ -62,7 +62,7 @@ class SlowGames:
         self, games: GameTable, endings: Endings, *, clock: Callable[[], float] = time.time
     ) -> None:
         self.games = games
-        self.clocks = games.storage.clocks
+        self.clocks = games.clocks
         self._endings = endings
         self._clock = clock
         self.spare_day: SpareDay = no_spare_day

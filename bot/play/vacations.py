@@ -18,8 +18,8 @@ from datetime import UTC, datetime
 from bot.play.clock import DAY, MINUTE
 from bot.play.games import GameTable
 from bot.play.slow_games import Delivery, game_link
-from bot.play.text import Moment, Name, Strong, Text, say
 from bot.play.values import Post, Refusal
+from bot.play.words.text import Moment, Name, Strong, Text, say
 from bot.storage.clocks import Turn, Vacation
 
 DAYS_A_YEAR = 15
@@ -91,7 +91,7 @@ class Vacations:
         """`quiet_until` says when a user's quiet hours holding a moment end (None when
         they are not quiet then)."""
         self.games = games
-        self.clocks = games.storage.clocks
+        self.clocks = games.clocks
         self.days_a_year = days_a_year
         self._quiet_until = quiet_until
         self._clock = clock

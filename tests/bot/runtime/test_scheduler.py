@@ -16,10 +16,10 @@ from bot.play.challenges import Invitation
 from bot.play.clock import DAY, HOUR, MINUTE, DurationError, describe_duration, parse_duration
 from bot.play.host import Host
 from bot.play.ratings import rate_game
-from bot.play.scheduler import Scheduler
 from bot.play.slow_games import SlowGames
 from bot.play.timing import NUDGE, WARNING, suggest_durations, turn_reminders
 from bot.play.values import Person, Post, Refusal
+from bot.runtime.scheduler import Scheduler
 from bot.storage import ALL_SHARDS, Status, Storage, open_storage
 from bot.storage.claims import LEASE
 from bot.storage.clocks import Turn

@@ -8,7 +8,7 @@ from string import Formatter
 import engine
 from bot.play.ai_seats import is_ai
 from bot.play.game_clocks import clock_line
-from bot.play.text import Command, GameLink, Name, Segment, Strong, Text, joined, say
+from bot.play.words.text import Command, GameLink, Name, Segment, Strong, Text, joined, say
 from bot.storage import GameRecord, Seat
 
 
