@@ -420,14 +420,16 @@ async def test_undo_takes_back_the_players_move_and_the_bots_answer(
     await discord.slash(alice, "tink start", {"opponent": discord.me})
     await discord.slash(alice, "tink move", {"move": "S d4"})
     await bot_done(discord)
-    await discord.slash(alice, "tink move", {"move": "S a1"})
+    _, opened = await saved(discord)
+    second = next(move for move in ("S a1", "S h8") if move not in opened.history)
+    await discord.slash(alice, "tink move", {"move": second})
     await bot_done(discord)
     _, before = await saved(discord)
     undone = await discord.slash(alice, "tink undo")
     await bot_done(discord)
     assert undone.content.splitlines()[:3] == [
         f"**alice** offers to take back their last move. **{BOT} (medium)** agrees.",
-        f"**alice**'s last move `S a1` and the move after it, {BOT} (medium)'s "
+        f"**alice**'s last move `{second}` and the move after it, {BOT} (medium)'s "
         f"`{before.history[-1]}`, were taken back.",
         "Your move, **alice**.",
     ]
