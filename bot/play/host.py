@@ -53,5 +53,5 @@ class Host:
         self.offers = Offers(self.games, boards, self.ai)
         self.history = History(self.games, renderer)
         self.slow_games = SlowGames(self.games, self.endings, clock=clock)
-        self.clock_changes = ClockChanges(self.games)
+        self.clock_changes = ClockChanges(self.games, self.slow_games)
         self.standings = Leaderboards(storage.standings)
