@@ -278,3 +278,15 @@ async def test_a_turn_begun_during_a_pause_is_warned_once_the_clocks_run_again(
     assert sent(await later(discord, clock, 2 * HOUR + 18 * HOUR - 1)) == []
     (warning,) = sent(await later(discord, clock, 2 * HOUR + 18 * HOUR))
     assert warning.content.startswith("**bob**, a quarter of your time is left")
+
+
+async def test_against_the_bot_alone_running_out_loses_even_in_claim_mode(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice = discord.user("alice")
+    await claim_mode(discord)
+    await discord.slash(alice, "tink start", {"ai": "easy", "time_limit": "12h"})
+    (out,) = time_outs(await later(discord, clock, 12 * HOUR))
+    assert out.startswith("**alice** ran out of time.\n")
+    assert "wins: ran out of time." in out
+    assert await status(discord) is Status.FINISHED
