@@ -11,6 +11,7 @@ from bot.play.ai_seats import humans
 from bot.play.clock import describe_duration, parse_duration, time_left, time_left_words, with_gift
 from bot.play.game_clocks import control_of, facts_of, resumed_clock
 from bot.play.games import GameTable, player
+from bot.play.slow_games import SlowGames
 from bot.play.values import Post, Refusal
 from bot.play.words.text import Name, Strong, lines, say
 from bot.play.words.wording import turn_line
@@ -20,8 +21,9 @@ from bot.storage import GameRecord
 class ClockChanges:
     """`resume` and `give_time`, each saved by version with the post saying it."""
 
-    def __init__(self, games: GameTable) -> None:
+    def __init__(self, games: GameTable, slow_games: SlowGames) -> None:
         self._games = games
+        self._slow_games = slow_games
 
     async def resume(self, place_id: int, game_name: str, user_id: int) -> Post:
         """Any player starts the stopped clocks again; the post says whose move it is."""
@@ -49,7 +51,9 @@ class ClockChanges:
         started = say(Strong(Name(seat.name)), " started the clocks again.")
         pings = humans([] if record.turn_user_id is None else [record.turn_user_id])
         post = Post(record.id, lines([started, following]), pings=pings)
-        return await self._games.save_with_post(resumed, post)
+        saved = await self._games.save_with_post(resumed, post)
+        await self._replan(record)
+        return saved
 
     async def _give_time(
         self, place_id: int, game_name: str, user_id: int, to_user_id: int, amount: str
@@ -82,7 +86,13 @@ class ClockChanges:
             ".",
         )
         post = Post(record.id, text, pings=humans([receiver.user_id]))
-        return await self._games.save_with_post(gifted, post)
+        saved = await self._games.save_with_post(gifted, post)
+        await self._replan(record)
+        return saved
+
+    async def _replan(self, record: GameRecord) -> None:
+        if record.turn_user_id is not None:
+            await self._slow_games.replan_turn(record.id, record.turn_user_id)
 
     def _gifted(self, record: GameRecord, seat: int, seconds: float) -> GameRecord:
         """The record with `seconds` more in the seat's bank; the player to move, whose

@@ -13,7 +13,7 @@ from bot.play.values import Answer, Post, Prompt, Refusal
 from bot.play.words.text import Name, Strong, Text, say
 from bot.play.words.wording import names, no_game, title
 from bot.storage import Action, GameRecord, Seat, Status
-from bot.storage.clocks import CLAIM, LOSE
+from bot.storage.clocks import CLAIM
 
 
 class Endings:
@@ -62,22 +62,27 @@ class Endings:
             return None
         while_offline = " while the bot was offline" if offline else ""
         headline = say(Strong(Name(seat.name)), f" ran out of time{while_offline}.")
-        if await self.on_time_out(record) == CLAIM:
-            return await self._flag(record, seat, headline)
         async with self._games.borrow(record) as loan:
-            return await self.forfeit(loan, seat, "ran out of time", headline)
+            claimers = await self.claimers(loan, seat)
+            if not claimers:
+                return await self.forfeit(loan, seat, "ran out of time", headline)
+        return await self._flag(record, seat, headline, claimers)
 
-    async def on_time_out(self, record: GameRecord) -> str:
-        """What running out of time means in the game's server (`lose` or `claim`)."""
+    async def claimers(self, loan: Loan, late: Seat) -> list[Seat]:
+        """Who may claim the win from a player whose time ran out: the people still in
+        but them, where the server lets the others claim; none where running out loses
+        at once (and against the bot alone, which claims at once)."""
+        record = loan.record
         if record.guild_id is None:
-            return LOSE
-        return (await self._games.clocks.server_settings(record.guild_id)).on_time_out
+            return []
+        settings = await self._games.clocks.server_settings(record.guild_id)
+        return self._others_in(loan, late) if settings.on_time_out == CLAIM else []
 
-    async def _flag(self, record: GameRecord, seat: Seat, headline: Text) -> Post:
+    async def _flag(
+        self, record: GameRecord, seat: Seat, headline: Text, others: list[Seat]
+    ) -> Post:
         """Mark the turn as run out, saved with the post asking the others to claim."""
         flagged = dataclasses.replace(record, clock=dataclasses.replace(record.clock, flagged=True))
-        async with self._games.borrow(record) as loan:
-            others = await self._claimers(loan, seat)
         text = say(
             headline,
             " ",
@@ -104,7 +109,7 @@ class Endings:
             raise Refusal("There is no win to claim: the late move came first.")
         late = record.players[record.turn_seat]
         async with self._games.borrow(record) as loan:
-            claimers = await self._claimers(loan, late)
+            claimers = self._others_in(loan, late)
             claimer = next((s for s in claimers if s.user_id == user_id), None)
             if claimer is None:
                 raise Refusal(say("Only ", names(s.name for s in claimers), " can claim this win."))
@@ -112,8 +117,8 @@ class Endings:
             post = await self.forfeit(loan, late, "ran out of time", claimed)
         return Answer(say(Name(late.name), " ran out of time; ", claimed), closed=True, post=post)
 
-    async def _claimers(self, loan: Loan, late: Seat) -> list[Seat]:
-        """The people still in the game but the late player: who may claim the win."""
+    def _others_in(self, loan: Loan, late: Seat) -> list[Seat]:
+        """The people still in the game but the late player."""
         out = loan.game.view().out
         return [
             s

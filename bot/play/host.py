@@ -58,7 +58,7 @@ class Host:
         self.offers = Offers(self.games, boards, self.ai)
         self.history = History(self.games, renderer)
         self.slow_games = SlowGames(self.games, self.endings, clock=clock)
-        self.clock_changes = ClockChanges(self.games)
+        self.clock_changes = ClockChanges(self.games, self.slow_games)
         self.vacations = Vacations(
             self.games, vacation_days, self.slow_games.quiet_until, clock=clock
         )

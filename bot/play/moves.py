@@ -15,7 +15,6 @@ from bot.play.values import Post, Refusal
 from bot.play.words.text import Code, Name, Strong, Text, excerpt, excerpts_in, lines, say
 from bot.play.words.wording import result_text, title, turn_line
 from bot.storage import Action, GameRecord, Seat, Status
-from bot.storage.clocks import CLAIM
 
 
 class Moves:
@@ -50,10 +49,8 @@ class Moves:
         bot's. A person whose time ran out loses instead, unless the server lets the others
         claim the win: then the move stands while no one has claimed it."""
         late = self._games.past_deadline(record) and not is_ai(seat.user_id)
-        if late and await self._endings.on_time_out(record) == CLAIM:
-            late = False
         async with self._games.borrow(record) as loan:
-            if late:
+            if late and not await self._endings.claimers(loan, seat):
                 headline = say(Strong(Name(seat.name)), " ran out of time before moving.")
                 return await self._endings.forfeit(loan, seat, "ran out of time", headline)
             game = loan.game

@@ -271,14 +271,24 @@ class SlowGames:
     async def next_due(self) -> float | None:
         return await self.clocks.next_due()
 
+    async def replan_turn(self, game_id: int, user_id: int) -> None:
+        """Plan a turn's next reminder again after its clock changed (resumed, or given
+        time): a turn begun while the clocks were stopped has no warning planned yet."""
+        for turn in await self.clocks.turns_of(user_id):
+            if turn.game_id == game_id:
+                await self._replan_turn(turn, await self._delay(turn))
+
     async def _replan(self, guild_id: int, delay: float | None) -> None:
         """Move the next reminder of the server's planned turns to a new delay."""
         for turn in await self.clocks.turns_in_guild(guild_id):
-            if turn.planned:
-                later = pending_reminders(turn, delay, turn.reminded)
-                await self.clocks.mark_reminder(
-                    turn.game_id, turn.started_at, turn.reminded, turn.reminded, _first_due(later)
-                )
+            await self._replan_turn(turn, delay)
+
+    async def _replan_turn(self, turn: Turn, delay: float | None) -> None:
+        if turn.planned:
+            later = pending_reminders(turn, delay, turn.reminded)
+            await self.clocks.mark_reminder(
+                turn.game_id, turn.started_at, turn.reminded, turn.reminded, _first_due(later)
+            )
 
     async def _delay(self, turn: Turn) -> float | None:
         return (await self._settings(turn)).reminder_delay

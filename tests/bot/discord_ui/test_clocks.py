@@ -172,7 +172,8 @@ async def test_a_pause_agreed_stops_the_clocks_until_a_player_resumes(
         f"**bob** started the clocks again.\nYour move, **alice**. Time runs out "
         f"{at(5 * DAY + 23 * HOUR)}."
     )
-    assert sent(await later(discord, clock, 5 * DAY + 23 * HOUR - 1)) == []
+    (warning,) = sent(await later(discord, clock, 5 * DAY + 23 * HOUR - 1))
+    assert warning.content.startswith("**alice**, a quarter of your time is left")
     (out,) = sent(await later(discord, clock, 5 * DAY + 23 * HOUR))
     assert out.content.startswith("**alice** ran out of time.")
 
@@ -260,3 +261,32 @@ async def test_a_restart_keeps_every_bank_and_gift(tmp_path: Path, clock: Clock)
     assert after == before
     assert f"Your move, **bob**. Time runs out {at(HOUR + 2 * DAY + 12 * HOUR)}." in after
     assert "alice has 2 days 23 hours left." in after
+
+
+async def test_a_turn_begun_during_a_pause_is_warned_once_the_clocks_run_again(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord, time_limit="1d")
+    offer = await discord.slash(alice, "tink pause")
+    await discord.click(bob, offer.message, "Agree")
+    clock.now = START + HOUR
+    moved = await move(discord, alice)
+    assert "Your move, **bob**. The clocks are stopped." in moved.content
+    assert sent(await later(discord, clock, 2 * HOUR)) == []
+    await discord.slash(alice, "tink resume")
+    assert sent(await later(discord, clock, 2 * HOUR + 18 * HOUR - 1)) == []
+    (warning,) = sent(await later(discord, clock, 2 * HOUR + 18 * HOUR))
+    assert warning.content.startswith("**bob**, a quarter of your time is left")
+
+
+async def test_against_the_bot_alone_running_out_loses_even_in_claim_mode(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice = discord.user("alice")
+    await claim_mode(discord)
+    await discord.slash(alice, "tink start", {"ai": "easy", "time_limit": "12h"})
+    (out,) = time_outs(await later(discord, clock, 12 * HOUR))
+    assert out.startswith("**alice** ran out of time.\n")
+    assert "wins: ran out of time." in out
+    assert await status(discord) is Status.FINISHED
