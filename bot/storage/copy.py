@@ -24,7 +24,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         *("starter_id", "status", "version", "state", "message_id", "expires_at"),
         *("turn_seat", "turn_user_id", "turn_started_at", "offer", "result_reason"),
         *("created_at", "updated_at", "ended_at", "time_limit", "reminder_turn"),
-        *("reminded", "remind_at"),
+        *("reminded", "remind_at", "pairing_id"),
     ),
     "players": ("game_id", "seat", "user_id", "name", "accepted", "rank"),
     "actions": ("id", "game_id", "action", "seat", "user_id", "created_at", "taken_back"),
@@ -39,6 +39,16 @@ TABLES: dict[str, tuple[str, ...]] = {
     "server_settings": ("guild_id", "time_limit", "reminder_delay", "threads"),
     "user_settings": ("user_id", "dm_reminders"),
     "announcements": ANNOUNCEMENT_COLUMNS,
+    "tournaments": (
+        *("id", "guild_id", "channel_id", "creator_id", "game", "options", "format"),
+        *("rounds", "time_limit", "max_players", "starts_at", "status", "round"),
+        *("message_id", "created_at", "ended_at"),
+    ),
+    "entrants": ("tournament_id", "user_id", "name", "rating", "joined_at", "withdrawn"),
+    "pairings": (
+        *("id", "tournament_id", "round", "board", "first_id", "second_id", "thread_id"),
+        "forfeit_by",
+    ),
 }
 """Each copied table's columns, the first its key, in the order they are copied."""
 

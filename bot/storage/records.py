@@ -102,7 +102,8 @@ class Announcement:
 @dataclass(frozen=True, slots=True)
 class GameDraft:
     """What a new challenge is made of. `expires_at` is when the challenge lapses unanswered
-    (None: never); `time_limit` the seconds each turn may last (None: no limit)."""
+    (None: never); `time_limit` the seconds each turn may last (None: no limit);
+    `pairing_id` the tournament pairing the game is played for, if any."""
 
     game: str
     guild_id: int | None
@@ -115,6 +116,7 @@ class GameDraft:
     state: str
     expires_at: float | None
     time_limit: float | None = None
+    pairing_id: int | None = None
 
     @property
     def place_id(self) -> int:

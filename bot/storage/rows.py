@@ -41,13 +41,14 @@ GAME_COLUMNS = (
     *("id", "game", "guild_id", "channel_id", "thread_id", "options", "seed", "starter_id"),
     *("status", "version", "state", "created_at", "updated_at", "expires_at", "message_id"),
     *("turn_seat", "turn_user_id", "turn_started_at", "offer", "result_reason", "ended_at"),
-    "time_limit",
+    *("time_limit", "pairing_id"),
 )
 SEAT_COLUMNS = ("seat", "user_id", "name", "accepted", "rank")
 """The `players` columns a game's seats are read from."""
 NEW_GAME_COLUMNS = (
     *("game", "guild_id", "channel_id", "thread_id", "options", "seed", "starter_id"),
     *("status", "state", "expires_at", "created_at", "updated_at", "time_limit"),
+    "pairing_id",
 )
 SAVED_GAME_COLUMNS = (
     *("status", "state", "turn_seat", "turn_user_id", "turn_started_at", "offer"),
@@ -85,6 +86,7 @@ def game_record(rows: Sequence[Row]) -> GameRecord | None:
         result_reason=row["result_reason"],
         ended_at=row["ended_at"],
         time_limit=row["time_limit"],
+        pairing_id=row["pairing_id"],
     )
 
 
@@ -94,6 +96,7 @@ def new_game_values(draft: GameDraft, now: float) -> tuple[Any, ...]:
         *(draft.game, draft.guild_id, draft.channel_id, draft.thread_id),
         *(json.dumps(dict(draft.options)), draft.seed, draft.starter_id),
         *(Status.CHALLENGE.value, draft.state, draft.expires_at, now, now, draft.time_limit),
+        draft.pairing_id,
     )
 
 
