@@ -21,6 +21,7 @@ from bot.play.outbox import Outbox
 from bot.play.posts import BoardPosts, Renderer
 from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
+from bot.play.tournaments import Tournaments, Venue
 from bot.storage import ALL_SHARDS, Storage, Writer
 from bot.storage.claims import new_owner
 from bot.workers.thinking import ThreadThinking
@@ -37,10 +38,13 @@ class Host:
         clock: Callable[[], float] = time.time,
         slot: str = ALL_SHARDS,
         thinker: Thinker | None = None,
+        venue: Venue | None = None,
     ) -> None:
         """`slot` is the part of the bot this process serves, one process at a time (see
         `Writer`): every shard, unless the bot is split among processes. `thinker` runs
-        the AI; without one it thinks in threads of this process."""
+        the AI; without one it thinks in threads of this process. `venue` opens the
+        threads of tournaments' games and posts their news; without one, tournaments
+        take entries but do not run."""
         self.storage = storage
         self.games = GameTable(storage, clock, Writer(slot, new_owner()))
         boards = BoardPosts(renderer)
@@ -53,3 +57,6 @@ class Host:
         self.history = History(self.games, renderer)
         self.slow_games = SlowGames(self.games, self.endings, clock=clock)
         self.standings = Leaderboards(storage.standings)
+        self.tournaments = Tournaments(
+            self.games, self.challenges, self.endings, venue, clock=clock
+        )

@@ -139,6 +139,9 @@ class Tournaments(Protocol):
     async def pairings(self, tournament_id: int) -> list[PairingRecord]:
         """By round and board."""
 
+    async def tournament_of(self, pairing_id: int) -> int | None:
+        """The tournament a pairing belongs to."""
+
     async def set_thread(self, pairing_id: int, thread_id: int) -> int:
         """Give a pairing its thread unless it has one; the pairing's thread either way."""
 
@@ -209,9 +212,7 @@ class SqlTournaments:
             "ORDER BY joined_at, user_id",
             tournament_id,
         )
-        return [
-            Entrant(r["user_id"], r["name"], r["rating"], bool(r["withdrawn"])) for r in found
-        ]
+        return [Entrant(r["user_id"], r["name"], r["rating"], bool(r["withdrawn"])) for r in found]
 
     async def join(
         self, tournament_id: int, user_id: int, name: str, now: float, max_players: int | None
@@ -301,6 +302,10 @@ class SqlTournaments:
             tournament_id,
         )
         return [_pairing(row) for row in found]
+
+    async def tournament_of(self, pairing_id: int) -> int | None:
+        found = await self._run.fetch("SELECT tournament_id FROM pairings WHERE id = ?", pairing_id)
+        return int(found[0]["tournament_id"]) if found else None
 
     async def set_thread(self, pairing_id: int, thread_id: int) -> int:
         async with self._run.transaction() as tx:
