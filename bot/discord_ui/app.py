@@ -25,6 +25,11 @@ from bot.discord_ui.game_commands import build_groups
 from bot.discord_ui.replies import NO_PINGS
 from bot.discord_ui.slow_game_commands import slow_game_commands
 from bot.discord_ui.standings_commands import STANDINGS_ITEMS, standings_commands
+from bot.discord_ui.tournament_commands import (
+    TOURNAMENT_ITEMS,
+    DiscordVenue,
+    tournament_commands,
+)
 from bot.discord_ui.tree import GameTree
 from bot.discord_ui.views import DYNAMIC_ITEMS, answer_unknown
 from bot.play.ai_runner import AiRunner
@@ -87,19 +92,21 @@ class PyramidBot(discord.AutoShardedClient):
         if self.thinker is None:
             thinking = ThinkingProcesses(self.settings.ai_processes)
             self.thinker = await _started(thinking, ThreadThinking(), "thinking")
+        courier = DiscordCourier(self)
         self.host = Host(
             self._storage,
             self.renderer,
             clock=self.clock,
             slot=self.settings.slot,
             thinker=self.thinker,
+            venue=DiscordVenue(self, courier),
         )
         if self.user is not None:
             self.host.ai.name = self.user.display_name
-        courier = DiscordCourier(self)
         self.scheduler = Scheduler(
             self.host.slow_games, self.host.outbox, courier, clock=self.clock
         )
+        self.scheduler.also.append(self.host.tournaments.run_due)
         self.ai_runner = AiRunner(
             self.host.ai,
             self.host.outbox,
@@ -107,9 +114,10 @@ class PyramidBot(discord.AutoShardedClient):
             clock=self.clock,
             at_once=self.settings.ai_processes,
         )
-        for command in [*build_groups(), *standings_commands(), *slow_game_commands()]:
+        commands = [*build_groups(), *standings_commands(), *slow_game_commands()]
+        for command in [*commands, *tournament_commands()]:
             self.tree.add_command(command)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *TOURNAMENT_ITEMS)
         if self.sync_commands and self.settings.runs_first_shard:
             await self._sync(self._storage)
         await self._take_over(self._storage)
@@ -170,7 +178,7 @@ class PyramidBot(discord.AutoShardedClient):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button no dynamic item takes is answered here (discord.py drops it)."""
-        await answer_unknown(interaction, (*DYNAMIC_ITEMS, *STANDINGS_ITEMS))
+        await answer_unknown(interaction, (*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *TOURNAMENT_ITEMS))
 
     async def on_ready(self) -> None:
         log.info(

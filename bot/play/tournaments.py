@@ -37,7 +37,7 @@ from bot.play.pairings import (
 )
 from bot.play.text import Command, Moment, Name, Strong, Text, excerpt, lines, say
 from bot.play.timing import describe_duration, parse_duration
-from bot.play.values import Person, Post, Refusal
+from bot.play.values import File, Person, Post, Refusal
 from bot.play.wording import names, sentence
 from bot.storage import GameRecord
 from bot.storage.claims import claimed, holder
@@ -50,6 +50,7 @@ from bot.storage.tournaments import (
     TournamentRecord,
     TournamentStatus,
 )
+from render.crosstable import CrossRow, crosstable_png
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,10 @@ ROUND_ROBIN, SWISS = "round-robin", "swiss"
 FORMATS = (ROUND_ROBIN, SWISS)
 MANUAL = "manual"
 MOST_ROUNDS = 30
+NO_GAME = 0
+"""The game id of a tournament's own posts, which are about no one game."""
+SHOWN_PLAYERS = 16
+"""Players the crosstable picture shows at most."""
 CLAIM = "tournament"
 """The kind of due work that moves a tournament on."""
 _FORMAT_WORDS = {
@@ -130,8 +135,8 @@ class Tournaments:
 
     # -- entries ---------------------------------------------------------------------
 
-    async def create(self, entry: Entry) -> Post:
-        """Open a tournament for entries; its announcement post lists the entrants."""
+    async def create(self, entry: Entry) -> tuple[int, Post]:
+        """Open a tournament for entries: its number, and its announcement."""
         info = engine.GAMES.get(entry.game)
         if info is None:
             raise Refusal(f"There is no game called {excerpt(entry.game)}.")
@@ -172,16 +177,23 @@ class Tournaments:
             starts_at=starts_at,
         )
         tournament = await self._store.create(draft, self._clock())
-        return await self.announcement(tournament.id)
+        return tournament.id, await self.announcement(tournament.id)
 
     async def announcement(self, tournament_id: int) -> Post:
         """The tournament's announcement as it stands: what, when, how, who entered."""
         tournament = await self._tournament(tournament_id)
         entrants = await self._store.entrants(tournament.id)
-        return Post(0, _announcement(tournament, entrants))
+        return Post(NO_GAME, _announcement(tournament, entrants))
 
     async def note_message(self, tournament_id: int, message_id: int) -> None:
         await self._store.set_message(tournament_id, message_id)
+
+    async def announced_in(self, tournament_id: int, message_id: int) -> bool:
+        """Whether the message is the tournament's announcement (where Join works)."""
+        if not 0 < tournament_id < 2**63:
+            return False
+        found = await self._store.tournament(tournament_id)
+        return found is not None and found.message_id == message_id
 
     async def join(self, tournament_id: int, person: Person) -> Post:
         """Enter a player; the announcement's new text."""
@@ -223,7 +235,7 @@ class Tournaments:
         if not await self._close_entries(tournament):
             raise Refusal(f"Tournament #{tournament.id} has already begun.")
         await self.advance(tournament.id)
-        return Post(0, say(f"Tournament #{tournament.id} has begun: good luck!"))
+        return Post(NO_GAME, say(f"Tournament #{tournament.id} has begun: good luck!"))
 
     async def cancel(self, tournament_id: int, user_id: int, *, moderator: bool) -> Post:
         """End the tournament: its games in play are aborted, unrated."""
@@ -235,7 +247,7 @@ class Tournaments:
             if pairing.game_id is not None and pairing.game_status in ("challenge", "active"):
                 await self._abort(pairing)
         return Post(
-            0,
+            NO_GAME,
             say(
                 f"Tournament #{tournament.id} was cancelled; its unfinished games are "
                 "aborted, unrated."
@@ -263,7 +275,7 @@ class Tournaments:
         )
         await self.advance(tournament.id)
         return Post(
-            0,
+            NO_GAME,
             say(
                 Strong(Name(name)),
                 f" withdrew from tournament #{tournament.id}; their unfinished games are won "
@@ -339,7 +351,8 @@ class Tournaments:
             return
         if await self._store.end(tournament.id, TournamentStatus.FINISHED, self._clock()):
             table = await self.table(tournament.id)
-            await venue.post(tournament.channel_id, Post(0, _final_text(table)))
+            post = await _standings_post(table, _final_text(table), None)
+            await venue.post(tournament.channel_id, post)
 
     async def _start_on_time(self, tournament: TournamentRecord, venue: Venue) -> bool:
         """Close the entries at the start time; with fewer than two players it is cancelled."""
@@ -349,11 +362,11 @@ class Tournaments:
                 text = say(
                     f"Tournament #{tournament.id} was cancelled: fewer than 2 players joined."
                 )
-                await venue.post(tournament.channel_id, Post(0, text))
+                await venue.post(tournament.channel_id, Post(NO_GAME, text))
             return False
         if await self._close_entries(tournament):
             text = say(f"Tournament #{tournament.id} has begun: entries are closed.")
-            await venue.post(tournament.channel_id, Post(0, text))
+            await venue.post(tournament.channel_id, Post(NO_GAME, text))
         return True
 
     async def _close_entries(self, tournament: TournamentRecord) -> bool:
@@ -475,8 +488,18 @@ class Tournaments:
             frozenset(e.user_id for e in entrants if e.withdrawn),
         )
 
-    async def standings_text(self, tournament_id: int) -> Text:
-        return _standings_text(await self.table(tournament_id))
+    async def standings(self, guild_id: int, number: int | None, user_id: int) -> Post:
+        """A server's tournament standings (its newest when `number` is None), as text
+        and as a crosstable picture that shows `user_id`'s row in a large field."""
+        if number is None:
+            found = await self._store.in_guild(guild_id)
+            if not found:
+                raise Refusal("This server has no tournaments yet.")
+            number = found[0].id
+        table = await self.table(number)
+        if table.tournament.guild_id != guild_id:
+            raise Refusal(f"There is no tournament #{number}.")
+        return await _standings_post(table, _standings_text(table), user_id)
 
     async def listing(self, guild_id: int) -> Text:
         """The server's tournaments, open and running ones first."""
@@ -633,6 +656,45 @@ def _standings_text(table: Table) -> Text:
             )
         )
     return lines(shown)
+
+
+async def _standings_post(table: Table, text: Text, asker: int | None) -> Post:
+    """The text with the crosstable picture attached."""
+    title, tie_break, rows = _crosstable(table, asker)
+    png = await asyncio.to_thread(crosstable_png, title, tie_break, rows)
+    return Post(NO_GAME, text, files=(File(f"tournament-{table.tournament.id}.png", png),))
+
+
+def _crosstable(table: Table, asker: int | None) -> tuple[str, str, list[CrossRow]]:
+    """The crosstable's rows: everyone in a field of up to 16, else the top and the
+    asker's own row."""
+    shown = list(table.rows[:SHOWN_PLAYERS])
+    mine = next((r for r in table.rows if r.player == asker), None)
+    if mine is not None and mine not in shown:
+        shown[-1] = mine
+    swiss = table.tournament.format == SWISS
+    rows = []
+    for row in shown:
+        cells: list[str | None] = []
+        for other in shown:
+            if other.player == row.player:
+                cells.append(None)
+            else:
+                result = table.results.get((row.player, other.player))
+                cells.append("" if result is None else _points(result))
+        second = row.buchholz if swiss else row.sonneborn_berger
+        rows.append(
+            CrossRow(
+                str(row.place),
+                table.names[row.player],
+                tuple(cells),
+                _points(row.points),
+                _points(second),
+                asker=row.player == asker,
+            )
+        )
+    title = f"Tournament #{table.tournament.id}: {_describe(table.tournament)}"
+    return title, "BH" if swiss else "SB", rows
 
 
 def _final_text(table: Table) -> Text:

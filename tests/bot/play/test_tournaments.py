@@ -49,8 +49,8 @@ def host_on(storage: Storage, clock: Clock, venue: Venue) -> Host:
 
 async def entered(host: Host, format_: str, players: int, **options: object) -> int:
     entry = Entry("tink", GUILD, CHANNEL, PLAYERS[0], format_, **options)  # type: ignore[arg-type]
-    post = await host.tournaments.create(entry)
-    number = int(shown(post.text).split("#")[1].split(":")[0])
+    number, post = await host.tournaments.create(entry)
+    assert f"Tournament #{number}" in shown(post.text)
     for person in PLAYERS[:players]:
         await host.tournaments.join(number, person)
     return number
