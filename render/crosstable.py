@@ -17,10 +17,10 @@ from render.lettering import fit, line
 
 TEXT = 22
 ROW = 34
-CELL = 30
-PLACE = 44
-NAME = 170
-FIGURE = 66
+CELL = 26
+PLACE = 40
+NAME = 150
+FIGURE = 56
 MARGIN = 12
 INK = (32, 33, 36)
 FAINT = (120, 124, 130)
