@@ -160,9 +160,10 @@ class Tournaments:
             game = engine.new_game(info.name, 2, seed=0, **entry.options)
         except engine.GameError as error:
             raise Refusal(sentence(str(error))) from None
-        limit = (
-            None if entry.time_limit is None else parse_duration(entry.time_limit, "The time limit")
-        )
+        if entry.time_limit is None:
+            limit = (await self._games.storage.clocks.server_settings(entry.guild_id)).time_limit
+        else:
+            limit = parse_duration(entry.time_limit, "The time limit")
         starts_at = _start_time(entry.starts, self._clock())
         draft = TournamentDraft(
             guild_id=entry.guild_id,

@@ -197,3 +197,19 @@ async def test_bad_requests_are_refused_in_one_sentence(storage: Storage, clock:
     assert all(r.count(". ") == 0 for r in refusals)
     games = await storage.game(1)
     assert games is not None and games.status is Status.ACTIVE
+
+
+async def test_games_take_the_tournament_time_limit_else_the_servers(
+    storage: Storage, clock: Clock
+) -> None:
+    host = host_on(storage, clock, Venue())
+    await host.slow_games.change_settings(GUILD, time_limit="2d")
+    for given, expected in ((None, 2 * 86400.0), ("12h", 12 * 3600.0)):
+        number = await entered(host, "round-robin", 2, time_limit=given)
+        await host.tournaments.start(number, PLAYERS[0].user_id, moderator=True)
+        (game_id, _, _), = await active_games(host, number)
+        record = await storage.game(game_id)
+        assert record is not None and record.time_limit == expected
+        await host.tournaments.cancel(number, PLAYERS[0].user_id, moderator=False)
+        aborted = await storage.game(game_id)
+        assert aborted is not None and aborted.status is Status.ABORTED
