@@ -5,6 +5,7 @@ threads and post their news."""
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any, Self
 
 import discord
@@ -104,18 +105,12 @@ def _tournament_group() -> app_commands.Group:
     @group.command(name="start", description="Close the entries and begin the first round.")
     @app_commands.describe(number="The tournament's number.")
     async def start(interaction: discord.Interaction, number: int) -> None:
-        work = tournaments_of(interaction).start(
-            number, interaction.user.id, moderator=_moderator(interaction)
-        )
-        await _say(interaction, await in_time(interaction, work))
+        await _organise(interaction, tournaments_of(interaction).start, number)
 
     @group.command(name="cancel", description="End a tournament; unfinished games are aborted.")
     @app_commands.describe(number="The tournament's number.")
     async def cancel(interaction: discord.Interaction, number: int) -> None:
-        work = tournaments_of(interaction).cancel(
-            number, interaction.user.id, moderator=_moderator(interaction)
-        )
-        await _say(interaction, await in_time(interaction, work))
+        await _organise(interaction, tournaments_of(interaction).cancel, number)
 
     @group.command(name="withdraw", description="Leave a tournament; your unplayed games are lost.")
     @app_commands.describe(number="The tournament's number.")
@@ -153,8 +148,13 @@ async def _suggest_start(
     return [app_commands.Choice(name=s, value=s) for s in START_SUGGESTIONS if s.startswith(typed)]
 
 
-def _moderator(interaction: discord.Interaction) -> bool:
-    return interaction.permissions.manage_guild
+async def _organise(
+    interaction: discord.Interaction, action: Callable[..., Awaitable[Post]], number: int
+) -> None:
+    """Start or cancel: for the tournament's creator, or members who can manage the server."""
+    moderator = interaction.permissions.manage_guild
+    work = action(number, interaction.user.id, moderator=moderator)
+    await _say(interaction, await in_time(interaction, work))
 
 
 async def _say(interaction: discord.Interaction, post: Post) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.play.scheduler import Scheduler
 from bot.play.timing import HOUR
+from tests.bot.discord_ui.test_slow_game_commands import scheduler_of
 from tests.bot.harness import DiscordHarness, Kind, Reply
 from tests.bot.support import Clock, new_bot
 
@@ -18,20 +18,9 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
 async def discord(tmp_path: Path, clock: Clock) -> AsyncIterator[DiscordHarness]:
     async with DiscordHarness(new_bot(tmp_path, clock=clock)) as harness:
         yield harness
-
-
-def scheduler_of(discord: DiscordHarness) -> Scheduler:
-    scheduler = discord.client.scheduler  # type: ignore[attr-defined]
-    assert isinstance(scheduler, Scheduler)
-    return scheduler
 
 
 async def created(discord: DiscordHarness, **options: object) -> Reply:

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import AsyncIterator
 
-import pytest
-
-from bot.play.ratings import rate_game
-from bot.storage import GameDraft, Seat, Status, Storage, open_storage
+from bot.storage import GameDraft, Seat, Status, Storage
 from bot.storage.tournaments import (
     Joined,
     NewPairing,
@@ -17,7 +13,6 @@ from bot.storage.tournaments import (
     TournamentRecord,
     TournamentStatus,
 )
-from tests.postgres_server import BACKENDS
 
 GUILD = 1
 DRAFT = TournamentDraft(
@@ -32,26 +27,6 @@ DRAFT = TournamentDraft(
     max_players=3,
     starts_at=100.0,
 )
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-async def storage(database_url: str) -> AsyncIterator[Storage]:
-    store = await open_storage(database_url, rater=rate_game)
-    yield store
-    await store.close()
-
-
-@pytest.fixture
-async def second(database_url: str) -> AsyncIterator[Storage]:
-    """Another process's storage on the same database."""
-    store = await open_storage(database_url, rater=rate_game)
-    yield store
-    await store.close()
 
 
 async def entered(storage: Storage, *users: int) -> TournamentRecord:
