@@ -16,6 +16,7 @@ from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import host_of, in_time, message_kwargs, reply, update
 from bot.discord_ui.standings_commands import GAME_CHOICES
+from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.discord_ui.views import ID, NO_LONGER_WORKS, guarded
 from bot.play.tournaments import FORMATS, MANUAL, MOST_ROUNDS, Entry, Tournaments
 from bot.play.values import Person, Post, Refusal
@@ -58,6 +59,8 @@ def _tournament_group() -> app_commands.Group:
         name="tournament",
         description="Round robin and Swiss tournaments in this server.",
         guild_only=True,
+        allowed_contexts=in_servers(),
+        allowed_installs=installed_to_servers(),
     )
 
     @group.command(name="create", description="Open a tournament here; players press Join.")
@@ -134,6 +137,7 @@ def _tournament_group() -> app_commands.Group:
 def _tournaments_command() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name="tournaments", description="This server's tournaments.")
     @app_commands.guild_only()
+    @app_commands.allowed_installs(guilds=True)
     async def tournaments(interaction: discord.Interaction) -> None:
         work = tournaments_of(interaction).listing(interaction.guild_id or 0)
         await reply(interaction, content=markup(await in_time(interaction, work)))
