@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from bot.play.host import Host
 from bot.play.ratings import rate_game
-from bot.play.scheduler import Scheduler
 from bot.play.timing import DAY, HOUR
 from bot.play.values import Post
+from bot.runtime.scheduler import Scheduler
 from bot.storage.sqlite import SqliteStorage
 from tests.bot.support import Clock, StubRenderer
 

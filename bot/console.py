@@ -19,9 +19,9 @@ from bot.play.offers import offer_words
 from bot.play.posts import Renderer
 from bot.play.ratings import rate_game
 from bot.play.rules import rules_pages
-from bot.play.text import Text, excerpt, plain
 from bot.play.values import Person, Post, Prompt, Refusal
-from bot.play.wording import turn_line
+from bot.play.words.text import Text, excerpt, plain
+from bot.play.words.wording import turn_line
 from bot.storage import GameRecord, Status, open_storage
 from bot.workers.drawing import ThreadDrawing
 

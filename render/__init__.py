@@ -17,8 +17,9 @@ import pkgutil
 from collections.abc import Sequence
 
 import engine
-from render.canvas import COMPACT, DRAWING, FULL, Layout, Scene, encode_png
 from render.gif import encode_gif
+from render.model import COMPACT, FULL, Layout, Scene
+from render.paint import DRAWING, encode_png
 from render.scene import SceneMaker, drawable_names, register_scene, scene_maker, unregister_scene
 
 __all__ = [

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import cache
 
 import engine
-from render.canvas import BoardStyle, Marks, Scene
+from render.model import BoardStyle, Marks, Scene
 from render.palette import SEAT_COLOURS
 from render.scene import board_marks, headline, register_scene, seat_lines
 from render.sprites import Look, Shape

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import cache
 
 import engine
-from render.canvas import BoardStyle, Marks, Scene, Strip, Token
+from render.model import BoardStyle, Marks, Scene, Strip, Token
 from render.palette import BLUE, GREEN, VERMILLION, YELLOW
 from render.scene import board_marks, headline, register_scene, seat_lines
 from render.sprites import Look, Shape

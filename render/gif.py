@@ -1,6 +1,6 @@
 """Replays as animated GIFs whose frames carry only what changed.
 
-A picture is a stack of bands named by the values they show (see `canvas`), so the bands
+A picture is a stack of bands named by the values they show (see `paint`), so the bands
 a move changed are known without looking at pixels. A changed rank of the board is
 compared square by square, from tiles compared once (a move changes a few squares, and
 the same changes come back again and again); any other changed band is drawn and compared
@@ -24,18 +24,9 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from render.canvas import (
-    DRAWING,
-    Band,
-    BoardStyle,
-    Change,
-    Scene,
-    bands,
-    difference,
-    is_rank,
-    palette_colours,
-    square_changes,
-)
+from render.changes import Change, difference, is_rank, square_changes
+from render.model import BoardStyle, Scene
+from render.paint import DRAWING, Band, bands, palette_colours
 
 LEAVE_IN_PLACE = 1
 """GIF disposal method 1: the next frame is drawn over this one."""
@@ -56,7 +47,7 @@ Placed = tuple[Image.Image, tuple[int, int]]
 
 class _Frame:
     """The bands of the frame shown last, where each starts, and the pixels of those not
-    compared square by square (see `canvas.square_changes`)."""
+    compared square by square (see `changes.square_changes`)."""
 
     def __init__(self) -> None:
         self.style: BoardStyle | None = None

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import engine
-from render.canvas import Marks, Scene, Seat
 from render.lettering import isolated, printable
+from render.model import Marks, Scene, Seat
 from render.sprites import Look
 
 SceneMaker = Callable[[engine.Game, Sequence[str]], Scene]

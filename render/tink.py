@@ -8,7 +8,7 @@ from functools import cache
 from PIL import ImageDraw
 
 import engine
-from render.canvas import BoardStyle, Layout, Scene
+from render.model import BoardStyle, Layout, Scene
 from render.palette import BACKGROUND, DARK_SQUARE, LIGHT_SQUARE, SEAT_COLOURS, mix
 from render.scene import board_marks, headline, register_scene, seat_lines
 from render.sprites import Look, Mark, Shape

@@ -1,23 +1,23 @@
-"""Settings and fixtures shared by every test: hypothesis profiles, and the storage
-backends (a SQLite file, or a database on a throwaway PostgreSQL server)."""
+"""Settings and fixtures shared by every test: hypothesis profiles (see `tests.profiles`),
+scratch files in memory (see `tests.scratch`), and the storage backends (a SQLite file, or
+a database on a throwaway PostgreSQL server)."""
 
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 
+import tests.profiles  # noqa: F401  (loads the hypothesis profile before tests are collected)
 from tests.postgres_server import HOW_TO_RUN, PostgresServer, ServerMissing
+from tests.scratch import scratch_folder
 
-settings.register_profile(
-    "ci",
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    print_blob=True,
-)
-settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+def pytest_configure(config: pytest.Config) -> None:
+    """`tmp_path` folders go in memory when there is room (see `tests.scratch`)."""
+    folder = scratch_folder()
+    if folder is not None:
+        os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", str(folder))
 
 
 @pytest.fixture(scope="session")

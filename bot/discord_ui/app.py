@@ -32,12 +32,12 @@ from bot.discord_ui.tournament_commands import (
 )
 from bot.discord_ui.tree import GameTree
 from bot.discord_ui.views import DYNAMIC_ITEMS, answer_unknown
-from bot.play.ai_runner import AiRunner
 from bot.play.ai_turns import Thinker
 from bot.play.host import Host
 from bot.play.posts import Renderer
 from bot.play.ratings import rate_game
-from bot.play.scheduler import Scheduler
+from bot.runtime.ai_runner import AiRunner
+from bot.runtime.scheduler import Scheduler
 from bot.storage import Storage, open_storage
 from bot.storage.claims import holder
 from bot.workers.child import WorkerError

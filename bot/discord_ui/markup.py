@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 
 from bot.discord_ui.links import game_link
-from bot.play.text import (
+from bot.play.words.text import (
     Code,
     Command,
     GameLink,

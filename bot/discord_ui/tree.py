@@ -12,9 +12,9 @@ from discord import app_commands
 import engine
 from bot.discord_ui.markup import escape, markup
 from bot.discord_ui.replies import reply
-from bot.play.text import excerpts_in
 from bot.play.values import DamagedGame, Refusal
-from bot.play.wording import sentence
+from bot.play.words.text import excerpts_in
+from bot.play.words.wording import sentence
 
 log = logging.getLogger(__name__)
 

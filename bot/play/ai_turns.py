@@ -44,11 +44,11 @@ class AiPlayers:
 
     async def waiting(self) -> list[int]:
         """The games whose turn is the bot's, longest waiting first."""
-        return [turn.game_id for turn in await self.games.storage.clocks.ai_turns()]
+        return [turn.game_id for turn in await self.games.clocks.ai_turns()]
 
     async def turn(self, game_id: int) -> GameRecord | None:
         """The game if it waits on one of the bot's seats."""
-        record = await self.games.storage.game(game_id)
+        record = await self.games.by_id(game_id)
         if record is None or record.status is not Status.ACTIVE or record.turn_user_id is None:
             return None
         return record if ai_level(record.turn_user_id) is not None else None

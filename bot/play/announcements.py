@@ -7,8 +7,8 @@ import json
 import uuid
 from dataclasses import dataclass
 
-from bot.play.text import from_data, to_data
 from bot.play.values import Lapsed, Post, Prompt
+from bot.play.words.text import from_data, to_data
 from bot.storage import Announcement, GameRecord
 
 

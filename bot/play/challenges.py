@@ -12,10 +12,18 @@ from bot.play.ai_seats import ai_person, checked_level, humans, is_ai
 from bot.play.ai_turns import AiPlayers
 from bot.play.games import GameTable
 from bot.play.posts import BoardPosts
-from bot.play.text import Name, Strong, Text, excerpt, excerpts_in, lines, say
 from bot.play.timing import describe_duration, parse_duration
 from bot.play.values import Answer, Person, Post, Prompt, Refusal
-from bot.play.wording import game_link, names, options_text, seat_of, sentence, title, turn_line
+from bot.play.words.text import Name, Strong, Text, excerpt, excerpts_in, lines, say
+from bot.play.words.wording import (
+    game_link,
+    names,
+    options_text,
+    seat_of,
+    sentence,
+    title,
+    turn_line,
+)
 from bot.storage import ChannelBusy, GameDraft, GameRecord, Seat, Status
 
 CHALLENGE_LIFETIME = 24 * 60 * 60
@@ -69,11 +77,10 @@ class Challenges:
         """
         seed = random.SystemRandom().randrange(2**32)
         draft = self._draft(invitation, seed, await self._default_time_limit(invitation))
-        storage = self._games.storage
         try:
-            record = await storage.create_game(draft, self._games.clock())
+            record = await self._games.create(draft)
         except ChannelBusy as busy:
-            running = await storage.game(busy.game_id)
+            running = await self._games.by_id(busy.game_id)
             link = say() if running is None else say(": ", game_link(running))
             raise Refusal(say("This channel already has a game", link, ".")) from None
         if all(s.accepted for s in record.players):
@@ -90,7 +97,7 @@ class Challenges:
         draft = self._draft(invitation, seed, time_limit)
         seats = tuple(dataclasses.replace(s, accepted=True) for s in draft.players)
         draft = dataclasses.replace(draft, players=seats, expires_at=None, pairing_id=pairing_id)
-        return await self._begin(await self._games.storage.create_game(draft, self._games.clock()))
+        return await self._begin(await self._games.create(draft))
 
     async def resume_arranged(self, game_id: int) -> Post | None:
         """Begin an arranged game saved but not yet begun (the bot stopped in between)."""
@@ -101,7 +108,7 @@ class Challenges:
 
     async def note_message(self, game_id: int, message_id: int) -> None:
         """Remember the message that opened a game, so refusals can link to it."""
-        await self._games.storage.set_message(game_id, message_id)
+        await self._games.note_message(game_id, message_id)
 
     async def accept(self, game_id: int, user_id: int) -> Answer:
         """An invitee accepts; once everyone has, the game begins with its first board."""
@@ -152,8 +159,7 @@ class Challenges:
     async def _default_time_limit(self, invitation: Invitation) -> float | None:
         if invitation.time_limit is not None or invitation.guild_id is None:
             return None
-        clocks = self._games.storage.clocks
-        return (await clocks.server_settings(invitation.guild_id)).time_limit
+        return (await self._games.clocks.server_settings(invitation.guild_id)).time_limit
 
     def _draft(
         self, invitation: Invitation, seed: int, default_limit: float | None = None

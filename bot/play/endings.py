@@ -7,9 +7,9 @@ import dataclasses
 import engine
 from bot.play.games import GameTable, Loan, lapsed_offer, player
 from bot.play.posts import BoardPosts
-from bot.play.text import Name, Strong, Text, say
 from bot.play.values import Post, Refusal
-from bot.play.wording import no_game, title
+from bot.play.words.text import Name, Strong, Text, say
+from bot.play.words.wording import no_game, title
 from bot.storage import Action, GameRecord, Seat, Status
 
 
@@ -110,7 +110,7 @@ class Endings:
     async def _check_abort(self, record: GameRecord, user_id: int) -> None:
         if user_id != record.starter_id:
             raise Refusal("Only the player who started this game can abort it.")
-        if await self._games.storage.actions(record.id):
+        if await self._games.actions(record.id):
             raise Refusal(
                 "Moves have been played, so only someone who can manage messages can abort "
                 "this game."

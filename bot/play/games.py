@@ -1,5 +1,8 @@
 """The games being played: records found by channel or id, saved by version, and their
-engine games lent out one caller at a time from a small cache."""
+engine games lent out one caller at a time from a small cache.
+
+`GameTable` is the use cases' one door to what is stored: they ask it for games, move
+logs and the clocks of turns, never the storage behind it."""
 
 from __future__ import annotations
 
@@ -12,13 +15,14 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 import engine
-from bot.play.text import Command, Name, say
 from bot.play.timing import turn_deadline
 from bot.play.values import DamagedGame, Lapsed, Prompt, Refusal
-from bot.play.wording import names, no_game
+from bot.play.words.text import Command, Name, say
+from bot.play.words.wording import names, no_game
 from bot.storage import (
     Action,
     Announcement,
+    GameDraft,
     GameRecord,
     Seat,
     StaleGame,
@@ -26,6 +30,9 @@ from bot.storage import (
     Storage,
     Writer,
 )
+from bot.storage.announcements import Announcements
+from bot.storage.clocks import ClockStorage
+from bot.storage.tournaments import Tournaments as TournamentStore
 
 T = TypeVar("T")
 
@@ -75,10 +82,11 @@ class Loan:
 
 
 class GameTable:
-    """Finds, saves and lends the games of one storage backend."""
+    """Finds, saves and lends the games of one storage backend, and gives the use cases
+    what else they need of it."""
 
     def __init__(self, storage: Storage, clock: Callable[[], float], writer: Writer) -> None:
-        self.storage = storage
+        self._storage = storage
         self.clock = clock
         self.writer = writer
         """Who this process is, among those sharing the storage: it signs announcements."""
@@ -115,12 +123,12 @@ class GameTable:
         cached = self._cache.pop(record.id, None)
         if cached is not None and cached[0] == record.version:
             return cached[1]
-        actions = [engine.Action.parse(a.action) for a in await self.storage.actions(record.id)]
+        actions = [engine.Action.parse(a.action) for a in await self.actions(record.id)]
         game = engine.replay(record.game, len(record.players), record.seed, record.options, actions)
         saved = json.loads(record.state)
         logged = [action.text for action in game.actions]
         if saved["actions"] != logged or saved["history"] != list(game.history):
-            current = await self.storage.game(record.id)
+            current = await self._storage.game(record.id)
             if current is not None and current.version != record.version:
                 raise Stale()
             raise DamagedGame(f"game {record.id} does not replay to its saved state")
@@ -154,7 +162,7 @@ class GameTable:
                 announcement, slot=self.writer.slot, writer=self.writer.process
             )
         try:
-            saved = await self.storage.save(record, self.clock(), actions, take_back, announcement)
+            saved = await self._storage.save(record, self.clock(), actions, take_back, announcement)
         except StaleGame:
             self.forget(record.id)
             raise Stale() from None
@@ -205,11 +213,32 @@ class GameTable:
             offer=None,
         )
 
+    async def create(self, draft: GameDraft) -> GameRecord:
+        """Store a new challenge; raises ChannelBusy when its channel is taken."""
+        return await self._storage.create_game(draft, self.clock())
+
+    async def note_message(self, game_id: int, message_id: int) -> None:
+        """Remember the message that opened the game, for links to it."""
+        await self._storage.set_message(game_id, message_id)
+
+    async def note_offer_message(self, game_id: int, kind: str, message_id: int) -> bool:
+        """Remember the message carrying the buttons of the game's offer of `kind`, if it
+        still waits on one without a message; False when it does not."""
+        return await self._storage.set_offer_message(game_id, kind, message_id)
+
     # -- finding -------------------------------------------------------------------
+
+    async def newest_in(self, place_id: int) -> GameRecord | None:
+        """The newest game of a channel or thread, whatever its status."""
+        return await self._storage.latest_game_in(place_id)
+
+    async def actions(self, game_id: int) -> list[Action]:
+        """The live move log of a game, oldest first (taken-back actions left out)."""
+        return await self._storage.actions(game_id)
 
     async def latest(self, place_id: int, game_name: str) -> GameRecord:
         """The newest game in a channel, refusing when it belongs to another game's commands."""
-        record = await self.storage.latest_game_in(place_id)
+        record = await self.newest_in(place_id)
         if record is None or self.expired(record):
             raise Refusal(no_game(game_name))
         if record.game != game_name:
@@ -244,13 +273,30 @@ class GameTable:
         """The game with this id, None if there is none (an id too large for one too)."""
         if not 0 < game_id <= LARGEST_ID:
             return None
-        return await self.storage.game(game_id)
+        return await self._storage.game(game_id)
 
     async def active_by_id(self, game_id: int) -> GameRecord:
         record = await self.by_id(game_id)
         if record is None or record.status is not Status.ACTIVE:
             raise Refusal("This game is over.")
         return record
+
+    # -- clocks, announcements and tournaments --------------------------------------
+
+    @property
+    def clocks(self) -> ClockStorage:
+        """Server settings, reminder choices, the clocks of turns and the claims on due work."""
+        return self._storage.clocks
+
+    @property
+    def announcements(self) -> Announcements:
+        """The announcements owed about saved changes."""
+        return self._storage.announcements
+
+    @property
+    def tournaments(self) -> TournamentStore:
+        """Tournaments, their entrants and pairings, whose games this table holds."""
+        return self._storage.tournaments
 
     def past_deadline(self, record: GameRecord) -> bool:
         """Whether the turn being played has run out of time."""

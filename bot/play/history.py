@@ -11,9 +11,9 @@ import asyncio
 import engine
 from bot.play.games import GameTable
 from bot.play.posts import Renderer
-from bot.play.text import Command, Name, lines, plain, say
 from bot.play.values import File, Post, Refusal
-from bot.play.wording import title
+from bot.play.words.text import Command, Name, lines, plain, say
+from bot.play.words.wording import title
 from bot.storage import GameRecord, Status
 
 MAX_TEXT = 1900

@@ -17,11 +17,11 @@ from bot.play.games import GameTable
 from bot.play.history import History
 from bot.play.moves import Moves
 from bot.play.offers import Offers
-from bot.play.outbox import Outbox
 from bot.play.posts import BoardPosts, Renderer
 from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
 from bot.play.tournaments import Tournaments, Venue
+from bot.runtime.outbox import Outbox
 from bot.storage import ALL_SHARDS, Storage, Writer
 from bot.storage.claims import new_owner
 from bot.workers.thinking import ThreadThinking
@@ -58,5 +58,10 @@ class Host:
         self.slow_games = SlowGames(self.games, self.endings, clock=clock)
         self.standings = Leaderboards(storage.standings)
         self.tournaments = Tournaments(
-            self.games, self.challenges, self.endings, venue, clock=clock
+            self.games,
+            self.challenges,
+            self.endings,
+            storage.standings,
+            venue,
+            clock=clock,
         )

@@ -11,9 +11,9 @@ from bot.play.ai_seats import is_ai
 from bot.play.endings import Endings
 from bot.play.games import GameTable, lapsed_offer, turn_seat
 from bot.play.posts import BoardPosts
-from bot.play.text import Code, Name, Strong, Text, excerpt, excerpts_in, lines, say
 from bot.play.values import Post, Refusal
-from bot.play.wording import result_text, title, turn_line
+from bot.play.words.text import Code, Name, Strong, Text, excerpt, excerpts_in, lines, say
+from bot.play.words.wording import result_text, title, turn_line
 from bot.storage import Action, GameRecord, Seat, Status
 
 
@@ -85,7 +85,7 @@ class Moves:
         matching what the user typed, winning ones first: (text, words) pairs, all of
         them (a front end shows as many as it can). Parts `chosen` already narrow the
         moves when they name a part of one exactly."""
-        record = await self._games.storage.latest_game_in(place_id)
+        record = await self._games.newest_in(place_id)
         if record is None or record.game != game_name or record.status is not Status.ACTIVE:
             return []
         seat = record.seat_of(user_id)
@@ -129,7 +129,7 @@ class Moves:
             return None
         if record.status is Status.ACTIVE and record.turn_user_id == user_id:
             return None
-        actions = await self._games.storage.actions(game_id)
+        actions = await self._games.actions(game_id)
         mine = [i for i, a in enumerate(actions) if a.user_id == user_id]
         if not mine:
             return None

@@ -9,9 +9,9 @@ from bot.play.ai_seats import is_ai
 from bot.play.ai_turns import AiPlayers
 from bot.play.games import GameTable, player
 from bot.play.posts import BoardPosts
-from bot.play.text import Code, Name, Strong, Text, joined, lines, say
 from bot.play.values import Answer, Post, Prompt, Refusal
-from bot.play.wording import agreed_draw, names
+from bot.play.words.text import Code, Name, Strong, Text, joined, lines, say
+from bot.play.words.wording import agreed_draw, names
 from bot.storage import Action, GameRecord, Offer, Seat
 
 
@@ -100,8 +100,7 @@ class Offers:
         """Remember the message carrying an offer's buttons, so that a change ending the
         offer can disable them."""
         if post.prompt is not None:
-            storage = self._games.storage
-            await storage.set_offer_message(post.game_id, post.prompt.value, message_id)
+            await self._games.note_offer_message(post.game_id, post.prompt.value, message_id)
 
     async def waiting_on(self, record: GameRecord) -> list[Seat]:
         """The people whose answer the record's offer still needs (none without one)."""
@@ -123,7 +122,7 @@ class Offers:
         """The moves taking back the seat's last move undoes, with who made them: that move
         and every move the bot's seats made since. Refused unless the seat moved last but
         for them."""
-        actions = await self._games.storage.actions(record.id)
+        actions = await self._games.actions(record.id)
         for taken, action in enumerate(reversed(actions), 1):
             forfeit = engine.Action.parse(action.action).kind is engine.ActionKind.FORFEIT
             if forfeit or action.seat is None:

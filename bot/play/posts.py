@@ -12,9 +12,9 @@ import engine
 from bot.play.ai_seats import humans
 from bot.play.announcements import announcement, picture_name
 from bot.play.games import Loan
-from bot.play.text import Text, lines
 from bot.play.values import File, Lapsed, Post, Prompt
-from bot.play.wording import event_text, result_text, turn_line
+from bot.play.words.text import Text, lines
+from bot.play.words.wording import event_text, result_text, turn_line
 from bot.storage import Action, GameRecord
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 import engine
 from bot.play.endings import Endings
 from bot.play.games import GameTable
-from bot.play.text import GameLink, Moment, Name, Strong, Text, say
 from bot.play.timing import (
     WARNING,
     Reminder,
@@ -25,6 +24,7 @@ from bot.play.timing import (
     turn_reminders,
 )
 from bot.play.values import Post
+from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
 from bot.storage.clocks import ServerSettings, Turn
 
 LISTED = 25
@@ -56,7 +56,7 @@ class SlowGames:
         self, games: GameTable, endings: Endings, *, clock: Callable[[], float] = time.time
     ) -> None:
         self.games = games
-        self.clocks = games.storage.clocks
+        self.clocks = games.clocks
         self._endings = endings
         self._clock = clock
         self.on_change: list[Callable[[], None]] = []

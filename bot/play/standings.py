@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import engine
-from bot.play.text import GameLink, Highlight, Name, Strong, Text, joined, say
 from bot.play.values import Refusal
+from bot.play.words.text import GameLink, Highlight, Name, Strong, Text, joined, say
 from bot.storage.standings import NO_GUILD, OVERALL, RatedGame, Standing, Standings
 
 PAGE_SIZE = 10

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.play.text import Name, excerpt, say
 from bot.play.values import Refusal
+from bot.play.words.text import Name, excerpt, say
 from bot.storage import GameRecord
 from bot.storage.clocks import Turn
 

@@ -35,12 +35,13 @@ from bot.play.pairings import (
     swiss_round,
     swiss_rounds,
 )
-from bot.play.text import Command, Moment, Name, Strong, Text, excerpt, lines, say
 from bot.play.timing import describe_duration, parse_duration
 from bot.play.values import File, Person, Post, Refusal
-from bot.play.wording import names, sentence
+from bot.play.words.text import Command, Moment, Name, Strong, Text, excerpt, lines, say
+from bot.play.words.wording import names, sentence
 from bot.storage import GameRecord
 from bot.storage.claims import claimed, holder
+from bot.storage.standings import Standings
 from bot.storage.tournaments import (
     Entrant,
     Joined,
@@ -118,12 +119,14 @@ class Tournaments:
         games: GameTable,
         challenges: Challenges,
         endings: Endings,
+        standings: Standings,
         venue: Venue | None,
         *,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self._games = games
-        self._store = games.storage.tournaments
+        self._store = games.tournaments
+        self._standings = standings
         self._challenges = challenges
         self._endings = endings
         self.venue = venue
@@ -161,7 +164,7 @@ class Tournaments:
         except engine.GameError as error:
             raise Refusal(sentence(str(error))) from None
         if entry.time_limit is None:
-            limit = (await self._games.storage.clocks.server_settings(entry.guild_id)).time_limit
+            limit = (await self._games.clocks.server_settings(entry.guild_id)).time_limit
         else:
             limit = parse_duration(entry.time_limit, "The time limit")
         starts_at = _start_time(entry.starts, self._clock())
@@ -300,11 +303,10 @@ class Tournaments:
         """Do whatever the tournament is owed now, if this process claims it."""
         if self.venue is None:
             return
-        storage = self._games.storage
         key = str(tournament_id)
         async with (
             self._locks.setdefault(tournament_id, asyncio.Lock()),
-            claimed(storage.clocks, CLAIM, key, self._owner, self._clock) as mine,
+            claimed(self._games.clocks, CLAIM, key, self._owner, self._clock) as mine,
         ):
             if mine:
                 await self._advance(tournament_id, self.venue)
@@ -374,7 +376,7 @@ class Tournaments:
         entrants = await self._store.entrants(tournament.id)
         ratings = {}
         for entrant in entrants:
-            standing = await self._games.storage.standings.standing(
+            standing = await self._standings.standing(
                 tournament.guild_id, tournament.game, entrant.user_id
             )
             ratings[entrant.user_id] = 0.0 if standing is None else standing.rating

@@ -1,6 +1,6 @@
 """The plain values the use cases take and give: people, posts, answers, refusals.
 
-People are ids and names, replies are rich texts (`bot.play.text`), files and the ids a
+People are ids and names, replies are rich texts (`bot.play.words.text`), files and the ids a
 reply may ping. Every refusal a user can cause is a `Refusal` whose message is one
 sentence; the game and the database are left unchanged by it.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.play.text import Text, plain, say
+from bot.play.words.text import Text, plain, say
 
 
 class Refusal(Exception):

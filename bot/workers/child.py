@@ -56,8 +56,9 @@ class ChildProcess:
 
     async def close(self) -> None:
         """Let the child finish the jobs asked for, then stop it; no more are taken."""
+        self._closed = True
         async with self._starting:
-            worker, self._worker, self._closed = self._worker, None, True
+            worker, self._worker = self._worker, None
         if worker is not None:
             await worker.stop()
 
@@ -72,6 +73,8 @@ class ChildProcess:
             if self._closed:
                 raise self._error(f"the {self._what} process was closed")
             if self._worker is None or not self._worker.alive:
+                if self._worker is not None:
+                    await self._worker.stop()
                 self._worker = await _Worker.launch(self._module, self._what, self._error)
             return self._worker
 

@@ -14,6 +14,7 @@ import ai
 import engine
 from tests.engine.strategies import OPTIONS, varied_games
 from tests.engine.test_bridge import won_round_one
+from tests.profiles import examples
 
 TINY = MappingProxyType({"default": 12})
 
@@ -34,7 +35,7 @@ def played(name: str, moves: str, players: int = 2, **options: object) -> engine
 
 
 @pytest.mark.parametrize("name", OPTIONS)
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(data=st.data())
 def test_a_move_is_legal_leaves_the_game_alone_and_repeats_with_its_seed(
     name: str, data: st.DataObject
@@ -100,7 +101,7 @@ def test_folio_never_gives_a_piece_that_wins_at_once(level: str, seed: int) -> N
     assert not hands_over_a_win(game, ai.choose_move(game, level, seed=seed))
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(data=st.data())
 def test_folio_gives_a_winning_piece_only_when_every_give_is_one(data: st.DataObject) -> None:
     game = data.draw(varied_games("folio"))

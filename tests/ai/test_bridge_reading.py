@@ -8,9 +8,10 @@ import engine
 from ai.bridge import _reach, pieces, read_side
 from tests.engine.strategies import varied_games
 from tests.engine.test_bridge import BOTH_NEARLY_BUILT, position
+from tests.profiles import examples
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(game=varied_games("bridge"))
 def test_the_squares_within_reach_are_the_targets_of_the_legal_moves(game: engine.Game) -> None:
     moves = game.search_moves()

@@ -1,4 +1,5 @@
-"""Fixtures for driving a discord.py client through the Discord-payload harness."""
+"""Fixtures: the use cases over a real SQLite file, a stand-in renderer and the test's clock,
+and a discord.py client driven through the Discord-payload harness."""
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -7,8 +8,11 @@ from typing import Any
 import pytest
 from discord import Client
 
+from bot.play.host import Host
+from bot.play.ratings import rate_game
+from bot.storage.sqlite import SqliteStorage
 from tests.bot.harness import DiscordHarness
-from tests.bot.support import Clock, new_bot
+from tests.bot.support import Clock, StubRenderer, new_bot
 
 
 @pytest.fixture
@@ -38,3 +42,11 @@ async def discord(tmp_path: Path, database_url: str) -> AsyncIterator[DiscordHar
 def clock() -> Clock:
     """A clock the test moves by hand."""
     return Clock()
+
+
+@pytest.fixture
+async def host(tmp_path: Path, clock: Clock) -> AsyncIterator[Host]:
+    """The use cases over a fresh SQLite file, drawing nothing, on the test's clock."""
+    storage = await SqliteStorage.open(str(tmp_path / "games.sqlite3"), rater=rate_game)
+    yield Host(storage, StubRenderer(), clock=clock)
+    await storage.close()

@@ -16,8 +16,8 @@ from bot.discord_ui.app import PyramidBot, create_bot
 from bot.discord_ui.markup import markup
 from bot.play.ai_turns import Thinker
 from bot.play.posts import Renderer
-from bot.play.text import Text
 from bot.play.values import Person
+from bot.play.words.text import Text
 from bot.storage import Action
 from bot.workers.drawing import ThreadDrawing
 from bot.workers.thinking import ThreadThinking

@@ -29,14 +29,14 @@ LAUNCH = f"""
 import runpy, socket, sys
 import aiohttp.client, discord.http
 
-discord_at = sys.argv.pop(1)
+discord_at, answer_within = sys.argv.pop(1), float(sys.argv.pop(1))
 if discord_at == "no-names":
     def no_names(*args, **kwargs):
         raise socket.gaierror(socket.EAI_AGAIN, {NO_NAMES!r})
     socket.getaddrinfo = no_names
     discord_at = "http://discord.invalid"
 discord.http.Route.BASE = discord_at + "/api/v10"
-aiohttp.client.DEFAULT_TIMEOUT = aiohttp.ClientTimeout(total=2)
+aiohttp.client.DEFAULT_TIMEOUT = aiohttp.ClientTimeout(total=answer_within)
 runpy.run_module("bot", run_name="__main__", alter_sys=True)
 """
 
@@ -51,12 +51,15 @@ logs.let_through()
 """
 
 
-def start_bot(cwd: Path, discord_at: str, **settings: str) -> subprocess.CompletedProcess[str]:
-    """`python -m bot` in `cwd` with only the given settings, Discord being at `discord_at`."""
+def start_bot(
+    cwd: Path, discord_at: str, *, answer_within: float = 2.0, **settings: str
+) -> subprocess.CompletedProcess[str]:
+    """`python -m bot` in `cwd` with only the given settings, Discord being at `discord_at`
+    and given `answer_within` seconds to answer each request."""
     env = {name: value for name, value in os.environ.items() if name not in SETTINGS}
     env.update(settings)
     return subprocess.run(
-        [sys.executable, "-c", LAUNCH, discord_at],
+        [sys.executable, "-c", LAUNCH, discord_at, str(answer_within)],
         cwd=cwd,
         env=env,
         capture_output=True,
@@ -115,7 +118,7 @@ def discord_answering(request: pytest.FixtureRequest) -> Iterator[str]:
     """A server on this machine answering every request with the status in `request.param`."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Answer)
     server.status = request.param  # type: ignore[attr-defined]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
@@ -187,7 +190,7 @@ def test_without_name_lookups_discord_cannot_be_reached(tmp_path: Path) -> None:
 
 
 def test_when_discord_never_answers_it_gives_up(tmp_path: Path, silent_port: str) -> None:
-    run = start_bot(tmp_path, silent_port, DISCORD_TOKEN="token")
+    run = start_bot(tmp_path, silent_port, answer_within=0.2, DISCORD_TOKEN="token")
     stopped_saying(run, "Could not reach Discord", "Timeout")
 
 

@@ -15,6 +15,7 @@ import engine
 from engine.bridge import RANK_1, RANK_8, BridgeGame, joined_to
 from engine.core import Piece, Size
 from tests.engine.strategies import games
+from tests.profiles import examples
 
 SYMBOLS = {"s": Size.SMALL, "m": Size.MEDIUM, "l": Size.LARGE}
 
@@ -608,7 +609,7 @@ MATCH_FORMATS = st.one_of(
 )
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(
     match=MATCH_FORMATS,
     win=st.sampled_from(["instant", "delayed"]),
@@ -650,7 +651,7 @@ def moves_that_win_the_round(game: engine.Game) -> list[str]:
     return wins
 
 
-@settings(max_examples=8)
+@settings(max_examples=examples(8))
 @given(
     match=MATCH_FORMATS,
     win=st.sampled_from(["instant", "delayed"]),
@@ -721,7 +722,7 @@ def test_any_text_is_played_or_refused_with_one_sentence(game: engine.Game, text
         assert canonical in legal
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(text=st.one_of(st.text(), MOVE_LIKE))
 def test_between_rounds_only_a_choice_is_accepted(text: str) -> None:
     game = match_waiting_for_choice()

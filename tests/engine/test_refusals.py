@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import engine
 from tests.engine.strategies import games
+from tests.profiles import examples
 
 INVALID = engine.InvalidMove
 FORBIDDEN = engine.ForbiddenMove
@@ -109,7 +110,7 @@ def refusal_kind(game: engine.Game, text: str) -> type[engine.IllegalMove] | Non
 
 
 @pytest.mark.parametrize("name", sorted(engine.GAMES))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data())
 def test_whether_text_is_a_move_does_not_depend_on_the_position(
     name: str, data: st.DataObject

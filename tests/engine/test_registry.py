@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 import engine
 from tests.engine.strategies import games
+from tests.profiles import examples
 
 
 def test_every_game_is_registered_with_its_command_name() -> None:
@@ -46,7 +47,7 @@ def test_freeform_folio_is_refused_with_the_reason() -> None:
 
 
 @pytest.mark.parametrize("name", list(engine.GAMES))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(data=st.data())
 def test_every_legal_move_splits_into_its_parts_and_joins_back(
     name: str, data: st.DataObject

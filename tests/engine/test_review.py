@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import engine
 from engine.review import forced_wins_in_two
 from tests.engine.strategies import OPTIONS, varied_games
+from tests.profiles import examples
 
 
 def played(name: str, moves: str, players: int = 2, **options: object) -> engine.Game:
@@ -53,7 +54,7 @@ def test_forced_passes_and_resignations_are_not_reviewed() -> None:
     assert [review.move for review in engine.review(game)] == ["S d4", "S a1"]
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(data=st.data())
 def test_every_move_but_forced_passes_is_reviewed_with_its_mover(data: st.DataObject) -> None:
     game = data.draw(varied_games(data.draw(st.sampled_from(list(OPTIONS)))))

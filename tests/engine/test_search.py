@@ -9,12 +9,13 @@ from hypothesis import strategies as st
 import engine
 from tests.engine.strategies import OPTIONS, varied_games
 from tests.engine.test_bridge import won_round_one
+from tests.profiles import examples
 
 NAMES = tuple(OPTIONS)
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(data=st.data())
 def test_search_moves_and_wins_are_the_legal_and_winning_moves(
     name: str, data: st.DataObject
@@ -25,7 +26,7 @@ def test_search_moves_and_wins_are_the_legal_and_winning_moves(
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(data=st.data())
 def test_pushing_a_search_move_on_a_copy_is_playing_it(name: str, data: st.DataObject) -> None:
     game = data.draw(varied_games(name))
@@ -50,7 +51,7 @@ def test_pushing_a_search_move_on_a_copy_is_playing_it(name: str, data: st.DataO
         assert copy.result == game.result
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_bridge_match_copy_ends_with_its_round(seed: int) -> None:
     match = engine.new_game("bridge", 2, seed=seed, rounds=3)

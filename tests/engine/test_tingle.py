@@ -8,6 +8,7 @@ from hypothesis import given, settings
 import engine
 from engine import IllegalMove, Piece, Size
 from tests.engine.strategies import games
+from tests.profiles import examples
 
 
 def played(*moves: str, players: int = 2) -> engine.Game:
@@ -61,7 +62,7 @@ def test_four_coins_in_a_row_win() -> None:
     assert game.view().highlight == ("c3", "d3", "e3", "f3")
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(game=games("tingle", max_plies=40))
 def test_random_tingle_games_list_only_accepted_moves(game: engine.Game) -> None:
     legal = game.legal_moves()

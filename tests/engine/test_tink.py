@@ -12,6 +12,7 @@ import engine
 from engine import IllegalMove, Piece, Size
 from engine.board import square_names
 from tests.engine.strategies import games, replayed
+from tests.profiles import examples
 
 # Found by random play: after these moves neither player has a small left or two
 # pieces next to a free square, so no one can move.
@@ -421,13 +422,13 @@ SQUARE_TEXT = st.sampled_from(["a1", "c3", "d4", "e4", "e5", "h8", "j10", "i9", 
 WORD_TEXT = st.sampled_from(["s", "M", "large", "coin", "pass", "spend", "(", ",", "ö", "\x00"])
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(game=games("tink", max_plies=30), text=st.text(max_size=120))
 def test_any_text_is_played_or_refused_with_illegal_move(game: engine.Game, text: str) -> None:
     _play_or_refuse(game, text)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     game=games("tink", max_plies=30),
     words=st.lists(st.one_of(SQUARE_TEXT, WORD_TEXT), max_size=6),
@@ -449,7 +450,7 @@ def _play_or_refuse(game: engine.Game, text: str) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(data=st.data())
 def test_random_games_keep_every_rule(players: int, data: st.DataObject) -> None:
     game = data.draw(games("tink", players=players, max_plies=70))
@@ -508,7 +509,7 @@ def _check_moves(game: engine.Game, data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("name", ["tink", "tingle"])
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(data=st.data())
 def test_listed_moves_and_wins_match_the_rules_read_off_the_board(
     name: str, data: st.DataObject

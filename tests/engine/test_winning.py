@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import engine
 from engine.core import Game
 from tests.engine.strategies import varied_games
+from tests.profiles import examples
 
 NAMES = ("tink", "tingle", "folio")
 MAX_PLIES = 200
@@ -29,7 +30,7 @@ def moves_that_win(game: engine.Game) -> list[str]:
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(data=st.data())
 def test_winning_moves_are_the_moves_that_end_the_game_won(name: str, data: st.DataObject) -> None:
     game = data.draw(varied_games(name, max_plies=MAX_PLIES))

@@ -18,6 +18,7 @@ from render.gif import MAX_PARTS, SETTLE_MS
 from render.lettering import fit, line
 from tests.engine.strategies import games
 from tests.engine.test_bridge import BOTH_NEARLY_BUILT, position
+from tests.profiles import examples
 
 NAMES = ("Alice", "Bob")
 WIDTH = {"tink": 738, "tingle": 736, "folio": 738, "bridge": 738}
@@ -90,7 +91,7 @@ def test_every_position_of_a_random_game_is_a_distinct_picture(
 
 
 @pytest.mark.parametrize("name", list(engine.GAMES))
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(data=st.data())
 def test_random_positions_draw_the_same_for_the_same_state(name: str, data: st.DataObject) -> None:
     game = data.draw(games(name))

@@ -16,8 +16,8 @@ import pytest
 import ai
 import engine
 from bot.discord_ui.courier import NONCE_LENGTH
-from bot.play.ai_runner import AiRunner
 from bot.play.ai_seats import ai_user_id
+from bot.runtime.ai_runner import AiRunner
 from bot.storage import GameRecord, Status, Storage
 from bot.workers.drawing import ThreadDrawing
 from bot.workers.thinking import ThreadThinking
@@ -71,21 +71,25 @@ class QuickThinker(ThreadThinking):
 
 
 class GatheringThinker(ThreadThinking):
-    """Holds each thought until another is under way too (for a second at most), noting
-    the most thoughts under way at once; then plays the first legal move."""
+    """Holds each thought until the test has made every move (`all_moved`), then until
+    another thought is under way too, for `alone_for` seconds at most, noting the most
+    thoughts under way at once; then plays the first legal move."""
 
-    def __init__(self) -> None:
+    def __init__(self, alone_for: float) -> None:
+        self.alone_for = alone_for
         self.under_way = 0
         self.most_at_once = 0
         self.two_under_way = asyncio.Event()
+        self.all_moved = asyncio.Event()
 
     async def choose_move(self, state: str, level: str) -> str:
         self.under_way += 1
         self.most_at_once = max(self.most_at_once, self.under_way)
         if self.under_way == 2:
             self.two_under_way.set()
+        await self.all_moved.wait()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.two_under_way.wait(), 1.0)
+            await asyncio.wait_for(self.two_under_way.wait(), self.alone_for)
         self.under_way -= 1
         return engine.load_game(state).legal_moves()[0]
 
@@ -213,7 +217,9 @@ async def test_the_bots_answer_is_posted_after_the_move_it_answers(tmp_path: Pat
 async def test_the_bot_thinks_about_as_many_games_at_once_as_it_has_processes(
     tmp_path: Path, processes: int
 ) -> None:
-    thinker = GatheringThinker()
+    # One process: a second thought would begin at once, so a fifth of a second shows none
+    # does; two: the second thought is awaited as long as it takes.
+    thinker = GatheringThinker(alone_for=0.2 if processes == 1 else 60.0)
     bot = new_bot(tmp_path, thinker=thinker, ai_processes=processes)
     async with DiscordHarness(bot) as discord:
         players = [discord.user("alice"), discord.user("bob")]
@@ -222,6 +228,7 @@ async def test_the_bot_thinks_about_as_many_games_at_once_as_it_has_processes(
             await discord.slash(player, "tink start", {"ai": "easy"}, channel=channel)
         for player, channel in zip(players, channels, strict=True):
             await discord.slash(player, "tink move", {"move": "S d4"}, channel=channel)
+        thinker.all_moved.set()
         await bot_done(discord)
         assert thinker.most_at_once == processes
         for player, channel in zip(players, channels, strict=True):
@@ -411,14 +418,16 @@ async def test_undo_takes_back_the_players_move_and_the_bots_answer(
     await discord.slash(alice, "tink start", {"opponent": discord.me})
     await discord.slash(alice, "tink move", {"move": "S d4"})
     await bot_done(discord)
-    await discord.slash(alice, "tink move", {"move": "S a1"})
+    _, opened = await saved(discord)
+    second = next(move for move in ("S a1", "S h8") if move not in opened.history)
+    await discord.slash(alice, "tink move", {"move": second})
     await bot_done(discord)
     _, before = await saved(discord)
     undone = await discord.slash(alice, "tink undo")
     await bot_done(discord)
     assert undone.content.splitlines()[:3] == [
         f"**alice** offers to take back their last move. **{BOT} (medium)** agrees.",
-        f"**alice**'s last move `S a1` and the move after it, {BOT} (medium)'s "
+        f"**alice**'s last move `{second}` and the move after it, {BOT} (medium)'s "
         f"`{before.history[-1]}`, were taken back.",
         "Your move, **alice**.",
     ]

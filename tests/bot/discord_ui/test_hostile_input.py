@@ -20,8 +20,8 @@ from bot.discord_ui.replies import (
     fitted_embed,
     message_kwargs,
 )
-from bot.play.text import say
 from bot.play.values import Post, Refusal
+from bot.play.words.text import say
 from tests.bot.harness import DiscordHarness, Reply, SentMessage
 from tests.bot.support import ALICE, BOB, new_bot
 

@@ -10,7 +10,7 @@ import pytest
 
 import engine
 import render
-from render.canvas import BoardStyle, Scene
+from render.model import BoardStyle, Scene
 from render.palette import SEAT_COLOURS
 from render.scene import board_marks, headline, seat_lines
 from render.sprites import Look, Shape

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from bot.play.ai_turns import Thinker
-from bot.play.scheduler import Scheduler, turn_key
 from bot.play.timing import HOUR
+from bot.runtime.scheduler import Scheduler, turn_key
 from bot.storage import Storage, open_storage
 from bot.storage.claims import LEASE
 from tests.bot.discord_ui.test_ai_games import QuickThinker, StalledThinker

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.courier import NONCE_LENGTH
-from bot.play.scheduler import Scheduler
 from bot.play.timing import DAY, HOUR
+from bot.runtime.scheduler import Scheduler
 from bot.storage import Status
 from tests.bot.harness import DiscordHarness, HarnessError, Kind, Reply, SentMessage
 from tests.bot.support import Clock, new_bot

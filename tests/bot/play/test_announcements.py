@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.play.challenges import Invitation
 from bot.play.host import Host
-from bot.play.text import Text, plain
 from bot.play.values import Person, Post, Prompt
+from bot.play.words.text import Text, plain
 from tests.bot.support import SCRIPTS, Clock, shown
 
 CHANNEL = 700

@@ -13,8 +13,8 @@ import pytest
 from bot.play.challenges import CHALLENGE_LIFETIME, Invitation
 from bot.play.host import Host
 from bot.play.ratings import rate_game
-from bot.play.text import GameLink
 from bot.play.values import DamagedGame, Person, Prompt, Refusal
+from bot.play.words.text import GameLink
 from bot.storage import Status
 from bot.storage.sqlite import SqliteStorage
 from tests.bot.support import ALICE, BOB, CAROL, ROBOT, SCRIPTS, Clock, StubRenderer, shown

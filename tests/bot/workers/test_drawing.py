@@ -88,11 +88,11 @@ async def test_when_the_process_dies_a_new_one_draws_the_next_picture(
     game = played("tingle", 5)
     first = drawing.pid
     assert first is not None
-    in_flight = asyncio.ensure_future(drawing.board_png(played("tink", 40), NAMES))
-    await asyncio.sleep(0)
-    os.kill(first, signal.SIGKILL)
+    os.kill(first, signal.SIGSTOP)  # the picture asked for below stays unanswered
+    # The process dies once that picture has been asked for and waits for its answer.
+    asyncio.get_running_loop().call_soon(os.kill, first, signal.SIGKILL)
     with pytest.raises(DrawingError, match="stopped"):
-        await in_flight
+        await drawing.board_png(played("tink", 40), NAMES)
     assert await drawing.board_png(game, NAMES) == render.board_png(game, NAMES)
     assert drawing.pid not in (None, first)
 
@@ -123,8 +123,9 @@ async def test_closing_ends_a_process_whose_answers_no_one_reads_any_more() -> N
     pictures = [
         asyncio.ensure_future(drawing.replay_gif(game, NAMES, max_frames=50)) for _ in range(12)
     ]
-    await asyncio.sleep(0.5)
     lane = drawing._replays
+    while lane.pid is None:  # the replay process starts with the first replay asked for
+        await asyncio.sleep(0.01)
     pid = lane.pid
     assert pid is not None and lane._worker is not None
     lane._worker._reading.cancel()

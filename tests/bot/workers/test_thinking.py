@@ -48,11 +48,11 @@ async def test_a_thought_cut_short_by_the_process_dying_fails_and_the_next_one_i
     try:
         (first,) = thinking.pids
         opening = position(("S d4",)).to_json()
-        in_flight = asyncio.ensure_future(thinking.choose_move(opening, "hard"))
-        await asyncio.sleep(0.1)
-        os.kill(first, signal.SIGKILL)
+        os.kill(first, signal.SIGSTOP)  # the thought asked for below stays unanswered
+        # The process dies once that thought has been asked for and waits for its answer.
+        asyncio.get_running_loop().call_soon(os.kill, first, signal.SIGKILL)
         with pytest.raises(ThinkingError, match="stopped"):
-            await in_flight
+            await thinking.choose_move(opening, "hard")
         assert await thinking.choose_move(position().to_json(), "hard") in ("S b3", "S f3")
         (second,) = thinking.pids
         assert second != first

@@ -9,7 +9,10 @@ import math
 
 class Alarm:
     """Sleeps until a time unless rung first; a ring while no one sleeps shortens the
-    next sleep, so work announced meanwhile is never slept through."""
+    next sleep, so work announced meanwhile is never slept through.
+
+    A ring asks the sleeper to look again: the look that follows a sleep answers every
+    ring made before the sleep ended, so none of them carries over to the next sleep."""
 
     def __init__(self) -> None:
         self._timeout: asyncio.Timeout | None = None
@@ -28,10 +31,10 @@ class Alarm:
         """Sleep `seconds`, or until rung."""
         loop = asyncio.get_running_loop()
         when = min(loop.time() + seconds, self._ring_by)
-        self._ring_by = math.inf
         try:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout_at(when) as self._timeout:
                     await asyncio.sleep(when - loop.time())
         finally:
             self._timeout = None
+            self._ring_by = math.inf

@@ -57,12 +57,12 @@ class Outbox:
         """Note that a post is about to go out as the reply to the interaction with this
         token (when the post is an announcement)."""
         if post.announcement is not None:
-            await self._games.storage.announcements.replying(post.announcement, reply_token)
+            await self._games.announcements.replying(post.announcement, reply_token)
 
     async def announced(self, game_id: int, version: int, patience: float) -> bool:
         """Wait until every change of a game up to `version` is announced, so a post about
         a later change never comes before them; False when `patience` seconds ran out."""
-        announcements = self._games.storage.announcements
+        announcements = self._games.announcements
         deadline = asyncio.get_running_loop().time() + patience
         while await announcements.owed_in_game(game_id, version):
             left = deadline - asyncio.get_running_loop().time()
@@ -77,7 +77,7 @@ class Outbox:
         """Announcements their writer had a lease to send and did not, or left unsent when
         it stopped and this process took its place, oldest first."""
         written_by = self._games.clock() - OWED_AFTER
-        return await self._games.storage.announcements.owed(written_by, self._games.writer, BATCH)
+        return await self._games.announcements.owed(written_by, self._games.writer, BATCH)
 
     async def delivery(
         self, stored: Announcement, replied: Callable[[str], Awaitable[bool]]
@@ -85,7 +85,7 @@ class Outbox:
         """The post of an owed announcement, its picture drawn again; None when it was sent
         since it was found (by a process that claimed it first), or when `replied` (given
         the token) finds that the reply carrying it went out, which strikes it off."""
-        if not await self._games.storage.announcements.is_owed(stored.id):
+        if not await self._games.announcements.is_owed(stored.id):
             return None
         token = stored.reply_token
         readable = stored.created_at + REPLY_READABLE > self._games.clock()
@@ -104,10 +104,10 @@ class Outbox:
         return Delivery(kept.place_id, dataclasses.replace(kept.post, files=files))
 
     async def _strike_off(self, announcement_id: str) -> None:
-        await self._games.storage.announcements.announced(announcement_id)
+        await self._games.announcements.announced(announcement_id)
         async with self._struck_off:
             self._struck_off.notify_all()
 
     async def next_due(self) -> float | None:
         """When the first announcement not yet sent will be owed, if any."""
-        return await self._games.storage.announcements.first_owed(self._games.writer, OWED_AFTER)
+        return await self._games.announcements.first_owed(self._games.writer, OWED_AFTER)

@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
+import pytest
+
 import engine
-from bot.play.ai_runner import AI_LEASE, KIND, AiRunner
 from bot.play.challenges import Invitation
 from bot.play.host import Host
-from bot.play.outbox import OWED_AFTER
-from bot.play.text import plain
 from bot.play.values import Person, Post
-from tests.bot.play.test_outbox import no_reply
+from bot.play.words.text import plain
+from bot.runtime.ai_runner import AI_LEASE, KIND, PATIENCE, AiRunner
+from bot.runtime.outbox import OWED_AFTER
+from tests.bot.runtime.test_outbox import no_reply
 from tests.bot.support import ALICE, BOB, Clock
 
 BOT = Person(0, "", plays_ai=True)
@@ -65,6 +68,18 @@ class Recorder:
         """Nothing to release."""
 
 
+class Signalling(Recorder):
+    """Plays the first legal move, and says when it has been asked to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = asyncio.Event()
+
+    async def choose_move(self, state: str, level: str) -> str:
+        self.asked.set()
+        return await super().choose_move(state, level)
+
+
 class Overlaps(Recorder):
     """Plays the first legal move after letting other thoughts begin, noting the games
     thought about at once."""
@@ -109,8 +124,8 @@ async def test_turns_are_taken_round_robin_across_games(host: Host, clock: Clock
     runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
     many = await start(host, 10, ALICE, BOT, BOT, BOT)
     one = await start(host, 20, BOB, BOT)
-    await host.moves.move(10, "tink", ALICE.user_id, "S d4")
-    await host.moves.move(20, "tink", BOB.user_id, "S d4")
+    await host.outbox.sent(await host.moves.move(10, "tink", ALICE.user_id, "S d4"))
+    await host.outbox.sent(await host.moves.move(20, "tink", BOB.user_id, "S d4"))
     await run_until_idle(runner)
     seeds = await games_by_seed(host, many, one)
     assert [seeds[seed] for seed in thinker.thought_in] == [many, one, many, many]
@@ -142,7 +157,7 @@ async def test_a_turn_claimed_by_a_process_that_died_is_played_once_its_claim_la
     host: Host, clock: Clock
 ) -> None:
     game_id = await start(host, 10, ALICE, BOT)
-    await host.moves.move(10, "tink", ALICE.user_id, "S d4")
+    await host.outbox.sent(await host.moves.move(10, "tink", ALICE.user_id, "S d4"))
     record = await host.storage.game(game_id)
     assert record is not None
     key = f"{game_id}@{record.turn_started_at!r}"
@@ -161,6 +176,48 @@ async def test_a_turn_claimed_by_a_process_that_died_is_played_once_its_claim_la
         await runner.stop()
     assert len(courier.posts) == 1
     assert len(await host.storage.actions(game_id)) == 2
+
+
+async def test_the_bots_move_waits_its_patience_for_the_post_about_the_move_it_answers(
+    host: Host, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    await start(host, 10, ALICE, BOT)
+    await host.moves.move(10, "tink", ALICE.user_id, "S d4")
+    host.ai.thinker = Recorder()
+    courier = Courier()
+    patience = 0.2
+    runner = AiRunner(host.ai, host.outbox, courier, clock=clock, patience=patience)
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    with caplog.at_level(logging.INFO, logger="bot.runtime.ai_runner"):
+        await run_until_idle(runner)
+    assert loop.time() - began >= patience
+    assert [place for place, _ in courier.posts] == [10]
+    assert "the move before the bot's in game" in caplog.text
+
+
+async def test_the_bots_move_goes_out_once_the_move_it_answers_is_announced(
+    host: Host, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    await start(host, 10, ALICE, BOT)
+    alices = await host.moves.move(10, "tink", ALICE.user_id, "S d4")
+    thinker = Signalling()
+    host.ai.thinker = thinker
+    courier = Courier()
+    runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
+    loop = asyncio.get_running_loop()
+    with caplog.at_level(logging.INFO, logger="bot.runtime.ai_runner"):
+        runner.start()
+        try:
+            await thinker.asked.wait()
+            announced_at = loop.time()
+            await host.outbox.sent(alices)
+            await runner.idle()
+        finally:
+            await runner.stop()
+    assert loop.time() - announced_at < PATIENCE
+    assert [place for place, _ in courier.posts] == [10]
+    assert "the move before the bot's in game" not in caplog.text
 
 
 async def test_the_bots_turns_never_time_out_nor_are_reminded(host: Host, clock: Clock) -> None:

@@ -1,10 +1,9 @@
-"""Composing a picture: board, coordinates, highlights, the player panel, and encoding.
+"""Painting: a scene drawn band by band in its style's palette, and encoded as a PNG.
 
 A picture is put together in palette mode from parts prepared once: the empty
 board with its coordinates, one tile per kind of square, piece and highlight, the
-words of the headline, and the halves of each player line. Each style gets its own
-small palette, made from a sample of everything it can draw; a part is quantized to
-it the first time it is needed.
+words of the headline, and the halves of each player line. Each part is drawn in RGB
+and quantized to its style's palette (see `quantize`) the first time it is needed.
 
 A picture is a stack of full-width bands (a rank of the board, a panel line), each
 named by the few values it shows. A PNG is strung together from compressed bands,
@@ -16,8 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
@@ -25,12 +24,21 @@ from PIL import Image, ImageChops, ImageDraw
 
 from engine import FILES
 from render.lettering import fit, font, line, visual, visual_line
+from render.model import (
+    BoardStyle,
+    Layout,
+    Marks,
+    RankSquares,
+    Scene,
+    Seat,
+    Strip,
+    Token,
+    square_position,
+)
 from render.palette import (
     ALLOWED,
     BACKGROUND,
-    DARK_SQUARE,
     LAST_MOVE,
-    LIGHT_SQUARE,
     MUTED,
     OUTLINE,
     TEXT,
@@ -39,229 +47,17 @@ from render.palette import (
     Rgb,
 )
 from render.png import Deflated, deflate_rows, palette_png
+from render.quantize import indexed, palette_for
 from render.sprites import Look, sprite
 
-
-@dataclass(frozen=True)
-class Layout:
-    """How big everything in a picture is, in pixels: the board, margins, lines, text.
-
-    `FULL` is the board picture's; `scaled` makes a smaller one with everything in
-    proportion, its text kept at `MIN_TEXT` pixels or more.
-    """
-
-    scale: float = 1.0
-    board: int = 672
-    pad: int = 16
-    gutter: int = 34
-    edge: int = 12
-    headline_height: int = 52
-    row_height: int = 62
-    token: int = 96
-    """A piece under the players with its code on it: a square this many pixels a side."""
-    token_indent: int = 136
-    stash_gap: int = 10
-    coordinate_size: int = 26
-    text_size: int = 30
-    small_size: int = 26
-    colours: int = 64
-    """How many colours the palette holds: few make small files; anti-aliasing still
-    looks smooth with these."""
-
-    def scaled(self, factor: float, colours: int | None = None) -> Layout:
-        """Everything `factor` times as big, text no smaller than `MIN_TEXT`, with
-        `colours` (else as many as this layout)."""
-        sizes = {
-            name: round(value * factor)
-            for name, value in dataclasses.asdict(self).items()
-            if name not in ("scale", "colours")
-        }
-        for text in ("coordinate_size", "text_size", "small_size"):
-            sizes[text] = max(MIN_TEXT, sizes[text])
-        return Layout(self.scale * factor, colours=colours or self.colours, **sizes)
-
-    def px(self, pixels: int) -> int:
-        """A small distance drawn at full size (a line's width, an inset) at this scale."""
-        return max(1, round(pixels * self.scale))
-
-    @property
-    def stash_icon(self) -> int:
-        return self.row_height - self.px(14)
-
-
-MIN_TEXT = 13
-"""Pixels: the smallest text a scaled-down picture draws, still legible on a phone."""
-FULL = Layout()
-"""The board picture's layout."""
-COMPACT = FULL.scaled(0.5, colours=31)
-"""Half the board picture's size, about as big as chat shows an image: for replays.
-Its 31 colours and a transparent one make 5-bit GIF codes."""
 BRACKET_ARM = 0.3
 BRACKET_WIDTH = 0.08
 """The last move's corner marks: arm length and thickness, as shares of a square."""
-EXACT_COLOURS = (BACKGROUND, TEXT, MUTED, LIGHT_SQUARE, DARK_SQUARE, OUTLINE, WHITE)
-TINT_ERROR = 12
-"""How far, in any channel, a tinted square's colour may be drawn from its true colour."""
 BAND_CACHE_SIZE = 4096
 """Compressed bands kept (a few kB each): the unchanged parts of recent pictures."""
 
 DRAWING = threading.Lock()
 """Held while drawing: FreeType faces and the caches of drawn parts are shared by threads."""
-
-Painter = Callable[[ImageDraw.ImageDraw, "BoardStyle"], None]
-
-
-def chess_kind(file: int, rank: int) -> int:
-    """Light (1) or dark (0), as on a chessboard whose a1 is dark."""
-    return (file + rank) % 2
-
-
-def paint_chessboard(draw: ImageDraw.ImageDraw, style: BoardStyle) -> None:
-    """Alternating light and dark squares."""
-    for file in range(style.files):
-        for rank in range(style.ranks):
-            colour = LIGHT_SQUARE if chess_kind(file, rank) else DARK_SQUARE
-            draw.rectangle(style.square_box(file, rank), fill=colour)
-
-
-@dataclass(frozen=True, eq=False)
-class BoardStyle:
-    """One kind of board: its squares, how they are painted, the pieces that stand on them.
-
-    `kind` sorts squares into groups that look the same when empty; `looks` lists every
-    piece that may appear, for the palette; `edges` colours the bands below and above
-    the board (home edges). A style is drawn at its `layout`; `at` gives the same board
-    at another.
-    """
-
-    name: str
-    files: int
-    ranks: int
-    paint: Painter = paint_chessboard
-    kind: Callable[[int, int], int] = chess_kind
-    looks: tuple[Look, ...] = ()
-    edges: tuple[Rgb | None, Rgb | None] = (None, None)
-    layout: Layout = FULL
-
-    @property
-    def square(self) -> int:
-        return self.layout.board // max(self.files, self.ranks)
-
-    @property
-    def left(self) -> int:
-        return self.layout.pad + self.layout.gutter
-
-    @property
-    def top(self) -> int:
-        return self.layout.pad + self.layout.edge
-
-    @property
-    def width(self) -> int:
-        return self.left + self.files * self.square + self.layout.pad
-
-    @property
-    def panel_top(self) -> int:
-        return self.top + self.ranks * self.square + self.layout.edge + self.layout.gutter
-
-    def height(self, seats: int, strip_rows: int) -> int:
-        """The picture's height with this many player lines and rows of pieces under them."""
-        layout = self.layout
-        rows = layout.headline_height + seats * layout.row_height + strip_rows * layout.token
-        return self.panel_top + rows + layout.pad
-
-    def square_box(self, file: int, rank: int) -> tuple[int, int, int, int]:
-        """Left, top, right, bottom pixels of a square (right and bottom inclusive)."""
-        x = self.left + file * self.square
-        y = self.top + (self.ranks - 1 - rank) * self.square
-        return (x, y, x + self.square - 1, y + self.square - 1)
-
-    def at(self, layout: Layout) -> BoardStyle:
-        """This board drawn at `layout` (the same style each time it is asked for)."""
-        with _REGISTERING:
-            found = _STYLES.get((self.name, layout))
-            return found or dataclasses.replace(self, layout=layout)
-
-    def __post_init__(self) -> None:
-        if _STYLES.setdefault((self.name, self.layout), self) is not self:
-            raise ValueError(f"a board style named {self.name!r} exists already")
-
-    def __reduce__(self) -> tuple[Callable[[str, Layout], BoardStyle], tuple[str, Layout]]:
-        """Pickled by name: a scene drawn in another process finds the same style there."""
-        return style_named, (self.name, self.layout)
-
-
-_STYLES: dict[tuple[str, Layout], BoardStyle] = {}
-_REGISTERING = threading.Lock()
-"""Held while a style is made at another layout, so that each is made once."""
-
-
-def style_named(name: str, layout: Layout = FULL) -> BoardStyle:
-    """The board style of that name at `layout` (its module must have been imported)."""
-    return _STYLES[(name, FULL)].at(layout)
-
-
-@dataclass(frozen=True)
-class Marks:
-    """Highlights on one square: the last move, the winning line, a legal target."""
-
-    last: bool = False
-    win: bool = False
-    allowed: bool = False
-
-
-RankSquares = tuple[tuple[int, Marks, Look | None], ...]
-"""The squares of a rank that show something: file, highlights, piece."""
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One player's line in the panel."""
-
-    name: str
-    icon: Look | None
-    to_move: bool
-    note: str = ""
-    stash: tuple[tuple[Look, int], ...] = ()
-    won: bool = False
-
-
-@dataclass(frozen=True)
-class Token:
-    """A piece under the players, its code written on it, and how many of it there are."""
-
-    look: Look
-    code: str
-    count: int = 1
-
-
-@dataclass(frozen=True)
-class Strip:
-    """Labelled rows of pieces under the players (Folio's piece in hand, its pool).
-
-    Its height is fixed by `rows`, so the picture keeps its size; with no pieces it is
-    left blank, label and all.
-    """
-
-    label: str
-    tokens: tuple[Token, ...]
-    rows: int = 1
-
-
-@dataclass(frozen=True)
-class Scene:
-    """Everything one picture shows, in plain values."""
-
-    style: BoardStyle
-    headline: str
-    seats: tuple[Seat, ...]
-    pieces: Mapping[str, Look] = field(default_factory=dict)
-    marks: Mapping[str, Marks] = field(default_factory=dict)
-    strips: tuple[Strip, ...] = ()
-
-
-def square_position(name: str) -> tuple[int, int]:
-    """File and rank indexes (0-based) of a square name such as `e4`."""
-    return FILES.index(name[0]), int(name[1:]) - 1
 
 
 def encode_png(scene: Scene) -> bytes:
@@ -300,7 +96,7 @@ def bands(scene: Scene) -> list[Band]:
     return [
         Band(_board_rows, (style, 0, style.top)),
         *(
-            Band(_rank_row, (style, rank, tuple(sorted(ranks.get(rank, []), key=_file))))
+            Band(rank_row, (style, rank, tuple(sorted(ranks.get(rank, []), key=_file))))
             for rank in reversed(range(style.ranks))
         ),
         Band(_board_rows, (style, board_bottom, style.panel_top)),
@@ -315,80 +111,6 @@ def _file(square: tuple[int, Marks, Look | None]) -> int:
     return square[0]
 
 
-@dataclass(frozen=True)
-class Change:
-    """Pixels of a band that differ from an earlier drawing, and where they go in the band.
-
-    Only the pixels under `mask` (255) changed; the others are left as they were.
-    """
-
-    pixels: Image.Image
-    mask: Image.Image
-    corner: tuple[int, int]
-
-    @property
-    def box(self) -> tuple[int, int, int, int]:
-        """Left, top, right, bottom (exclusive)."""
-        x, y = self.corner
-        return (x, y, x + self.pixels.width, y + self.pixels.height)
-
-    def moved(self, right: int, down: int) -> Change:
-        x, y = self.corner
-        return Change(self.pixels, self.mask, (x + right, y + down))
-
-
-_CHANGED = bytes([0] + [255] * 255)
-"""Turns a difference of colour indexes into a mask: 0 where equal, 255 where changed."""
-
-
-def is_rank(band: Band) -> bool:
-    """Whether the band is a rank of the board, which `square_changes` compares."""
-    return band.draw is _rank_row
-
-
-def square_changes(before: Band, after: Band) -> list[Change]:
-    """The squares that changed between two drawings of the same rank, from tiles compared
-    once: a move changes a few squares, and the same changes come back game after game."""
-    if not (is_rank(before) and is_rank(after)) or before.args[:2] != after.args[:2]:
-        raise ValueError("only the same rank of the same board is compared square by square")
-    style, rank, was = cast(tuple[BoardStyle, int, RankSquares], before.args)
-    return _square_changes(style, rank, was, cast(RankSquares, after.args[2]))
-
-
-def _square_changes(
-    style: BoardStyle, rank: int, before: RankSquares, after: RankSquares
-) -> list[Change]:
-    was = {file: (marks, look) for file, marks, look in before}
-    now = {file: (marks, look) for file, marks, look in after}
-    found = []
-    for file in sorted(was.keys() | now.keys()):
-        old, new = was.get(file, _EMPTY), now.get(file, _EMPTY)
-        change = None if old == new else _tile_change(style, style.kind(file, rank), old, new)
-        if change is not None:
-            found.append(change.moved(style.square_box(file, rank)[0], 0))
-    return found
-
-
-_EMPTY: tuple[Marks, Look | None] = (Marks(), None)
-
-
-@lru_cache(maxsize=4096)
-def _tile_change(
-    style: BoardStyle, kind: int, was: tuple[Marks, Look | None], now: tuple[Marks, Look | None]
-) -> Change | None:
-    return difference(_tile(style, kind, *was), _tile(style, kind, *now))
-
-
-def difference(before: Image.Image, after: Image.Image) -> Change | None:
-    """The pixels of `after` that differ from `before`, cut to the smallest box holding them."""
-    changed = ImageChops.subtract_modulo(after, before).tobytes().translate(_CHANGED)
-    mask = Image.frombytes("L", after.size, changed)
-    box = mask.getbbox()
-    if box is None:
-        return None
-    return Change(after.crop(box), mask.crop(box), box[:2])
-
-
 @lru_cache(maxsize=BAND_CACHE_SIZE)
 def _deflated(band: Band) -> Deflated:
     with DRAWING:
@@ -400,12 +122,18 @@ def _deflated(band: Band) -> Deflated:
 
 
 def _indexed(image: Image.Image, style: BoardStyle) -> Image.Image:
-    return image.quantize(palette=_palette(style), dither=Image.Dither.NONE)
+    return indexed(image, _palette(style))
 
 
 @lru_cache(maxsize=16)
 def _palette(style: BoardStyle) -> Image.Image:
-    """The flat colours, and more chosen from a sample of the board, pieces and highlights."""
+    """The style's palette, chosen from a sample of the board, pieces and highlights."""
+    return palette_for(_sample_sheet(style), _square_tints(style), style.layout.colours)
+
+
+def _sample_sheet(style: BoardStyle) -> Image.Image:
+    """The empty board, a panel line, and every kind of square under every piece and
+    highlight, in RGB on one sheet."""
     board = _board_rgb(style)
     panel = _seat_line_rgb(style, _sample_seat(style))
     samples = [_tile_rgb(style, kind, marks, look) for kind, marks, look in _sample_tiles(style)]
@@ -415,23 +143,10 @@ def _palette(style: BoardStyle) -> Image.Image:
     sheet = Image.new("RGB", (board.width, tiles_top + rows * style.square), BACKGROUND)
     sheet.paste(board, (0, 0))
     sheet.paste(panel, (0, board.height))
-    for index, tile in enumerate(samples):
+    for index, sample in enumerate(samples):
         row, column = divmod(index, per_row)
-        sheet.paste(tile, (column * style.square, tiles_top + row * style.square))
-    exact = list(EXACT_COLOURS)
-    chosen = _most_covering(sheet, style.layout.colours - len(exact))
-    missed = [tint for tint in _square_tints(style) if not _near(tint, [*exact, *chosen])]
-    if missed:
-        exact.extend(dict.fromkeys(missed))
-        chosen = _most_covering(sheet, style.layout.colours - len(exact))
-    palette = Image.new("P", (1, 1))
-    palette.putpalette([channel for colour in (*exact, *chosen) for channel in colour])
-    return palette
-
-
-def _most_covering(sheet: Image.Image, count: int) -> list[Rgb]:
-    flat = sheet.quantize(count, method=Image.Quantize.MAXCOVERAGE).getpalette() or []
-    return [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
+        sheet.paste(sample, (column * style.square, tiles_top + row * style.square))
+    return sheet
 
 
 def _square_tints(style: BoardStyle) -> list[Rgb]:
@@ -443,15 +158,6 @@ def _square_tints(style: BoardStyle) -> list[Rgb]:
         for kind in sorted(_kind_squares(style))
         for marks in (Marks(win=True), Marks(allowed=True))
     ]
-
-
-def _near(colour: Rgb, palette: list[Rgb]) -> bool:
-    """Whether the palette holds a colour within `TINT_ERROR` of `colour` in every channel:
-    a tinted square fills too much of the board to be shown in a neighbouring hue."""
-    return any(
-        max(abs(a - b) for a, b in zip(colour, other, strict=True)) <= TINT_ERROR
-        for other in palette
-    )
 
 
 def _sample_seat(style: BoardStyle) -> Seat:
@@ -510,13 +216,13 @@ def _board_rows(style: BoardStyle, top: int, bottom: int) -> Image.Image:
     return _indexed(_board_rgb(style).crop((0, top, style.width, bottom)), style)
 
 
-def _rank_row(style: BoardStyle, rank: int, squares: RankSquares) -> Image.Image:
+def rank_row(style: BoardStyle, rank: int, squares: RankSquares) -> Image.Image:
     """One rank of the board, full width, with the given squares' (file, marks, piece) drawn."""
     top = style.square_box(0, rank)[1]
     image = _board_rows(style, top, top + style.square).copy()
     for file, marks, look in squares:
-        tile = _tile(style, style.kind(file, rank), marks, look)
-        image.paste(tile, (style.square_box(file, rank)[0], 0))
+        drawn = tile(style, style.kind(file, rank), marks, look)
+        image.paste(drawn, (style.square_box(file, rank)[0], 0))
     return image
 
 
@@ -556,7 +262,8 @@ def _corner_brackets(draw: ImageDraw.ImageDraw, size: int) -> None:
 
 
 @lru_cache(maxsize=2048)
-def _tile(style: BoardStyle, kind: int, marks: Marks, look: Look | None) -> Image.Image:
+def tile(style: BoardStyle, kind: int, marks: Marks, look: Look | None) -> Image.Image:
+    """One square of a kind with its highlights and piece, in the style's palette."""
     return _indexed(_tile_rgb(style, kind, marks, look), style)
 
 

@@ -7,8 +7,8 @@ from string import Formatter
 
 import engine
 from bot.play.ai_seats import is_ai
-from bot.play.text import Command, GameLink, Moment, Name, Segment, Strong, Text, joined, say
 from bot.play.timing import turn_deadline
+from bot.play.words.text import Command, GameLink, Moment, Name, Segment, Strong, Text, joined, say
 from bot.storage import GameRecord, Seat
 
 

@@ -22,9 +22,10 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Protocol
 
-from bot.play.outbox import Outbox
 from bot.play.slow_games import Delivery, SlowGames
 from bot.play.values import Post, Refusal
+from bot.runtime.alarm import Alarm
+from bot.runtime.outbox import Outbox
 from bot.storage import GameRecord, Status
 from bot.storage.claims import LEASE, claimed, holder
 from bot.storage.clocks import Turn
@@ -84,9 +85,7 @@ class Scheduler:
         self._clock = clock
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
-        self._alarm: asyncio.Timeout | None = None
-        self._look_by = math.inf
-        """When, in event-loop time, a wake-up asked for the next pass to start at the latest."""
+        self._alarm = Alarm()
         self._failed = False
         self._pruned_at = -math.inf
         self._owner = holder(play.games.writer)
@@ -111,13 +110,8 @@ class Scheduler:
 
     def wake(self, within: float = 0.0) -> None:
         """Look again within `within` seconds: something changed what is due, or when."""
-        if self._task is None:
-            return
-        when = asyncio.get_running_loop().time() + within
-        self._look_by = min(self._look_by, when)
-        alarm = self._alarm
-        if alarm is not None and (alarm.when() or math.inf) > when:
-            alarm.reschedule(when)
+        if self._task is not None:
+            self._alarm.ring(within)
 
     def _saved(self, record: GameRecord) -> None:
         """A saved game in play may have started a turn, whose reminders need planning."""
@@ -177,24 +171,13 @@ class Scheduler:
         await self._loop()
 
     async def _loop(self) -> None:
-        loop = asyncio.get_running_loop()
         while True:
-            self._look_by = math.inf
             try:
                 next_due = await self.run_due()
             except Exception:
                 log.exception("the scheduler could not read what is due")
                 next_due, self._failed = None, True
-            await self._sleep_until(min(loop.time() + self._nap(next_due), self._look_by))
-
-    async def _sleep_until(self, when: float) -> None:
-        """Sleep until `when` (event-loop time), or until `wake` brings the alarm forward."""
-        try:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout_at(when) as self._alarm:
-                    await asyncio.sleep(when - asyncio.get_running_loop().time())
-        finally:
-            self._alarm = None
+            await self._alarm.sleep(self._nap(next_due))
 
     def _nap(self, next_due: float | None) -> float:
         nap = LONGEST_NAP if next_due is None else next_due - self._clock()

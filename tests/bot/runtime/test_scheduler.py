@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from bot.play.challenges import Invitation
 from bot.play.host import Host
 from bot.play.ratings import rate_game
-from bot.play.scheduler import Scheduler
 from bot.play.slow_games import SlowGames
 from bot.play.timing import (
     DAY,
@@ -30,6 +29,7 @@ from bot.play.timing import (
     turn_reminders,
 )
 from bot.play.values import Person, Post, Refusal
+from bot.runtime.scheduler import Scheduler
 from bot.storage import ALL_SHARDS, Status, Storage, open_storage
 from bot.storage.claims import LEASE
 from bot.storage.clocks import Turn

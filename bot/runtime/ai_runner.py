@@ -30,9 +30,9 @@ from typing import Protocol
 
 from bot.play.ai_seats import is_ai
 from bot.play.ai_turns import AiPlayers
-from bot.play.alarm import Alarm
-from bot.play.outbox import Outbox
 from bot.play.values import Post, Refusal
+from bot.runtime.alarm import Alarm
+from bot.runtime.outbox import Outbox
 from bot.storage import GameRecord, Status
 from bot.storage.claims import claimed, holder
 
@@ -62,7 +62,8 @@ class Courier(Protocol):
 class AiRunner:
     """Plays the turns of `AiPlayers` in the background, up to `at_once` in different games
     at a time, delivering them by a `Courier` and striking each off the `Outbox` once
-    delivered."""
+    delivered; each move waits up to `patience` seconds for the move before it to be
+    announced."""
 
     def __init__(
         self,
@@ -72,12 +73,14 @@ class AiRunner:
         *,
         clock: Callable[[], float] = time.time,
         at_once: int = 1,
+        patience: float = PATIENCE,
     ) -> None:
         self._players = players
         self._outbox = outbox
         self._courier = courier
         self._clock = clock
         self._at_once = at_once
+        self._patience = patience
         self._queue: deque[int] = deque()
         self._turns: dict[int, asyncio.Task[None]] = {}
         self._task: asyncio.Task[None] | None = None
@@ -150,7 +153,7 @@ class AiRunner:
 
     async def _after_the_move_before(self, record: GameRecord) -> None:
         """Let the post about the change that made it the bot's turn go out first."""
-        if not await self._outbox.announced(record.id, record.version, PATIENCE):
+        if not await self._outbox.announced(record.id, record.version, self._patience):
             log.info("the move before the bot's in game %s is still unannounced", record.id)
 
     def _next_game(self) -> int | None:
@@ -172,8 +175,8 @@ class AiRunner:
             if record is None:
                 return
             key = f"{game_id}@{record.turn_started_at!r}"
-            clocks = self._players.games.storage.clocks
-            async with claimed(clocks, KIND, key, self._owner, self._clock, AI_LEASE) as mine:
+            claims = self._players.games.clocks
+            async with claimed(claims, KIND, key, self._owner, self._clock, AI_LEASE) as mine:
                 if not mine:
                     return
                 async with self._courier.typing(record.place_id):

@@ -1,0 +1,1 @@
+"""What the use cases say: rich text as data (`text`) and their wording (`wording`)."""
