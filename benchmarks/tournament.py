@@ -51,6 +51,9 @@ class Venue:
     async def post(self, place_id: int, post: Post) -> None:
         return None
 
+    async def edit(self, place_id: int, message_id: int, post: Post) -> None:
+        return None
+
 
 class Renderer:
     """No pictures: drawing is measured by render_speed.py."""

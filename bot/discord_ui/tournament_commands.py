@@ -4,6 +4,7 @@ threads and post their news."""
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Self
@@ -20,6 +21,8 @@ from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.discord_ui.views import ID, NO_LONGER_WORKS, guarded
 from bot.play.tournaments import FORMATS, MANUAL, MOST_ROUNDS, Entry, Tournaments
 from bot.play.values import Person, Post, Refusal
+
+log = logging.getLogger(__name__)
 
 FORMAT_CHOICES = [app_commands.Choice(name=f, value=f) for f in FORMATS]
 MOST_PLAYERS = 1000
@@ -44,6 +47,13 @@ class DiscordVenue:
 
     async def post(self, place_id: int, post: Post) -> None:
         await self._courier.to_channel(place_id, post)
+
+    async def edit(self, place_id: int, message_id: int, post: Post) -> None:
+        message = self._client.get_partial_messageable(place_id).get_partial_message(message_id)
+        try:
+            await message.edit(content=markup(post.text), view=None)
+        except discord.HTTPException as error:
+            log.info("could not update the announcement %s: %s", message_id, error)
 
 
 def tournaments_of(interaction: discord.Interaction) -> Tournaments:

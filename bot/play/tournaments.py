@@ -81,6 +81,9 @@ class Venue(Protocol):
 
     async def post(self, place_id: int, post: Post) -> None: ...
 
+    async def edit(self, place_id: int, message_id: int, post: Post) -> None:
+        """Show the post's text in place of a message's, without its buttons."""
+
 
 @dataclass(frozen=True, slots=True)
 class Entry:
@@ -373,6 +376,15 @@ class Tournaments:
         return True
 
     async def _close_entries(self, tournament: TournamentRecord) -> bool:
+        """Close the entries, noting each entrant's rating; the announcement then says so
+        and loses its Join and Leave buttons. False when they were closed already."""
+        closed = await self._close(tournament)
+        if closed and self.venue is not None and tournament.message_id is not None:
+            announcement = await self.announcement(tournament.id)
+            await self.venue.edit(tournament.channel_id, tournament.message_id, announcement)
+        return closed
+
+    async def _close(self, tournament: TournamentRecord) -> bool:
         entrants = await self._store.entrants(tournament.id)
         ratings = {}
         for entrant in entrants:

@@ -35,6 +35,9 @@ class Venue:
     async def post(self, place_id: int, post: Post) -> None:
         self.posts.append((place_id, post))
 
+    async def edit(self, place_id: int, message_id: int, post: Post) -> None:
+        self.posts.append((place_id, post))
+
 
 @pytest.fixture
 async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
