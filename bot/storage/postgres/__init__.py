@@ -8,7 +8,9 @@ under an advisory lock, so processes starting together apply each one once.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from functools import cache
@@ -22,9 +24,13 @@ from bot.storage.queries import POSTGRES, Transaction
 from bot.storage.sql_storage import SqlStorage
 from bot.storage.standings import Rater
 
+log = logging.getLogger(__name__)
+
 MIGRATION_LOCK = (0x5059, 1)
 """The advisory lock (two int keys) held while migrating."""
 POOL_SIZE = 10
+CLOSE_WITHIN = 5.0
+"""Seconds a connection has to close gracefully when the storage closes."""
 KEEPALIVES = {
     "tcp_keepalives_idle": "10",
     "tcp_keepalives_interval": "5",
@@ -98,8 +104,9 @@ class PostgresRunner(PostgresStatements):
     async def release_locks(self) -> None:
         """Close the runner's own connection, freeing its locks and ending its listening."""
         if self._own is not None:
-            await self._own.close()
-            self._own = None
+            own, self._own = self._own, None
+            with contextlib.suppress(TimeoutError):  # cut, having had its time
+                await own.close(timeout=CLOSE_WITHIN)
 
     async def _own_connection(self) -> asyncpg.Connection[asyncpg.Record]:
         """The runner's own connection, made on first use. The server probes it when idle,
@@ -137,8 +144,12 @@ class PostgresStorage(SqlStorage):
         return cls(pool, url, rater)
 
     async def close(self) -> None:
+        """Close every connection, cutting those still busy after `CLOSE_WITHIN` seconds."""
         await self._runner.release_locks()
-        await self._pool.close()
+        try:
+            await asyncio.wait_for(self._pool.close(), CLOSE_WITHIN)  # cut when cancelled
+        except TimeoutError:
+            log.warning("database connections still busy after %s s were cut", CLOSE_WITHIN)
 
     async def read_rows(
         self, table: str, columns: Sequence[str], batch: int

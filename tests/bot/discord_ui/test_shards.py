@@ -21,7 +21,7 @@ import pytest
 from bot.play.ai_turns import Thinker
 from bot.play.timing import HOUR
 from bot.runtime.scheduler import Scheduler, turn_key
-from bot.storage import Storage, open_storage
+from bot.storage import ALL_SHARDS, SQLITE_PREFIX, Storage, open_storage
 from bot.storage.claims import LEASE
 from tests.bot.discord_ui.test_ai_games import QuickThinker, StalledThinker
 from tests.bot.harness import Channel, DiscordHarness, Kind, Reply, SentMessage
@@ -49,8 +49,6 @@ asyncio.run(hold(sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4:]))
 """
 """A process serving a slot that claims pieces of due work (kind, key, kind, key...) at a
 time, and holds them until it is killed."""
-SLOT_0 = f"shards 0 of {SHARDS}"
-"""The slot of the process running shard 0."""
 
 RESUMED_WITHIN = 5.0
 """Seconds within which a restarted process takes up the work its killed predecessor held."""
@@ -315,9 +313,16 @@ async def posted(process: DiscordHarness, *sayings: str) -> None:
 
 
 def shard_0(url: str, tmp_path: Path, clock: Clock, thinker: Thinker) -> DiscordHarness:
-    """The process running shard 0, thinking with `thinker`."""
+    """The process running shard 0 (on PostgreSQL; every shard on SQLite), thinking with
+    `thinker`."""
+    sqlite = url.startswith(SQLITE_PREFIX)
     bot = new_bot(
-        tmp_path, clock=clock, database_url=url, shard_count=SHARDS, shard_ids=(0,), thinker=thinker
+        tmp_path,
+        clock=clock,
+        database_url=url,
+        thinker=thinker,
+        shard_count=None if sqlite else SHARDS,
+        shard_ids=None if sqlite else (0,),
     )
     return DiscordHarness(bot)
 
@@ -348,10 +353,12 @@ async def test_a_process_stopping_cleanly_lets_another_take_its_work_at_once(
     assert "Your move, **alice**." in moved.content
 
 
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
 async def test_a_process_restarted_after_it_was_killed_resumes_its_work_at_once(
-    postgres_server: PostgresServer, tmp_path: Path, clock: Clock
+    database_url: str, tmp_path: Path, clock: Clock
 ) -> None:
-    url = postgres_server.new_database()
+    url = database_url
+    slot = ALL_SHARDS if url.startswith(SQLITE_PREFIX) else f"shards 0 of {SHARDS}"
     stalled = StalledThinker()
     async with shard_0(url, tmp_path, clock, stalled) as first:
         timed = first.text_channel("timed")
@@ -370,7 +377,7 @@ async def test_a_process_restarted_after_it_was_killed_resumes_its_work_at_once(
     assert waiting.deadline is not None
     clock.now = waiting.deadline
     ai_turn = f"{thinking.game_id}@{thinking.started_at!r}"
-    await killed_holding(url, SLOT_0, clock.now, "ai-turn", ai_turn, "time-out", turn_key(waiting))
+    await killed_holding(url, slot, clock.now, "ai-turn", ai_turn, "time-out", turn_key(waiting))
     restarted = shard_0(url, tmp_path, clock, QuickThinker())
     assert (restarted.text_channel("timed"), restarted.user("alice")) == (timed, alice)
     async with restarted:
