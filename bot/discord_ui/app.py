@@ -25,6 +25,11 @@ from bot.discord_ui.game_commands import build_groups
 from bot.discord_ui.replies import NO_PINGS
 from bot.discord_ui.slow_game_commands import slow_game_commands
 from bot.discord_ui.standings_commands import STANDINGS_ITEMS, standings_commands
+from bot.discord_ui.tournament_commands import (
+    TOURNAMENT_ITEMS,
+    DiscordVenue,
+    tournament_commands,
+)
 from bot.discord_ui.tree import GameTree
 from bot.discord_ui.vacation_commands import vacation_group
 from bot.discord_ui.views import DYNAMIC_ITEMS, answer_unknown
@@ -88,6 +93,7 @@ class PyramidBot(discord.AutoShardedClient):
         if self.thinker is None:
             thinking = ThinkingProcesses(self.settings.ai_processes)
             self.thinker = await _started(thinking, ThreadThinking(), "thinking")
+        courier = DiscordCourier(self)
         self.host = Host(
             self._storage,
             self.renderer,
@@ -95,13 +101,14 @@ class PyramidBot(discord.AutoShardedClient):
             slot=self.settings.slot,
             thinker=self.thinker,
             vacation_days=self.settings.vacation_days,
+            venue=DiscordVenue(self, courier),
         )
         if self.user is not None:
             self.host.ai.name = self.user.display_name
-        courier = DiscordCourier(self)
         self.scheduler = Scheduler(
             self.host.slow_games, self.host.outbox, courier, clock=self.clock
         )
+        self.scheduler.also.append(self.host.tournaments.run_due)
         self.ai_runner = AiRunner(
             self.host.ai,
             self.host.outbox,
@@ -110,9 +117,9 @@ class PyramidBot(discord.AutoShardedClient):
             at_once=self.settings.ai_processes,
         )
         commands = [*build_groups(), *standings_commands(), *slow_game_commands()]
-        for command in [*commands, vacation_group()]:
+        for command in [*commands, vacation_group(), *tournament_commands()]:
             self.tree.add_command(command)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *TOURNAMENT_ITEMS)
         if self.sync_commands and self.settings.runs_first_shard:
             await self._sync(self._storage)
         await self._take_over(self._storage)
@@ -173,7 +180,7 @@ class PyramidBot(discord.AutoShardedClient):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button no dynamic item takes is answered here (discord.py drops it)."""
-        await answer_unknown(interaction, (*DYNAMIC_ITEMS, *STANDINGS_ITEMS))
+        await answer_unknown(interaction, (*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *TOURNAMENT_ITEMS))
 
     async def on_ready(self) -> None:
         log.info(

@@ -89,6 +89,24 @@ class Challenges:
         invited = humans([s.user_id for s in record.players if s.user_id != record.starter_id])
         return Post(record.id, _challenge_text(record), pings=invited, prompt=Prompt.CHALLENGE)
 
+    async def arrange(
+        self, invitation: Invitation, pairing_id: int, control: TimeControl | None
+    ) -> Post:
+        """Begin a game its players agreed to beforehand (a tournament's pairing), in the
+        invitation's seat order with no challenge to accept, on the clock `control`."""
+        seed = random.SystemRandom().randrange(2**32)
+        draft = self._draft(invitation, seed, control)
+        seats = tuple(dataclasses.replace(s, accepted=True) for s in draft.players)
+        draft = dataclasses.replace(draft, players=seats, expires_at=None, pairing_id=pairing_id)
+        return await self._begin(await self._games.create(draft))
+
+    async def resume_arranged(self, game_id: int) -> Post | None:
+        """Begin an arranged game saved but not yet begun (the bot stopped in between)."""
+        record = await self._games.by_id(game_id)
+        if record is None or record.status is not Status.CHALLENGE:
+            return None
+        return await self._begin(record)
+
     async def note_message(self, game_id: int, message_id: int) -> None:
         """Remember the message that opened a game, so refusals can link to it."""
         await self._games.note_message(game_id, message_id)

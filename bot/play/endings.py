@@ -156,6 +156,9 @@ class Endings:
             raise Refusal(no_game(game_name))
         if not moderator:
             await self._check_abort(record, user_id)
+        return await self._aborted(record)
+
+    async def _aborted(self, record: GameRecord) -> Post:
         self._games.forget(record.id)
         saved = await self._games.save(
             dataclasses.replace(
@@ -164,6 +167,17 @@ class Endings:
         )
         aborted = say(f"{title(saved)} was aborted; it is not rated.")
         return Post(saved.id, aborted, lapsed=lapsed_offer(record))
+
+    async def abort_unrated(self, game_id: int) -> Post | None:
+        """Abort a game by its id, whoever asks (a tournament cancelled or left); None
+        when it was not open."""
+        return await self._games.retrying(lambda: self._abort_record(game_id))
+
+    async def _abort_record(self, game_id: int) -> Post | None:
+        record = await self._games.by_id(game_id)
+        if record is None or not record.status.is_open:
+            return None
+        return await self._aborted(record)
 
     async def _check_abort(self, record: GameRecord, user_id: int) -> None:
         if user_id != record.starter_id:

@@ -36,6 +36,7 @@ from bot.storage import (
 from bot.storage.announcements import Announcements
 from bot.storage.clocks import ClockStorage
 from bot.storage.records import Interval
+from bot.storage.tournaments import Tournaments as TournamentStore
 
 T = TypeVar("T")
 
@@ -332,7 +333,7 @@ class GameTable:
             raise Refusal("This game is over.")
         return record
 
-    # -- clocks and announcements ------------------------------------------------
+    # -- clocks, announcements and tournaments --------------------------------------
 
     @property
     def clocks(self) -> ClockStorage:
@@ -343,6 +344,11 @@ class GameTable:
     def announcements(self) -> Announcements:
         """The announcements owed about saved changes."""
         return self._storage.announcements
+
+    @property
+    def tournaments(self) -> TournamentStore:
+        """Tournaments, their entrants and pairings, whose games this table holds."""
+        return self._storage.tournaments
 
     def past_deadline(self, record: GameRecord) -> bool:
         """Whether the turn being played has run out of time."""

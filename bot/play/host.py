@@ -22,6 +22,7 @@ from bot.play.posts import BoardPosts, Renderer
 from bot.play.quiet import Audience
 from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
+from bot.play.tournaments import Tournaments, Venue
 from bot.play.vacations import Vacations
 from bot.runtime.outbox import Outbox
 from bot.storage import ALL_SHARDS, Storage, Writer
@@ -41,12 +42,14 @@ class Host:
         slot: str = ALL_SHARDS,
         thinker: Thinker | None = None,
         vacation_days: int = 0,
+        venue: Venue | None = None,
     ) -> None:
         """`slot` is the part of the bot this process serves, one process at a time (see
         `Writer`): every shard, unless the bot is split among processes. `thinker` runs
         the AI; without one it thinks in threads of this process. Each player has
         `vacation_days` days of vacation a calendar year (none unless given: the bot's
-        settings give them)."""
+        settings give them). `venue` opens the threads of tournaments' games and posts
+        their news; without one, tournaments take entries but do not run."""
         self.storage = storage
         self.games = GameTable(storage, clock, Writer(slot, new_owner()))
         boards = BoardPosts(renderer, clock, Audience(self.games.clocks, clock))
@@ -65,3 +68,11 @@ class Host:
         self.games.away = self.vacations.away
         self.slow_games.spare_day = self.vacations.take_a_day
         self.standings = Leaderboards(storage.standings)
+        self.tournaments = Tournaments(
+            self.games,
+            self.challenges,
+            self.endings,
+            storage.standings,
+            venue,
+            clock=clock,
+        )

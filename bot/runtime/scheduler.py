@@ -90,6 +90,9 @@ class Scheduler:
         self._pruned_at = -math.inf
         self._owner = holder(play.games.writer)
         self.online_since = clock()
+        self.also: list[Callable[[], Awaitable[None]]] = []
+        """More due work looked at in every pass (tournaments to move on); each claims
+        its own work."""
         play.games.on_saved.append(self._saved)
         play.on_change.append(self.wake)
 
@@ -143,6 +146,12 @@ class Scheduler:
                     f"announcing game {owed.game_id} in channel {owed.place_id}",
                     partial(self.outbox.delivery, owed, self._courier.replied),
                 )
+            for work in self.also:
+                try:
+                    await work()
+                except Exception:
+                    log.exception("due work %s failed", getattr(work, "__qualname__", work))
+                    self._failed = True
             due = [
                 d
                 for d in (await self.play.next_due(), await self.outbox.next_due())

@@ -44,6 +44,7 @@ from bot.storage.standings import (
     Standings,
     boards_of,
 )
+from bot.storage.tournaments import Tournaments
 
 __all__ = [
     "ALL_SHARDS",
@@ -91,6 +92,10 @@ class Storage(Protocol):
     @property
     def announcements(self) -> Announcements:
         """Announcements owed about saved changes (`save` writes them)."""
+
+    @property
+    def tournaments(self) -> Tournaments:
+        """Tournaments, their entrants and pairings (a pairing's game is a stored game)."""
 
     async def close(self) -> None: ...
 

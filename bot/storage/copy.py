@@ -25,6 +25,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         *("turn_seat", "turn_user_id", "turn_started_at", "offer", "result_reason"),
         *("created_at", "updated_at", "ended_at", "time_limit", "reminder_turn"),
         *("reminded", "remind_at", "time_increment", "time_cap", "clock", "deadline"),
+        "pairing_id",
     ),
     "players": ("game_id", "seat", "user_id", "name", "accepted", "rank"),
     "actions": ("id", "game_id", "action", "seat", "user_id", "created_at", "taken_back"),
@@ -41,6 +42,16 @@ TABLES: dict[str, tuple[str, ...]] = {
     "announcements": ANNOUNCEMENT_COLUMNS,
     "held_pings": ("game_id", "turn", "user_id", "place_id", "due_at"),
     "vacations": ("user_id", "started_at", "ends_at", "automatic"),
+    "tournaments": (
+        *("id", "guild_id", "channel_id", "creator_id", "game", "options", "format"),
+        *("rounds", "time_control", "max_players", "starts_at", "status", "round"),
+        *("message_id", "created_at", "ended_at"),
+    ),
+    "entrants": ("tournament_id", "user_id", "name", "rating", "joined_at", "withdrawn"),
+    "pairings": (
+        *("id", "tournament_id", "round", "board", "first_id", "second_id", "thread_id"),
+        "forfeit_by",
+    ),
 }
 """Each copied table's columns, the first its key, in the order they are copied."""
 

@@ -227,6 +227,56 @@ MIGRATIONS: tuple[Migration, ...] = (
         ){WITHOUT_ROWID};
         """,
     ),
+    (
+        11,
+        """
+        CREATE TABLE tournaments (
+            id {ID},
+            guild_id {BIGINT} NOT NULL,
+            channel_id {BIGINT} NOT NULL,
+            creator_id {BIGINT} NOT NULL,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            format TEXT NOT NULL,
+            rounds INTEGER,
+            time_control TEXT,
+            max_players INTEGER,
+            starts_at {REAL},
+            status TEXT NOT NULL,
+            round INTEGER NOT NULL DEFAULT 0,
+            message_id {BIGINT},
+            created_at {REAL} NOT NULL,
+            ended_at {REAL}
+        );
+        CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status, id);
+        CREATE INDEX tournaments_by_status ON tournaments (status, starts_at);
+
+        CREATE TABLE entrants (
+            tournament_id {BIGINT} NOT NULL REFERENCES tournaments (id),
+            user_id {BIGINT} NOT NULL,
+            name TEXT NOT NULL,
+            rating {REAL} NOT NULL DEFAULT 0,
+            joined_at {REAL} NOT NULL,
+            withdrawn INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (tournament_id, user_id)
+        ){WITHOUT_ROWID};
+
+        CREATE TABLE pairings (
+            id {ID},
+            tournament_id {BIGINT} NOT NULL REFERENCES tournaments (id),
+            round INTEGER NOT NULL,
+            board INTEGER NOT NULL,
+            first_id {BIGINT} NOT NULL,
+            second_id {BIGINT},
+            thread_id {BIGINT},
+            forfeit_by {BIGINT},
+            UNIQUE (tournament_id, round, board)
+        );
+
+        ALTER TABLE games ADD COLUMN pairing_id {BIGINT};
+        CREATE UNIQUE INDEX games_by_pairing ON games (pairing_id) WHERE pairing_id IS NOT NULL;
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

@@ -124,7 +124,8 @@ class GameDraft:
     """What a new challenge is made of. `expires_at` is when the challenge lapses unanswered
     (None: never); `time_limit` the seconds each turn may last (None: no limit), or with
     a `time_increment` the starting bank, gaining that much after each move up to
-    `time_cap` (None: the starting bank)."""
+    `time_cap` (None: the starting bank);
+    `pairing_id` the tournament pairing the game is played for, if any."""
 
     game: str
     guild_id: int | None
@@ -139,6 +140,7 @@ class GameDraft:
     time_limit: float | None = None
     time_increment: float | None = None
     time_cap: float | None = None
+    pairing_id: int | None = None
 
     @property
     def place_id(self) -> int:

@@ -10,11 +10,13 @@ from bot.storage.game_queries import SqlGames
 from bot.storage.queries import Runner
 from bot.storage.standing_queries import SqlStandings
 from bot.storage.standings import Rater
+from bot.storage.tournaments import SqlTournaments
 
 
 class SqlStorage(SqlGames):
-    """Games, standings, clocks, command registrations and owed announcements, run by a
-    backend's runner; finished games are rated by `rater` (None leaves them unrated)."""
+    """Games, standings, clocks, command registrations, owed announcements and tournaments,
+    run by a backend's runner; finished games are rated by `rater` (None leaves them
+    unrated)."""
 
     def __init__(self, runner: Runner, rater: Rater | None) -> None:
         super().__init__(runner, rater)
@@ -22,6 +24,7 @@ class SqlStorage(SqlGames):
         self.clocks = SqlClocks(runner)
         self.command_syncs = SqlCommandSyncs(runner)
         self.announcements = SqlAnnouncements(runner)
+        self.tournaments = SqlTournaments(runner)
 
     async def schema_version(self) -> int:
         """The number of the last migration applied."""

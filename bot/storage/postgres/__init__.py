@@ -167,8 +167,8 @@ class PostgresStorage(SqlStorage):
             await db.copy_records_to_table(table, records=rows, columns=list(columns))
 
     async def rows_written(self) -> None:
-        """Move the games' and actions' next ids past every id written."""
-        for table in ("games", "actions"):
+        """Move the next ids of the tables with ids of their own past every id written."""
+        for table in ("games", "actions", "tournaments", "pairings"):
             await self._pool.execute(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                 f"coalesce(max(id), 0) + 1, false) FROM {table}"

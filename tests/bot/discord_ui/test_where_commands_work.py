@@ -42,7 +42,11 @@ async def test_every_command_declares_its_install_type_and_contexts(
 
 
 @pytest.mark.parametrize(
-    "command", ["tink board", "folio rules", "games", "leaderboard", "stats", "gamehost settings"]
+    "command",
+    [
+        *("tink board", "folio rules", "games", "leaderboard", "stats", "gamehost settings"),
+        *("tournament standings", "tournaments"),
+    ],
 )
 async def test_a_server_command_in_direct_messages_gets_one_sentence(
     discord: DiscordHarness, command: str, caplog: pytest.LogCaptureFixture

@@ -15,6 +15,7 @@ from bot.play.ratings import rate_game
 from bot.storage import Action, Backend, open_backend
 from bot.storage.clocks import DAY, Vacation
 from bot.storage.copy import TABLES
+from bot.storage.tournaments import NewPairing, TournamentDraft
 from tests.bot.rated_games import finish
 from tests.bot.support import ALICE, BOB, CAROL, Clock, StubRenderer
 from tests.postgres_server import PostgresServer
@@ -46,8 +47,20 @@ async def fill(url: str) -> None:
         await host.moves.move(3, "tink", ALICE.user_id, "S e4")
         await play.plan_turns()
         await host.challenges.start(Invitation("tink", GUILD, 4, CAROL, (ALICE,)))
+        await entered_tournament(storage)
     finally:
         await storage.close()
+
+
+async def entered_tournament(storage: Backend) -> None:
+    """A Swiss tournament with two entrants and its first round paired."""
+    draft = TournamentDraft(GUILD, 3, ALICE.user_id, "tink", {}, "swiss", 3, None, None, None)
+    tournament = await storage.tournaments.create(draft, 1.0)
+    for person in (ALICE, BOB):
+        await storage.tournaments.join(tournament.id, person.user_id, person.name, 2.0, None)
+    await storage.tournaments.close_entries(tournament.id, {ALICE.user_id: 1.5})
+    pairing = NewPairing(1, 0, ALICE.user_id, BOB.user_id)
+    await storage.tournaments.add_round(tournament.id, 0, 1, [pairing])
 
 
 async def everything(url: str) -> dict[str, list[tuple[Any, ...]]]:

@@ -6,7 +6,6 @@ import asyncio
 import dataclasses
 import socket
 import sqlite3
-from collections.abc import AsyncIterator
 from contextlib import closing
 from pathlib import Path
 
@@ -34,7 +33,7 @@ from bot.storage.clocks import HeldPing, Vacation
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
-from tests.postgres_server import BACKENDS, PostgresServer
+from tests.postgres_server import PostgresServer
 
 CHANNEL = 500
 WRITER = Writer("shards 0 of 2", "host:1:a")
@@ -63,27 +62,6 @@ def draft(
 def signed(announcement: Announcement) -> Announcement:
     """The announcement as `WRITER` saves it."""
     return dataclasses.replace(announcement, slot=WRITER.slot, writer=WRITER.process)
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> str:
-    """Every test taking a storage runs on each backend."""
-    return str(request.param)
-
-
-@pytest.fixture
-async def storage(database_url: str) -> AsyncIterator[Storage]:
-    store = await open_storage(database_url, rater=rate_game)
-    yield store
-    await store.close()
-
-
-@pytest.fixture
-async def second(database_url: str) -> AsyncIterator[Storage]:
-    """Another storage on the same database, as another bot process would open it."""
-    store = await open_storage(database_url, rater=rate_game)
-    yield store
-    await store.close()
 
 
 async def test_a_new_file_gets_every_migration_and_wal(tmp_path: Path) -> None:

@@ -1,0 +1,226 @@
+"""`/tournament create|start|cancel|standings|withdraw`, `/tournaments`, the announcement's
+restart-proof Join and Leave buttons, and the venue where tournaments open their games'
+threads and post their news."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, Self
+
+import discord
+from discord import app_commands
+from discord.ui import Button, DynamicItem, View
+
+from bot.discord_ui.courier import DiscordCourier
+from bot.discord_ui.markup import markup
+from bot.discord_ui.replies import host_of, in_time, message_kwargs, reply, update
+from bot.discord_ui.slow_game_commands import suggest_time_limit
+from bot.discord_ui.standings_commands import GAME_CHOICES
+from bot.discord_ui.tree import in_servers, installed_to_servers
+from bot.discord_ui.views import ID, NO_LONGER_WORKS, guarded
+from bot.play.tournaments import FORMATS, MANUAL, MOST_ROUNDS, Entry, Tournaments
+from bot.play.values import Person, Post, Refusal
+
+log = logging.getLogger(__name__)
+
+FORMAT_CHOICES = [app_commands.Choice(name=f, value=f) for f in FORMATS]
+MOST_PLAYERS = 1000
+START_SUGGESTIONS = (MANUAL, "1h", "2h", "12h", "1d", "2d")
+
+
+class DiscordVenue:
+    """Threads opened under a tournament's channel, and posts sent by the courier."""
+
+    def __init__(self, client: discord.Client, courier: DiscordCourier) -> None:
+        self._client = client
+        self._courier = courier
+
+    async def open_thread(self, channel_id: int, name: str) -> int:
+        channel = self._client.get_channel(channel_id) or await self._client.fetch_channel(
+            channel_id
+        )
+        if not isinstance(channel, discord.TextChannel):
+            raise RuntimeError(f"channel {channel_id} cannot hold threads")
+        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        return thread.id
+
+    async def post(self, place_id: int, post: Post) -> None:
+        await self._courier.to_channel(place_id, post)
+
+    async def edit(self, place_id: int, message_id: int, post: Post) -> None:
+        message = self._client.get_partial_messageable(place_id).get_partial_message(message_id)
+        try:
+            await message.edit(content=markup(post.text), view=None)
+        except discord.HTTPException as error:
+            log.info("could not update the announcement %s: %s", message_id, error)
+
+
+def tournaments_of(interaction: discord.Interaction) -> Tournaments:
+    return host_of(interaction).tournaments
+
+
+def tournament_commands() -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
+    return [_tournament_group(), _tournaments_command()]
+
+
+def _tournament_group() -> app_commands.Group:
+    group = app_commands.Group(
+        name="tournament",
+        description="Round robin and Swiss tournaments in this server.",
+        guild_only=True,
+        allowed_contexts=in_servers(),
+        allowed_installs=installed_to_servers(),
+    )
+
+    @group.command(name="create", description="Open a tournament here; players press Join.")
+    @app_commands.describe(
+        game="The game played.",
+        format="round-robin: everyone meets everyone; swiss: rounds of equal scores.",
+        rounds="Swiss only: how many rounds (default: about log2 of the players, plus 1).",
+        time_limit="Clock of the games: none, per move like 3d, or a bank like 5d+1d or 5d+1d/10d.",
+        max_players="The most players who may join.",
+        starts="When entries close and play begins: like 2h or 1d, or manual.",
+        players="Players per game: tournaments are for two.",
+    )
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
+    @app_commands.autocomplete(starts=_suggest_start, time_limit=suggest_time_limit)
+    async def create(
+        interaction: discord.Interaction,
+        game: str,
+        format: str,
+        rounds: app_commands.Range[int, 1, MOST_ROUNDS] | None = None,
+        time_limit: str | None = None,
+        max_players: app_commands.Range[int, 2, MOST_PLAYERS] | None = None,
+        starts: str | None = None,
+        players: app_commands.Range[int, 2, 4] = 2,
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refusal("Tournaments are held in servers only.")
+        entry = Entry(
+            game=game,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            creator=Person(interaction.user.id, interaction.user.display_name),
+            format=format,
+            rounds=rounds,
+            time_limit=time_limit,
+            max_players=max_players,
+            starts=starts,
+            players=players,
+        )
+        tournaments = tournaments_of(interaction)
+        number, post = await in_time(interaction, tournaments.create(entry))
+        message_id = await reply(interaction, **message_kwargs(post, entry_view(number)))
+        if message_id is not None:
+            await tournaments.note_message(number, message_id)
+
+    @group.command(name="start", description="Close the entries and begin the first round.")
+    @app_commands.describe(number="The tournament's number.")
+    async def start(interaction: discord.Interaction, number: int) -> None:
+        await _organise(interaction, tournaments_of(interaction).start, number)
+
+    @group.command(name="cancel", description="End a tournament; unfinished games are aborted.")
+    @app_commands.describe(number="The tournament's number.")
+    async def cancel(interaction: discord.Interaction, number: int) -> None:
+        await _organise(interaction, tournaments_of(interaction).cancel, number)
+
+    @group.command(name="withdraw", description="Leave a tournament; your unplayed games are lost.")
+    @app_commands.describe(number="The tournament's number.")
+    async def withdraw(interaction: discord.Interaction, number: int) -> None:
+        work = tournaments_of(interaction).withdraw(number, interaction.user.id)
+        await _say(interaction, await in_time(interaction, work))
+
+    @group.command(
+        name="standings", description="Places, points and tie-breaks, with a crosstable."
+    )
+    @app_commands.describe(number="The tournament's number (default: the newest here).")
+    async def standings(interaction: discord.Interaction, number: int | None = None) -> None:
+        tournaments = tournaments_of(interaction)
+        guild_id = interaction.guild_id or 0
+        work = tournaments.standings(guild_id, number, interaction.user.id)
+        await _say(interaction, await in_time(interaction, work))
+
+    return group
+
+
+def _tournaments_command() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="tournaments", description="This server's tournaments.")
+    @app_commands.guild_only()
+    @app_commands.allowed_installs(guilds=True)
+    async def tournaments(interaction: discord.Interaction) -> None:
+        work = tournaments_of(interaction).listing(interaction.guild_id or 0)
+        await reply(interaction, content=markup(await in_time(interaction, work)))
+
+    return tournaments
+
+
+async def _suggest_start(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    return [app_commands.Choice(name=s, value=s) for s in START_SUGGESTIONS if s.startswith(typed)]
+
+
+async def _organise(
+    interaction: discord.Interaction, action: Callable[..., Awaitable[Post]], number: int
+) -> None:
+    """Start or cancel: for the tournament's creator, or members who can manage the server."""
+    moderator = interaction.permissions.manage_guild
+    work = action(number, interaction.user.id, moderator=moderator)
+    await _say(interaction, await in_time(interaction, work))
+
+
+async def _say(interaction: discord.Interaction, post: Post) -> None:
+    await reply(interaction, **message_kwargs(post))
+
+
+def entry_view(number: int) -> View:
+    view = View(timeout=None)
+    view.add_item(EntryButton(number, join=True))
+    view.add_item(EntryButton(number, join=False))
+    return view
+
+
+class EntryButton(
+    DynamicItem[Button[View]], template=rf"pyr:tournament:(?P<number>{ID}):(?P<way>join|leave)"
+):
+    """Join or Leave on a tournament's announcement; its text then lists the entrants."""
+
+    def __init__(self, number: int, *, join: bool) -> None:
+        super().__init__(
+            Button(
+                label="Join" if join else "Leave",
+                style=discord.ButtonStyle.success if join else discord.ButtonStyle.secondary,
+                custom_id=f"pyr:tournament:{number}:{'join' if join else 'leave'}",
+            )
+        )
+        self.number = number
+        self.join = join
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["number"]), join=match["way"] == "join")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, None, self._answer(interaction))
+
+    async def _answer(self, interaction: discord.Interaction) -> None:
+        tournaments = tournaments_of(interaction)
+        message = interaction.message
+        if message is None or not await tournaments.announced_in(self.number, message.id):
+            raise Refusal(NO_LONGER_WORKS)
+        user = interaction.user
+        if self.join:
+            work = tournaments.join(self.number, Person(user.id, user.display_name, user.bot))
+        else:
+            work = tournaments.leave(self.number, user.id)
+        post = await in_time(interaction, work, updating=True)
+        await update(interaction, content=markup(post.text), view=entry_view(self.number))
+
+
+TOURNAMENT_ITEMS = (EntryButton,)
+"""The dynamic items tournament announcements carry."""

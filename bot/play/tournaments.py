@@ -1,0 +1,721 @@
+"""Tournaments: a server's round robin or Swiss, above the games it starts.
+
+A tournament pairs its entrants (`bot.play.pairings`), asks the challenges use case to
+begin each pairing's game in a thread of its own, and hears when a game of one of its
+pairings ends (through the game table's save listeners). Moving a tournament on (starting
+it, beginning games, pairing the next round, finishing it) is due work claimed in the
+database and written so that doing it again changes nothing: after a restart at any
+moment, `run_due` picks up where it stopped and pairs nothing twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Protocol
+
+import engine
+from bot.play.challenges import Challenges, Invitation
+from bot.play.clock import TimeControl, parse_duration, parse_time_control
+from bot.play.endings import Endings
+from bot.play.game_clocks import control_of
+from bot.play.games import GameTable
+from bot.play.pairings import (
+    BYE_POINTS,
+    DRAW,
+    LOSS,
+    WIN,
+    Played,
+    Standing,
+    round_robin,
+    standings,
+    swiss_round,
+    swiss_rounds,
+)
+from bot.play.values import File, Person, Post, Refusal
+from bot.play.words.text import Command, Moment, Name, Strong, Text, excerpt, lines, say
+from bot.play.words.wording import names, sentence
+from bot.storage import GameRecord
+from bot.storage.claims import claimed, holder
+from bot.storage.standings import Standings
+from bot.storage.tournaments import (
+    Entrant,
+    Joined,
+    NewPairing,
+    PairingRecord,
+    TournamentDraft,
+    TournamentRecord,
+    TournamentStatus,
+)
+from render.crosstable import CrossRow, crosstable_png
+
+log = logging.getLogger(__name__)
+
+ROUND_ROBIN, SWISS = "round-robin", "swiss"
+FORMATS = (ROUND_ROBIN, SWISS)
+MANUAL = "manual"
+MOST_ROUNDS = 30
+NO_GAME = 0
+"""The game id of a tournament's own posts, which are about no one game."""
+SHOWN_PLAYERS = 16
+"""Players the crosstable picture shows at most."""
+CLAIM = "tournament"
+"""The kind of due work that moves a tournament on."""
+_FORMAT_WORDS = {
+    **{f: f for f in FORMATS},
+    "round robin": ROUND_ROBIN,
+    "roundrobin": ROUND_ROBIN,
+    "rr": ROUND_ROBIN,
+}
+
+
+class Venue(Protocol):
+    """Where a tournament's games and news go (Discord, in the bot)."""
+
+    async def open_thread(self, channel_id: int, name: str) -> int:
+        """A new public thread under the channel, for one game; its id."""
+
+    async def post(self, place_id: int, post: Post) -> None: ...
+
+    async def edit(self, place_id: int, message_id: int, post: Post) -> None:
+        """Show the post's text in place of a message's, without its buttons."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What `/tournament create` asks for; texts as typed (None: the default)."""
+
+    game: str
+    guild_id: int
+    channel_id: int
+    creator: Person
+    format: str
+    rounds: int | None = None
+    time_limit: str | None = None
+    max_players: int | None = None
+    starts: str | None = None
+    players: int = 2
+    options: dict[str, object] = dataclasses.field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The standings of a tournament, in plain values: `rows` in order, each player's
+    name, and the points of each game between two players (crosstable)."""
+
+    tournament: TournamentRecord
+    rows: tuple[Standing, ...]
+    names: dict[int, str]
+    results: dict[tuple[int, int], Fraction]
+    withdrawn: frozenset[int]
+
+
+class Tournaments:
+    """Creating, entering, starting, running and ending tournaments."""
+
+    def __init__(
+        self,
+        games: GameTable,
+        challenges: Challenges,
+        endings: Endings,
+        standings: Standings,
+        venue: Venue | None,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._games = games
+        self._store = games.tournaments
+        self._standings = standings
+        self._challenges = challenges
+        self._endings = endings
+        self.venue = venue
+        self._clock = clock
+        self._owner = holder(games.writer)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._locks: dict[int, asyncio.Lock] = {}
+        games.on_saved.append(self._saved)
+
+    # -- entries ---------------------------------------------------------------------
+
+    async def create(self, entry: Entry) -> tuple[int, Post]:
+        """Open a tournament for entries: its number, and its announcement."""
+        info = engine.GAMES.get(entry.game)
+        if info is None:
+            raise Refusal(f"There is no game called {excerpt(entry.game)}.")
+        if entry.players != 2 or info.min_players > 2:
+            raise Refusal(
+                f"Tournaments are for two-player games only, so a {info.title} tournament "
+                f"of {entry.players} players cannot be held."
+            )
+        format_ = _FORMAT_WORDS.get(entry.format.strip().lower())
+        if format_ is None:
+            raise Refusal(
+                f"There is no format {excerpt(entry.format)}: choose round-robin or swiss."
+            )
+        if entry.rounds is not None and not (format_ == SWISS and 1 <= entry.rounds <= MOST_ROUNDS):
+            raise Refusal(
+                f"Only a Swiss tournament has a number of rounds, from 1 to {MOST_ROUNDS}."
+            )
+        if entry.max_players is not None and entry.max_players < 2:
+            raise Refusal("A tournament needs room for at least 2 players.")
+        try:
+            game = engine.new_game(info.name, 2, seed=0, **entry.options)
+        except engine.GameError as error:
+            raise Refusal(sentence(str(error))) from None
+        if entry.time_limit is None:
+            control = control_of(await self._games.clocks.server_settings(entry.guild_id))
+        else:
+            control = parse_time_control(entry.time_limit)
+        starts_at = _start_time(entry.starts, self._clock())
+        draft = TournamentDraft(
+            guild_id=entry.guild_id,
+            channel_id=entry.channel_id,
+            creator_id=entry.creator.user_id,
+            game=info.name,
+            options=dict(game.options),
+            format=format_,
+            rounds=entry.rounds,
+            time_control=None if control is None else str(control),
+            max_players=entry.max_players,
+            starts_at=starts_at,
+        )
+        tournament = await self._store.create(draft, self._clock())
+        return tournament.id, await self.announcement(tournament.id)
+
+    async def announcement(self, tournament_id: int) -> Post:
+        """The tournament's announcement as it stands: what, when, how, who entered."""
+        tournament = await self._tournament(tournament_id)
+        entrants = await self._store.entrants(tournament.id)
+        return Post(NO_GAME, _announcement(tournament, entrants))
+
+    async def note_message(self, tournament_id: int, message_id: int) -> None:
+        await self._store.set_message(tournament_id, message_id)
+
+    async def announced_in(self, tournament_id: int, message_id: int) -> bool:
+        """Whether the message is the tournament's announcement (where Join works)."""
+        if not 0 < tournament_id < 2**63:
+            return False
+        found = await self._store.tournament(tournament_id)
+        return found is not None and found.message_id == message_id
+
+    async def join(self, tournament_id: int, person: Person) -> Post:
+        """Enter a player; the announcement's new text."""
+        tournament = await self._tournament(tournament_id)
+        if person.is_bot:
+            raise Refusal("Bots cannot play in tournaments.")
+        joined = await self._store.join(
+            tournament.id, person.user_id, person.name, self._clock(), tournament.max_players
+        )
+        if joined is Joined.ALREADY:
+            raise Refusal(f"You are already in tournament #{tournament.id}.")
+        if joined is Joined.FULL:
+            raise Refusal(f"Tournament #{tournament.id} is full.")
+        if joined is Joined.CLOSED:
+            raise Refusal(f"Tournament #{tournament.id} has closed its entries.")
+        return await self.announcement(tournament.id)
+
+    async def leave(self, tournament_id: int, user_id: int) -> Post:
+        """Take back an entry before the start; the announcement's new text."""
+        tournament = await self._tournament(tournament_id)
+        if tournament.status is not TournamentStatus.OPEN:
+            raise Refusal(
+                f"Tournament #{tournament.id} has begun: use /tournament withdraw to leave it."
+            )
+        if not await self._store.leave(tournament.id, user_id):
+            raise Refusal(f"You are not in tournament #{tournament.id}.")
+        return await self.announcement(tournament.id)
+
+    # -- running ---------------------------------------------------------------------
+
+    async def start(self, tournament_id: int, user_id: int, *, moderator: bool) -> Post:
+        """Close the entries and begin the first round now."""
+        tournament = await self._tournament(tournament_id)
+        _check_organiser(tournament, user_id, moderator, "start")
+        if tournament.status is not TournamentStatus.OPEN:
+            raise Refusal(f"Tournament #{tournament.id} has already begun.")
+        if len(await self._store.entrants(tournament.id)) < 2:
+            raise Refusal(f"Tournament #{tournament.id} needs at least 2 players to start.")
+        if not await self._close_entries(tournament):
+            raise Refusal(f"Tournament #{tournament.id} has already begun.")
+        await self.advance(tournament.id)
+        return Post(NO_GAME, say(f"Tournament #{tournament.id} has begun: good luck!"))
+
+    async def cancel(self, tournament_id: int, user_id: int, *, moderator: bool) -> Post:
+        """End the tournament: its games in play are aborted, unrated."""
+        tournament = await self._tournament(tournament_id)
+        _check_organiser(tournament, user_id, moderator, "cancel")
+        if not await self._store.end(tournament.id, TournamentStatus.CANCELLED, self._clock()):
+            raise Refusal(f"Tournament #{tournament.id} is already over.")
+        for pairing in await self._store.pairings(tournament.id):
+            if pairing.game_id is not None and pairing.game_status in ("challenge", "active"):
+                await self._abort(pairing)
+        return Post(
+            NO_GAME,
+            say(
+                f"Tournament #{tournament.id} was cancelled; its unfinished games are "
+                "aborted, unrated."
+            ),
+        )
+
+    async def withdraw(self, tournament_id: int, user_id: int) -> Post:
+        """A player leaves a running tournament: each game of theirs not finished is won by
+        the opponent; games in play are aborted."""
+        tournament = await self._tournament(tournament_id)
+        if tournament.status is TournamentStatus.OPEN:
+            return await self.leave(tournament_id, user_id)
+        if not await self._store.withdraw(tournament.id, user_id):
+            raise Refusal(f"You are not playing in tournament #{tournament.id}.")
+        for pairing in await self._store.pairings(tournament.id):
+            mine = user_id in (pairing.first_id, pairing.second_id)
+            if (
+                mine
+                and pairing.game_id is not None
+                and pairing.game_status in ("challenge", "active")
+            ):
+                await self._abort(pairing)
+        name = next(
+            e.name for e in await self._store.entrants(tournament.id) if e.user_id == user_id
+        )
+        await self.advance(tournament.id)
+        return Post(
+            NO_GAME,
+            say(
+                Strong(Name(name)),
+                f" withdrew from tournament #{tournament.id}; their unfinished games are won "
+                "by their opponents.",
+            ),
+        )
+
+    async def _abort(self, pairing: PairingRecord) -> None:
+        assert pairing.game_id is not None
+        post = await self._endings.abort_unrated(pairing.game_id)
+        if post is not None and pairing.thread_id is not None and self.venue is not None:
+            await self.venue.post(pairing.thread_id, post)
+
+    async def run_due(self) -> None:
+        """Move on every tournament that may have work: catch-up after a restart, start
+        times, rounds to pair; each claimed so that one process does it."""
+        for tournament in await self._store.due(self._clock()):
+            await self.advance(tournament.id)
+
+    async def advance(self, tournament_id: int) -> None:
+        """Do whatever the tournament is owed now, if this process claims it."""
+        if self.venue is None:
+            return
+        key = str(tournament_id)
+        async with (
+            self._locks.setdefault(tournament_id, asyncio.Lock()),
+            claimed(self._games.clocks, CLAIM, key, self._owner, self._clock) as mine,
+        ):
+            if mine:
+                await self._advance(tournament_id, self.venue)
+
+    async def idle(self) -> None:
+        """Wait for the work started by games ending (for tests and shutting down)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _saved(self, record: GameRecord) -> None:
+        """A tournament's game ended: move the tournament on, in the background."""
+        if record.pairing_id is None or record.status.is_open:
+            return
+        task = asyncio.get_running_loop().create_task(self._game_ended(record.pairing_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _game_ended(self, pairing_id: int) -> None:
+        try:
+            tournament_id = await self._store.tournament_of(pairing_id)
+            if tournament_id is not None:
+                await self.advance(tournament_id)
+        except Exception:
+            log.exception("could not move on the tournament of pairing %s", pairing_id)
+
+    async def _advance(self, tournament_id: int, venue: Venue) -> None:
+        tournament = await self._store.tournament(tournament_id)
+        if tournament is None:
+            return
+        if tournament.status is TournamentStatus.OPEN:
+            if tournament.starts_at is None or tournament.starts_at > self._clock():
+                return
+            if not await self._start_on_time(tournament, venue):
+                return
+            tournament = await self._tournament(tournament_id)
+        if tournament.status is not TournamentStatus.RUNNING:
+            return
+        pairings = await self._store.pairings(tournament.id)
+        await self._begin_games(tournament, pairings, venue)
+        if not all(_decided(p) for p in pairings):
+            return
+        entrants = await self._store.entrants(tournament.id)
+        if await self._pair_next(tournament, entrants, pairings):
+            await self._advance(tournament_id, venue)
+            return
+        if await self._store.end(tournament.id, TournamentStatus.FINISHED, self._clock()):
+            table = await self.table(tournament.id)
+            post = await _standings_post(table, _final_text(table), None)
+            await venue.post(tournament.channel_id, post)
+
+    async def _start_on_time(self, tournament: TournamentRecord, venue: Venue) -> bool:
+        """Close the entries at the start time; with fewer than two players it is cancelled."""
+        entrants = await self._store.entrants(tournament.id)
+        if len(entrants) < 2:
+            if await self._store.end(tournament.id, TournamentStatus.CANCELLED, self._clock()):
+                text = say(
+                    f"Tournament #{tournament.id} was cancelled: fewer than 2 players joined."
+                )
+                await venue.post(tournament.channel_id, Post(NO_GAME, text))
+            return False
+        if await self._close_entries(tournament):
+            text = say(f"Tournament #{tournament.id} has begun: entries are closed.")
+            await venue.post(tournament.channel_id, Post(NO_GAME, text))
+        return True
+
+    async def _close_entries(self, tournament: TournamentRecord) -> bool:
+        """Close the entries, noting each entrant's rating; the announcement then says so
+        and loses its Join and Leave buttons. False when they were closed already."""
+        closed = await self._close(tournament)
+        if closed and self.venue is not None and tournament.message_id is not None:
+            announcement = await self.announcement(tournament.id)
+            await self.venue.edit(tournament.channel_id, tournament.message_id, announcement)
+        return closed
+
+    async def _close(self, tournament: TournamentRecord) -> bool:
+        entrants = await self._store.entrants(tournament.id)
+        ratings = {}
+        for entrant in entrants:
+            standing = await self._standings.standing(
+                tournament.guild_id, tournament.game, entrant.user_id
+            )
+            ratings[entrant.user_id] = 0.0 if standing is None else standing.rating
+        return await self._store.close_entries(tournament.id, ratings)
+
+    async def _pair_next(
+        self,
+        tournament: TournamentRecord,
+        entrants: Sequence[Entrant],
+        pairings: Sequence[PairingRecord],
+    ) -> bool:
+        """Add the next round's pairings (every round at once in a round robin); False
+        when the tournament has no more rounds to play."""
+        playing = [e.user_id for e in entrants if not e.withdrawn]
+        if tournament.format == ROUND_ROBIN:
+            if tournament.round > 0:
+                return False
+            by_rating = sorted(entrants, key=lambda e: (-e.rating, e.user_id))
+            rounds = round_robin([e.user_id for e in by_rating])
+            new = [
+                NewPairing(number, board, game.first, game.second)
+                for number, games in enumerate(rounds, 1)
+                for board, game in enumerate(games)
+            ]
+            return await self._store.add_round(tournament.id, 0, len(rounds), new)
+        total = tournament.rounds or swiss_rounds(len(entrants))
+        if tournament.round >= total or len(playing) < 2:
+            return False
+        ratings = {e.user_id: e.rating for e in entrants}
+        try:
+            paired = swiss_round(playing, _played(pairings), ratings)
+        except ValueError:
+            log.warning("tournament %s ends early: no pairing avoids a rematch", tournament.id)
+            return False
+        number = tournament.round + 1
+        new = [NewPairing(number, b, g.first, g.second) for b, g in enumerate(paired)]
+        return await self._store.add_round(tournament.id, tournament.round, number, new)
+
+    async def _begin_games(
+        self, tournament: TournamentRecord, pairings: Sequence[PairingRecord], venue: Venue
+    ) -> None:
+        """Begin the game of every pairing that has none yet, each in its own thread."""
+        entrants = {e.user_id: e for e in await self._store.entrants(tournament.id)}
+        for pairing in pairings:
+            if pairing.second_id is None or pairing.forfeit_by is not None:
+                continue
+            if pairing.game_id is not None:
+                if pairing.game_status == "challenge":
+                    resumed = await self._challenges.resume_arranged(pairing.game_id)
+                    if resumed is not None and pairing.thread_id is not None:
+                        await venue.post(pairing.thread_id, resumed)
+                continue
+            await self._begin_game(tournament, pairing, entrants, venue)
+
+    async def _begin_game(
+        self,
+        tournament: TournamentRecord,
+        pairing: PairingRecord,
+        entrants: dict[int, Entrant],
+        venue: Venue,
+    ) -> None:
+        assert pairing.second_id is not None
+        first, second = entrants[pairing.first_id], entrants[pairing.second_id]
+        thread_id = pairing.thread_id
+        if thread_id is None:
+            title = engine.GAMES[tournament.game].title
+            name = f"#{tournament.id} R{pairing.round}: {first.name} v {second.name} ({title})"
+            opened = await venue.open_thread(tournament.channel_id, name[:100])
+            thread_id = await self._store.set_thread(pairing.id, opened)
+        invitation = Invitation(
+            game=tournament.game,
+            guild_id=tournament.guild_id,
+            channel_id=tournament.channel_id,
+            starter=Person(first.user_id, first.name),
+            invitees=(Person(second.user_id, second.name),),
+            options=tournament.options,
+            thread_id=thread_id,
+        )
+        post = await self._challenges.arrange(invitation, pairing.id, _control(tournament))
+        heading = say(
+            f"Tournament #{tournament.id}, round {pairing.round}: ",
+            names([first.name, second.name], strong=True),
+            ".",
+        )
+        both = (first.user_id, second.user_id)
+        await venue.post(
+            thread_id, dataclasses.replace(post, text=lines([heading, post.text]), pings=both)
+        )
+
+    # -- reading ---------------------------------------------------------------------
+
+    async def table(self, tournament_id: int) -> Table:
+        """The standings and crosstable of a tournament."""
+        tournament = await self._tournament(tournament_id)
+        entrants = await self._store.entrants(tournament.id)
+        pairings = await self._store.pairings(tournament.id)
+        played = _played(pairings, byes_score=tournament.format == SWISS)
+        ratings = {e.user_id: e.rating for e in entrants}
+        rows = standings(
+            [e.user_id for e in entrants], played, ratings, swiss=tournament.format == SWISS
+        )
+        results = {}
+        for game in played:
+            if game.second is not None:
+                results[(game.first, game.second)] = game.points_first
+                results[(game.second, game.first)] = WIN - game.points_first
+        return Table(
+            tournament,
+            tuple(rows),
+            {e.user_id: e.name for e in entrants},
+            results,
+            frozenset(e.user_id for e in entrants if e.withdrawn),
+        )
+
+    async def standings(self, guild_id: int, number: int | None, user_id: int) -> Post:
+        """A server's tournament standings (its newest when `number` is None), as text
+        and as a crosstable picture that shows `user_id`'s row in a large field."""
+        if number is None:
+            found = await self._store.in_guild(guild_id)
+            if not found:
+                raise Refusal("This server has no tournaments yet.")
+            number = found[0].id
+        table = await self.table(number)
+        if table.tournament.guild_id != guild_id:
+            raise Refusal(f"There is no tournament #{number}.")
+        return await _standings_post(table, _standings_text(table), user_id)
+
+    async def listing(self, guild_id: int) -> Text:
+        """The server's tournaments, open and running ones first."""
+        found = await self._store.in_guild(guild_id)
+        if not found:
+            return say(
+                "This server has no tournaments yet; start one with ",
+                Command("tournament", "create"),
+                ".",
+            )
+        shown = []
+        for tournament in found[:20]:
+            count = len(await self._store.entrants(tournament.id))
+            shown.append(
+                say(
+                    f"#{tournament.id} {_describe(tournament)}: {tournament.status.value}, "
+                    f"{count} players"
+                )
+            )
+        return lines(shown)
+
+    async def _tournament(self, tournament_id: int) -> TournamentRecord:
+        found = (
+            None if not 0 < tournament_id < 2**63 else await self._store.tournament(tournament_id)
+        )
+        if found is None:
+            raise Refusal(f"There is no tournament #{tournament_id}.")
+        return found
+
+
+def _check_organiser(
+    tournament: TournamentRecord, user_id: int, moderator: bool, what: str
+) -> None:
+    if not moderator and user_id != tournament.creator_id:
+        raise Refusal(
+            f"Only the creator of tournament #{tournament.id} or someone who can manage the "
+            f"server can {what} it."
+        )
+
+
+def _control(tournament: TournamentRecord) -> TimeControl | None:
+    """The time control of the tournament's games, None without one."""
+    return None if tournament.time_control is None else parse_time_control(tournament.time_control)
+
+
+def _start_time(typed: str | None, now: float) -> float | None:
+    if typed is None or typed.strip().lower() == MANUAL:
+        return None
+    after = parse_duration(typed, "The start")
+    if after is None:
+        return None
+    return now + after
+
+
+def _decided(pairing: PairingRecord) -> bool:
+    """Whether a pairing's result is known: a bye, a forfeit, or its game ended."""
+    return (
+        pairing.second_id is None
+        or pairing.forfeit_by is not None
+        or pairing.game_status in ("finished", "aborted")
+    )
+
+
+def _played(pairings: Sequence[PairingRecord], *, byes_score: bool = True) -> list[Played]:
+    """The results so far, as the pairing rules read them."""
+    played = []
+    for p in pairings:
+        if p.second_id is None:
+            if byes_score:
+                played.append(Played(p.first_id, None, BYE_POINTS))
+        elif p.forfeit_by is not None:
+            played.append(
+                Played(p.first_id, p.second_id, LOSS if p.forfeit_by == p.first_id else WIN)
+            )
+        elif p.game_status == "finished" and p.first_rank is not None and p.second_rank is not None:
+            if p.first_rank < p.second_rank:
+                points = WIN
+            elif p.first_rank > p.second_rank:
+                points = LOSS
+            else:
+                points = DRAW
+            played.append(Played(p.first_id, p.second_id, points))
+    return played
+
+
+def _describe(tournament: TournamentRecord) -> str:
+    title = engine.GAMES[tournament.game].title
+    kind = "round robin" if tournament.format == ROUND_ROBIN else "Swiss"
+    rounds = f", {tournament.rounds} rounds" if tournament.rounds else ""
+    return f"{title} {kind}{rounds}"
+
+
+def _announcement(tournament: TournamentRecord, entrants: Sequence[Entrant]) -> Text:
+    shown = [say(Strong(f"Tournament #{tournament.id}: {_describe(tournament)}"))]
+    if tournament.format == ROUND_ROBIN:
+        shown.append(
+            say(
+                "Everyone meets everyone once; all rounds are played at once, each game in "
+                "its own thread."
+            )
+        )
+    else:
+        shown.append(
+            say(
+                "Swiss: each round pairs players with equal scores; the next round is paired "
+                "when the last game of a round ends. An odd player out gets a bye (one point)."
+            )
+        )
+    control = _control(tournament)
+    limit = "no time limit" if control is None else f"a clock of {control.words()}"
+    shown.append(
+        say(
+            f"Points: win 1, draw 1/2, loss 0; {limit}. A player who withdraws loses their "
+            "unfinished games."
+        )
+    )
+    if tournament.status is TournamentStatus.OPEN:
+        if tournament.starts_at is None:
+            shown.append(say("Starts when its creator starts it; press Join to enter."))
+        else:
+            shown.append(say("Starts ", Moment(tournament.starts_at), "; press Join to enter."))
+    else:
+        shown.append(say(f"Entries are closed ({tournament.status.value})."))
+    room = "" if tournament.max_players is None else f"/{tournament.max_players}"
+    shown.append(
+        say(
+            f"Players ({len(entrants)}{room}): ",
+            names([e.name for e in entrants]) if entrants else "none yet",
+        )
+    )
+    return lines(shown)
+
+
+def _points(value: Fraction) -> str:
+    """`2½`, `½`, `3`."""
+    whole = int(value)
+    if value == whole:
+        return str(whole)
+    return f"{whole or ''}½"
+
+
+def _standings_text(table: Table) -> Text:
+    tournament = table.tournament
+    swiss = tournament.format == SWISS
+    tie_break = "Buchholz" if swiss else "Sonneborn-Berger"
+    shown = [say(Strong(f"Tournament #{tournament.id} standings ({_describe(tournament)})"))]
+    for row in table.rows:
+        second = row.buchholz if swiss else row.sonneborn_berger
+        out = " (withdrawn)" if row.player in table.withdrawn else ""
+        shown.append(
+            say(
+                f"{row.place}. ",
+                Strong(Name(table.names[row.player])),
+                f"{out}: {_points(row.points)} points, {tie_break} {_points(second)}, "
+                f"direct {_points(row.direct)}, rating {row.rating:.1f}, {row.games} games",
+            )
+        )
+    return lines(shown)
+
+
+async def _standings_post(table: Table, text: Text, asker: int | None) -> Post:
+    """The text with the crosstable picture attached."""
+    title, tie_break, rows = _crosstable(table, asker)
+    png = await asyncio.to_thread(crosstable_png, title, tie_break, rows)
+    return Post(NO_GAME, text, files=(File(f"tournament-{table.tournament.id}.png", png),))
+
+
+def _crosstable(table: Table, asker: int | None) -> tuple[str, str, list[CrossRow]]:
+    """The crosstable's rows: everyone in a field of up to 16, else the top and the
+    asker's own row."""
+    shown = list(table.rows[:SHOWN_PLAYERS])
+    mine = next((r for r in table.rows if r.player == asker), None)
+    if mine is not None and mine not in shown:
+        shown[-1] = mine
+    swiss = table.tournament.format == SWISS
+    rows = []
+    for row in shown:
+        cells: list[str | None] = []
+        for other in shown:
+            if other.player == row.player:
+                cells.append(None)
+            else:
+                result = table.results.get((row.player, other.player))
+                cells.append("" if result is None else _points(result))
+        second = row.buchholz if swiss else row.sonneborn_berger
+        rows.append(
+            CrossRow(
+                str(row.place),
+                table.names[row.player],
+                tuple(cells),
+                _points(row.points),
+                _points(second),
+                asker=row.player == asker,
+            )
+        )
+    title = f"Tournament #{table.tournament.id}: {_describe(table.tournament)}"
+    return title, "BH" if swiss else "SB", rows
+
+
+def _final_text(table: Table) -> Text:
+    top = [table.names[r.player] for r in table.rows if r.place == 1]
+    won = say(f"Tournament #{table.tournament.id} is over: ", names(top, strong=True), " won!")
+    return lines([won, _standings_text(table)])

@@ -1,0 +1,360 @@
+"""Tournaments as stored: the tournament, its entrants, and its pairings by round.
+
+A pairing's game is the game stored with its `pairing_id`; its result is read from that
+game's ranks, unless a player withdrew first (`forfeit_by`). Rounds are added with the
+tournament's round number moved on in the same transaction, only from the number the
+caller read, so a round is never paired twice however many processes try.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from bot.storage.queries import Runner
+from bot.storage.rows import Row
+from engine import OptionValue
+
+
+class TournamentStatus(StrEnum):
+    OPEN = "open"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class Joined(StrEnum):
+    """How a request to join ended."""
+
+    JOINED = "joined"
+    ALREADY = "already"
+    FULL = "full"
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentDraft:
+    """A new tournament: `format` `round-robin` or `swiss`; `rounds` None for the default;
+    `starts_at` None when it is started by hand."""
+
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    game: str
+    options: Mapping[str, OptionValue]
+    format: str
+    rounds: int | None
+    time_control: str | None
+    max_players: int | None
+    starts_at: float | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentRecord(TournamentDraft):
+    """A stored tournament; `round` is the last round paired (0 before the first)."""
+
+    id: int
+    status: TournamentStatus
+    round: int
+    message_id: int | None
+    created_at: float
+    ended_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    user_id: int
+    name: str
+    rating: float
+    withdrawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NewPairing:
+    """A game (or a bye, `second_id` None) to add in a round."""
+
+    round: int
+    board: int
+    first_id: int
+    second_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRecord:
+    """A stored pairing with its game, if one was started: `game_status` and the ranks
+    of both players when it ended (0 best)."""
+
+    id: int
+    round: int
+    board: int
+    first_id: int
+    second_id: int | None
+    thread_id: int | None
+    forfeit_by: int | None
+    game_id: int | None
+    game_status: str | None
+    first_rank: int | None
+    second_rank: int | None
+
+
+class Tournaments(Protocol):
+    """Everything tournaments store."""
+
+    async def create(self, draft: TournamentDraft, now: float) -> TournamentRecord: ...
+
+    async def tournament(self, tournament_id: int) -> TournamentRecord | None: ...
+
+    async def in_guild(self, guild_id: int) -> list[TournamentRecord]:
+        """A server's tournaments, open and running ones first, newest first within."""
+
+    async def due(self, now: float) -> list[TournamentRecord]:
+        """Tournaments with work to look at: running ones, and open ones due to start."""
+
+    async def set_message(self, tournament_id: int, message_id: int) -> None: ...
+
+    async def entrants(self, tournament_id: int) -> list[Entrant]:
+        """In the order they joined."""
+
+    async def join(
+        self, tournament_id: int, user_id: int, name: str, now: float, max_players: int | None
+    ) -> Joined:
+        """Enter a player while the tournament is open and not full."""
+
+    async def leave(self, tournament_id: int, user_id: int) -> bool:
+        """Take a player out while the tournament is open; False if they were not in."""
+
+    async def close_entries(self, tournament_id: int, ratings: Mapping[int, float]) -> bool:
+        """Move an open tournament to running, noting each entrant's rating; False when it
+        was not open (another process started it, or it was cancelled)."""
+
+    async def add_round(
+        self, tournament_id: int, after: int, last: int, pairings: Sequence[NewPairing]
+    ) -> bool:
+        """Add the pairings of rounds `after + 1` to `last`, if the tournament's last round
+        is still `after`; False, and nothing added, otherwise."""
+
+    async def pairings(self, tournament_id: int) -> list[PairingRecord]:
+        """By round and board."""
+
+    async def tournament_of(self, pairing_id: int) -> int | None:
+        """The tournament a pairing belongs to."""
+
+    async def set_thread(self, pairing_id: int, thread_id: int) -> int:
+        """Give a pairing its thread unless it has one; the pairing's thread either way."""
+
+    async def withdraw(self, tournament_id: int, user_id: int) -> bool:
+        """Withdraw a running entrant: every pairing of theirs without a finished game is
+        forfeited by them. False when they were not playing in it."""
+
+    async def end(self, tournament_id: int, status: TournamentStatus, now: float) -> bool:
+        """Finish or cancel a tournament not ended yet; False when it had ended."""
+
+
+_TOURNAMENT_COLUMNS = (
+    *("id", "guild_id", "channel_id", "creator_id", "game", "options", "format", "rounds"),
+    *("time_control", "max_players", "starts_at", "status", "round", "message_id"),
+    *("created_at", "ended_at"),
+)
+_SELECT = f"SELECT {', '.join(_TOURNAMENT_COLUMNS)} FROM tournaments"
+_ENDED = "('finished', 'cancelled')"
+
+
+class SqlTournaments:
+    """The tournament tables, in SQL both backends run."""
+
+    def __init__(self, runner: Runner) -> None:
+        self._run = runner
+
+    async def create(self, draft: TournamentDraft, now: float) -> TournamentRecord:
+        found = await self._run.fetch(
+            "INSERT INTO tournaments (guild_id, channel_id, creator_id, game, options, "
+            "format, rounds, time_control, max_players, starts_at, status, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) RETURNING id",
+            *(draft.guild_id, draft.channel_id, draft.creator_id, draft.game),
+            *(json.dumps(dict(draft.options)), draft.format, draft.rounds, draft.time_control),
+            *(draft.max_players, draft.starts_at, now),
+        )
+        created = await self.tournament(found[0]["id"])
+        assert created is not None
+        return created
+
+    async def tournament(self, tournament_id: int) -> TournamentRecord | None:
+        found = await self._run.fetch(f"{_SELECT} WHERE id = ?", tournament_id)
+        return _tournament(found[0]) if found else None
+
+    async def in_guild(self, guild_id: int) -> list[TournamentRecord]:
+        found = await self._run.fetch(
+            f"{_SELECT} WHERE guild_id = ? "
+            f"ORDER BY CASE WHEN status IN {_ENDED} THEN 1 ELSE 0 END, id DESC",
+            guild_id,
+        )
+        return [_tournament(row) for row in found]
+
+    async def due(self, now: float) -> list[TournamentRecord]:
+        found = await self._run.fetch(
+            f"{_SELECT} WHERE status = 'running' OR (status = 'open' AND starts_at <= ?) "
+            "ORDER BY id",
+            now,
+        )
+        return [_tournament(row) for row in found]
+
+    async def set_message(self, tournament_id: int, message_id: int) -> None:
+        await self._run.execute(
+            "UPDATE tournaments SET message_id = ? WHERE id = ?", message_id, tournament_id
+        )
+
+    async def entrants(self, tournament_id: int) -> list[Entrant]:
+        found = await self._run.fetch(
+            "SELECT user_id, name, rating, withdrawn FROM entrants WHERE tournament_id = ? "
+            "ORDER BY joined_at, user_id",
+            tournament_id,
+        )
+        return [Entrant(r["user_id"], r["name"], r["rating"], bool(r["withdrawn"])) for r in found]
+
+    async def join(
+        self, tournament_id: int, user_id: int, name: str, now: float, max_players: int | None
+    ) -> Joined:
+        async with self._run.transaction() as tx:
+            status = await tx.fetch(
+                f"SELECT status FROM tournaments WHERE id = ?{tx.dialect.for_update}",
+                tournament_id,
+            )
+            if not status or status[0]["status"] != TournamentStatus.OPEN:
+                return Joined.CLOSED
+            if await tx.fetch(
+                "SELECT 1 FROM entrants WHERE tournament_id = ? AND user_id = ?",
+                tournament_id,
+                user_id,
+            ):
+                return Joined.ALREADY
+            count = await tx.fetch(
+                "SELECT count(*) AS n FROM entrants WHERE tournament_id = ?", tournament_id
+            )
+            if max_players is not None and count[0]["n"] >= max_players:
+                return Joined.FULL
+            await tx.execute(
+                "INSERT INTO entrants (tournament_id, user_id, name, joined_at) "
+                "VALUES (?, ?, ?, ?)",
+                *(tournament_id, user_id, name, now),
+            )
+            return Joined.JOINED
+
+    async def leave(self, tournament_id: int, user_id: int) -> bool:
+        async with self._run.transaction() as tx:
+            status = await tx.fetch(
+                f"SELECT status FROM tournaments WHERE id = ?{tx.dialect.for_update}",
+                tournament_id,
+            )
+            if not status or status[0]["status"] != TournamentStatus.OPEN:
+                return False
+            left = await tx.execute(
+                "DELETE FROM entrants WHERE tournament_id = ? AND user_id = ?",
+                tournament_id,
+                user_id,
+            )
+            return left == 1
+
+    async def close_entries(self, tournament_id: int, ratings: Mapping[int, float]) -> bool:
+        async with self._run.transaction() as tx:
+            closed = await tx.execute(
+                "UPDATE tournaments SET status = 'running' WHERE id = ? AND status = 'open'",
+                tournament_id,
+            )
+            if closed != 1:
+                return False
+            await tx.execute_many(
+                "UPDATE entrants SET rating = ? WHERE tournament_id = ? AND user_id = ?",
+                [(rating, tournament_id, user) for user, rating in ratings.items()],
+            )
+            return True
+
+    async def add_round(
+        self, tournament_id: int, after: int, last: int, pairings: Sequence[NewPairing]
+    ) -> bool:
+        async with self._run.transaction() as tx:
+            moved = await tx.execute(
+                "UPDATE tournaments SET round = ? "
+                "WHERE id = ? AND round = ? AND status = 'running'",
+                *(last, tournament_id, after),
+            )
+            if moved != 1:
+                return False
+            await tx.execute_many(
+                "INSERT INTO pairings (tournament_id, round, board, first_id, second_id) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(tournament_id, p.round, p.board, p.first_id, p.second_id) for p in pairings],
+            )
+            return True
+
+    async def pairings(self, tournament_id: int) -> list[PairingRecord]:
+        found = await self._run.fetch(
+            "SELECT p.id, p.round, p.board, p.first_id, p.second_id, p.thread_id, "
+            "p.forfeit_by, g.id AS game_id, g.status AS game_status, "
+            "(SELECT rank FROM players WHERE game_id = g.id AND user_id = p.first_id) "
+            "AS first_rank, "
+            "(SELECT rank FROM players WHERE game_id = g.id AND user_id = p.second_id) "
+            "AS second_rank "
+            "FROM pairings p LEFT JOIN games g ON g.pairing_id = p.id "
+            "WHERE p.tournament_id = ? ORDER BY p.round, p.board",
+            tournament_id,
+        )
+        return [_pairing(row) for row in found]
+
+    async def tournament_of(self, pairing_id: int) -> int | None:
+        found = await self._run.fetch("SELECT tournament_id FROM pairings WHERE id = ?", pairing_id)
+        return int(found[0]["tournament_id"]) if found else None
+
+    async def set_thread(self, pairing_id: int, thread_id: int) -> int:
+        async with self._run.transaction() as tx:
+            await tx.execute(
+                "UPDATE pairings SET thread_id = ? WHERE id = ? AND thread_id IS NULL",
+                thread_id,
+                pairing_id,
+            )
+            found = await tx.fetch("SELECT thread_id FROM pairings WHERE id = ?", pairing_id)
+            return int(found[0]["thread_id"])
+
+    async def withdraw(self, tournament_id: int, user_id: int) -> bool:
+        async with self._run.transaction() as tx:
+            withdrawn = await tx.execute(
+                "UPDATE entrants SET withdrawn = 1 "
+                "WHERE tournament_id = ? AND user_id = ? AND withdrawn = 0 AND EXISTS ("
+                "SELECT 1 FROM tournaments WHERE id = ? AND status = 'running')",
+                *(tournament_id, user_id, tournament_id),
+            )
+            if withdrawn != 1:
+                return False
+            await tx.execute(
+                "UPDATE pairings SET forfeit_by = ? WHERE tournament_id = ? "
+                "AND (first_id = ? OR second_id = ?) AND second_id IS NOT NULL "
+                "AND forfeit_by IS NULL AND NOT EXISTS (SELECT 1 FROM games g "
+                "WHERE g.pairing_id = pairings.id AND g.status = 'finished')",
+                *(user_id, tournament_id, user_id, user_id),
+            )
+            return True
+
+    async def end(self, tournament_id: int, status: TournamentStatus, now: float) -> bool:
+        ended = await self._run.execute(
+            f"UPDATE tournaments SET status = ?, ended_at = ? "
+            f"WHERE id = ? AND status NOT IN {_ENDED}",
+            *(status.value, now, tournament_id),
+        )
+        return ended == 1
+
+
+def _tournament(row: Row) -> TournamentRecord:
+    values: dict[str, Any] = {column: row[column] for column in _TOURNAMENT_COLUMNS}
+    values["options"] = json.loads(values["options"])
+    values["status"] = TournamentStatus(values["status"])
+    return TournamentRecord(**values)
+
+
+def _pairing(row: Row) -> PairingRecord:
+    return PairingRecord(
+        *(row["id"], row["round"], row["board"], row["first_id"], row["second_id"]),
+        *(row["thread_id"], row["forfeit_by"], row["game_id"], row["game_status"]),
+        *(row["first_rank"], row["second_rank"]),
+    )

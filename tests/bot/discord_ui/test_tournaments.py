@@ -1,0 +1,108 @@
+"""Tournaments through discord.py: the announcement's Join and Leave, starting, games in
+threads, standings with the crosstable, joins racing the start time, refusals."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.play.clock import HOUR
+from tests.bot.discord_ui.test_slow_game_commands import scheduler_of
+from tests.bot.harness import DiscordHarness, Kind, Reply
+from tests.bot.support import Clock, new_bot
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+async def discord(tmp_path: Path, clock: Clock) -> AsyncIterator[DiscordHarness]:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as harness:
+        yield harness
+
+
+async def created(discord: DiscordHarness, **options: object) -> Reply:
+    owner = discord.user("owner")
+    return await discord.slash(
+        owner, "tournament create", {"game": "tink", "format": "swiss", **options}
+    )
+
+
+async def test_players_join_by_button_and_the_games_begin_in_threads(
+    discord: DiscordHarness,
+) -> None:
+    announcement = await created(discord, rounds=2)
+    assert "Tournament #1: Tink Swiss, 2 rounds" in announcement.content
+    assert [b.label for b in announcement.message.buttons] == ["Join", "Leave"]
+    names = ["alice", "bob", "carol"]
+    for name in names:
+        joined = await discord.click(discord.user(name), announcement.message, "Join")
+    assert "Players (3): alice, bob and carol" in joined.content
+    twice = await discord.click(discord.user("bob"), announcement.message, "Join")
+    assert twice.ephemeral and twice.content == "You are already in tournament #1."
+    left = await discord.click(discord.user("carol"), announcement.message, "Leave")
+    assert "Players (2): alice and bob" in left.content
+    started = await discord.slash(discord.user("alice"), "tournament start", {"number": 1})
+    assert started.ephemeral
+    assert started.content == (
+        "Only the creator of tournament #1 or someone who can manage the server can start it."
+    )
+    started = await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
+    assert "Tournament #1 has begun" in started.content
+    threads = started.of(Kind.THREAD)
+    assert len(threads) == 1
+    game_post = [m for m in started.messages if m.channel != discord.channel][-1]
+    assert "Tournament #1, round 1" in game_post.content
+    alice, bob = discord.user("alice"), discord.user("bob")
+    assert f"<@{alice.id}>" in game_post.content and f"<@{bob.id}>" in game_post.content
+    assert "Entries are closed (running)." in announcement.message.content
+    assert announcement.message.buttons == []
+    standings = await discord.slash(bob, "tournament standings")
+    assert "1. **" in standings.content and "Buchholz" in standings.content
+    assert standings.files[0].data.startswith(PNG_SIGNATURE)
+    listing = await discord.slash(bob, "tournaments")
+    assert "#1 Tink Swiss, 2 rounds: running, 2 players" in listing.content
+
+
+async def test_bad_requests_are_refused_in_one_sentence(discord: DiscordHarness) -> None:
+    owner = discord.user("owner")
+    unknown = await discord.slash(owner, "tournament start", {"number": 7})
+    assert unknown.ephemeral and unknown.content == "There is no tournament #7."
+    announcement = await created(discord)
+    await discord.click(owner, announcement.message, "Join")
+    alone = await discord.slash(owner, "tournament start", {"number": 1})
+    assert alone.ephemeral and alone.content == "Tournament #1 needs at least 2 players to start."
+    four = await created(discord, players=4)
+    assert four.ephemeral and four.content == (
+        "Tournaments are for two-player games only, so a Tink tournament of 4 players cannot "
+        "be held."
+    )
+
+
+async def test_joins_racing_the_start_time_either_enter_or_are_refused(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    announcement = await created(discord, starts="1h")
+    for name in ("p0", "p1"):
+        await discord.click(discord.user(name), announcement.message, "Join")
+    clock.now += HOUR
+    racers = [discord.user(f"r{i}") for i in range(4)]
+    replies = await asyncio.gather(
+        discord.click(racers[0], announcement.message, "Join"),
+        discord.click(racers[1], announcement.message, "Join"),
+        discord.run(scheduler_of(discord).run_due()),
+        discord.click(racers[2], announcement.message, "Join"),
+        discord.click(racers[3], announcement.message, "Join"),
+    )
+    host = discord.client.host  # type: ignore[attr-defined]
+    entrants = {e.user_id for e in await host.storage.tournaments.entrants(1)}
+    for racer, answer in zip(racers, replies[:2] + replies[3:], strict=True):
+        if racer.id in entrants:
+            assert not answer.ephemeral
+        else:
+            assert answer.content == "Tournament #1 has closed its entries."
+    pairings = await host.storage.tournaments.pairings(1)
+    paired = {p.first_id for p in pairings} | {p.second_id for p in pairings if p.second_id}
+    assert paired == entrants

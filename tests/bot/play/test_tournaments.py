@@ -1,0 +1,219 @@
+"""Tournaments through the use cases: entries, rounds begun in threads, results, byes,
+withdrawals, restarts between rounds, and refusals."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.play.host import Host
+from bot.play.ratings import rate_game
+from bot.play.tournaments import Entry
+from bot.play.values import Person, Post, Refusal
+from bot.storage import Status, Storage
+from bot.storage.sqlite import SqliteStorage
+from bot.storage.tournaments import TournamentStatus
+from tests.bot.support import Clock, StubRenderer, shown
+
+GUILD, CHANNEL = 10, 20
+PLAYERS = [Person(200 + i, f"P{i}") for i in range(8)]
+
+
+class Venue:
+    """Threads numbered from 9000, and every post kept."""
+
+    def __init__(self) -> None:
+        self.threads: list[tuple[int, str]] = []
+        self.posts: list[tuple[int, Post]] = []
+
+    async def open_thread(self, channel_id: int, name: str) -> int:
+        self.threads.append((channel_id, name))
+        return 9000 + len(self.threads)
+
+    async def post(self, place_id: int, post: Post) -> None:
+        self.posts.append((place_id, post))
+
+    async def edit(self, place_id: int, message_id: int, post: Post) -> None:
+        self.posts.append((place_id, post))
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    store = await SqliteStorage.open(str(tmp_path / "games.sqlite3"), rater=rate_game)
+    yield store
+    await store.close()
+
+
+def host_on(storage: Storage, clock: Clock, venue: Venue) -> Host:
+    return Host(storage, StubRenderer(), clock=clock, venue=venue)
+
+
+async def entered(host: Host, format_: str, players: int, **options: object) -> int:
+    entry = Entry("tink", GUILD, CHANNEL, PLAYERS[0], format_, **options)  # type: ignore[arg-type]
+    number, post = await host.tournaments.create(entry)
+    assert f"Tournament #{number}" in shown(post.text)
+    for person in PLAYERS[:players]:
+        await host.tournaments.join(number, person)
+    return number
+
+
+async def active_games(host: Host, number: int) -> list[tuple[int, int, int]]:
+    """(game id, first player, second player) of each game in play."""
+    pairings = await host.storage.tournaments.pairings(number)
+    return [
+        (p.game_id, p.first_id, p.second_id)
+        for p in pairings
+        if p.game_id is not None and p.game_status == "active" and p.second_id is not None
+    ]
+
+
+async def play_out(host: Host, number: int) -> int:
+    """Every game in play ends: the second player resigns. How many ended."""
+    games = await active_games(host, number)
+    for game_id, _, second in games:
+        await host.endings.resign(game_id, second)
+    await host.tournaments.idle()
+    return len(games)
+
+
+async def test_a_round_robin_of_five_with_a_bye_and_a_withdrawal(
+    storage: Storage, clock: Clock
+) -> None:
+    venue = Venue()
+    host = host_on(storage, clock, venue)
+    number = await entered(host, "round-robin", 5)
+    await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
+    pairings = await storage.tournaments.pairings(number)
+    assert len(pairings) == 15 and sum(p.second_id is None for p in pairings) == 5
+    games = await active_games(host, number)
+    assert len(games) == 10 and len(venue.threads) == 10
+    first_post = venue.posts[0][1]
+    assert len(first_post.pings) == 2 and "Tournament #1, round 1" in shown(first_post.text)
+    quitter = PLAYERS[4].user_id
+    game_id, first, second = next(g for g in games if quitter in g[1:])
+    await host.endings.resign(game_id, second if first == quitter else first)
+    await host.tournaments.idle()
+    withdrawn = await host.tournaments.withdraw(number, quitter)
+    assert "their unfinished games are won by their opponents" in shown(withdrawn.text)
+    ended = await play_out(host, number)
+    assert ended == 10 - 4
+    tournament = await storage.tournaments.tournament(number)
+    assert tournament is not None and tournament.status is TournamentStatus.FINISHED
+    table = await host.tournaments.table(number)
+    by_player = {r.player: r for r in table.rows}
+    assert by_player[quitter].games == 4 and by_player[quitter].points == 1
+    assert sum(r.points for r in table.rows) == 10
+    final = shown(venue.posts[-1][1].text)
+    assert venue.posts[-1][0] == CHANNEL and "is over" in final and "Sonneborn-Berger" in final
+
+
+async def test_a_swiss_of_six_over_three_rounds_survives_a_restart_between_rounds(
+    storage: Storage, clock: Clock, tmp_path: Path
+) -> None:
+    venue = Venue()
+    host = host_on(storage, clock, venue)
+    number = await entered(host, "swiss", 6, rounds=3)
+    await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
+    assert await play_out(host, number) == 3
+    round_two = await storage.tournaments.pairings(number)
+    assert len(round_two) == 6
+    silent = Host(storage, StubRenderer(), clock=clock)
+    for game_id, _, second in await active_games(host, number):
+        await silent.endings.resign(game_id, second)
+    tournament = await storage.tournaments.tournament(number)
+    assert tournament is not None and tournament.round == 2
+    second_store = await SqliteStorage.open(str(tmp_path / "games.sqlite3"), rater=rate_game)
+    try:
+        restarted = [host_on(storage, clock, venue), host_on(second_store, clock, venue)]
+        for again in restarted * 2:
+            await again.tournaments.run_due()
+    finally:
+        await second_store.close()
+    pairings = await storage.tournaments.pairings(number)
+    assert len(pairings) == len(round_two) + 3 == 9
+    met = [frozenset((p.first_id, p.second_id)) for p in pairings]
+    assert len(set(met)) == len(met)
+    assert len(await active_games(host, number)) == 3
+    assert await play_out(host, number) == 3
+    tournament = await storage.tournaments.tournament(number)
+    assert tournament is not None and tournament.status is TournamentStatus.FINISHED
+    firsts = [p.first_id for p in pairings]
+    assert max(firsts.count(p.user_id) for p in PLAYERS[:6]) <= 2
+
+
+async def test_a_tournament_starts_at_its_time_with_who_joined(
+    storage: Storage, clock: Clock
+) -> None:
+    venue = Venue()
+    host = host_on(storage, clock, venue)
+    number = await entered(host, "swiss", 3, starts="2h")
+    await host.tournaments.run_due()
+    assert (await storage.tournaments.tournament(number)).status is TournamentStatus.OPEN  # type: ignore[union-attr]
+    clock.now += 2 * 3600
+    await host.tournaments.run_due()
+    with pytest.raises(Refusal, match="has closed its entries"):
+        await host.tournaments.join(number, PLAYERS[5])
+    assert len(await active_games(host, number)) == 1
+    lonely = await entered(host, "swiss", 1, starts="1h")
+    clock.now += 3600
+    await host.tournaments.run_due()
+    assert (await storage.tournaments.tournament(lonely)).status is TournamentStatus.CANCELLED  # type: ignore[union-attr]
+
+
+async def test_bad_requests_are_refused_in_one_sentence(storage: Storage, clock: Clock) -> None:
+    host = host_on(storage, clock, Venue())
+    tournaments = host.tournaments
+    refusals = []
+    number = await entered(host, "swiss", 1)
+    for attempt in (
+        tournaments.join(99, PLAYERS[1]),
+        tournaments.join(number, PLAYERS[0]),
+        tournaments.start(number, PLAYERS[0].user_id, moderator=False),
+        tournaments.start(number, PLAYERS[1].user_id, moderator=False),
+        tournaments.create(Entry("tink", GUILD, CHANNEL, PLAYERS[0], "swiss", players=3)),
+        tournaments.create(Entry("tink", GUILD, CHANNEL, PLAYERS[0], "knockout")),
+        tournaments.create(Entry("tink", GUILD, CHANNEL, PLAYERS[0], "swiss", starts="soon")),
+    ):
+        with pytest.raises(Refusal) as refused:
+            await attempt
+        refusals.append(str(refused.value))
+    await tournaments.join(number, PLAYERS[1])
+    await tournaments.start(number, PLAYERS[1].user_id, moderator=True)
+    with pytest.raises(Refusal) as refused:
+        await tournaments.join(number, PLAYERS[2])
+    refusals.append(str(refused.value))
+    assert refusals == [
+        "There is no tournament #99.",
+        f"You are already in tournament #{number}.",
+        f"Tournament #{number} needs at least 2 players to start.",
+        f"Only the creator of tournament #{number} or someone who can manage the server can "
+        "start it.",
+        "Tournaments are for two-player games only, so a Tink tournament of 3 players cannot "
+        "be held.",
+        "There is no format 'knockout': choose round-robin or swiss.",
+        "The start must be none or a number of minutes, hours or days, like 12h or 3d, not "
+        "'soon'.",
+        f"Tournament #{number} has closed its entries.",
+    ]
+    assert all(r.count(". ") == 0 for r in refusals)
+    games = await storage.game(1)
+    assert games is not None and games.status is Status.ACTIVE
+
+
+async def test_games_take_the_tournament_time_limit_else_the_servers(
+    storage: Storage, clock: Clock
+) -> None:
+    host = host_on(storage, clock, Venue())
+    await host.slow_games.change_settings(GUILD, time_limit="2d")
+    for given, expected in ((None, 2 * 86400.0), ("12h", 12 * 3600.0), ("5d+1d", 5 * 86400.0)):
+        number = await entered(host, "round-robin", 2, time_limit=given)
+        await host.tournaments.start(number, PLAYERS[0].user_id, moderator=True)
+        (game_id, _, _), = await active_games(host, number)
+        record = await storage.game(game_id)
+        assert record is not None and record.time_limit == expected
+        assert record.time_increment == (86400.0 if given == "5d+1d" else None)
+        await host.tournaments.cancel(number, PLAYERS[0].user_id, moderator=False)
+        aborted = await storage.game(game_id)
+        assert aborted is not None and aborted.status is Status.ABORTED
