@@ -17,13 +17,11 @@ import discord
 from discord.http import Route
 
 from bot.discord_ui.replies import message_kwargs
-from bot.discord_ui.views import disable_lapsed, prompt_view
+from bot.discord_ui.views import disable_lapsed, post_in_channel
 from bot.play.values import Post
 
 log = logging.getLogger(__name__)
 
-NONCE_LENGTH = 25
-"""The longest nonce Discord takes, in characters."""
 ORIGINAL_REPLY = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 UNREADABLE = (401, 404)
 """Discord's answers to a reply read back when there is none to read: no reply (Unknown
@@ -41,12 +39,8 @@ class DiscordCourier:
 
     async def to_channel(self, place_id: int, post: Post) -> None:
         """Post in a game's channel or thread; a refusal by Discord is logged."""
-        channel = self._client.get_partial_messageable(place_id)
-        kwargs = message_kwargs(post, prompt_view(post))
-        if post.announcement is not None:
-            kwargs["nonce"] = post.announcement[:NONCE_LENGTH]
         try:
-            await channel.send(**kwargs)
+            await post_in_channel(self._client, place_id, post)
         except discord.HTTPException as error:
             log.warning(
                 "could not post about game %s in channel %s: %s", post.game_id, place_id, error

@@ -41,6 +41,8 @@ ID = r"\d{1,20}"
 PAGE = r"\d{1,6}"
 NAME = r"[a-z]{1,20}"
 NO_LONGER_WORKS = "This button no longer works."
+NONCE_LENGTH = 25
+"""The longest nonce Discord takes, in characters."""
 
 
 async def guarded(
@@ -88,18 +90,50 @@ def prompt_view(post: Post) -> View | None:
 
 
 async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) -> int | None:
-    """Answer with a post, or follow up when the answer is used; the new message's id."""
+    """Answer with a post, or follow up when the answer is used; the new message's id.
+
+    A post about a saved change that would be a follow-up (after a button's own message
+    was updated) goes in the channel instead, with its announcement's nonce, as a
+    follow-up cannot be read back after a restart; a follow-up carries it only where
+    Discord refuses the bot's channel post."""
     private = {"ephemeral": True} if post.private else {}
     outbox = host_of(interaction).outbox
-    if not post.private and answers_in_original(interaction):
-        await outbox.replying(post, interaction.token)
-    message_id = await reply(
-        interaction, **(message_kwargs(post, prompt_view(post)) | private | extra)
-    )
+    message_id = await _announced_in_channel(interaction, post)
+    if message_id is None:
+        if not post.private and answers_in_original(interaction):
+            await outbox.replying(post, interaction.token)
+        message_id = await reply(
+            interaction, **(message_kwargs(post, prompt_view(post)) | private | extra)
+        )
     await outbox.sent(post)
     if interaction.channel_id is not None:
         await disable_lapsed(interaction.client, interaction.channel_id, post)
     return message_id
+
+
+async def _announced_in_channel(interaction: discord.Interaction, post: Post) -> int | None:
+    """Send an announcement that would be a follow-up as a channel message instead; its
+    id, or None when it is no such post or Discord refused it (logged)."""
+    place_id = interaction.channel_id
+    follow_up = not answers_in_original(interaction)
+    if post.announcement is None or post.private or not follow_up or place_id is None:
+        return None
+    try:
+        return await post_in_channel(interaction.client, place_id, post)
+    except discord.Forbidden as error:
+        log.info("could not post about game %s in channel %s: %s", post.game_id, place_id, error)
+        return None
+
+
+async def post_in_channel(client: discord.Client, place_id: int, post: Post) -> int:
+    """Send a post as a message in a channel or thread, an announcement with a nonce made
+    from its id, which Discord enforces: the same post sent again within a few minutes
+    (after a restart) is not posted twice. The message's id."""
+    kwargs = message_kwargs(post, prompt_view(post))
+    if post.announcement is not None:
+        kwargs["nonce"] = post.announcement[:NONCE_LENGTH]
+    message = await client.get_partial_messageable(place_id).send(**kwargs)
+    return message.id
 
 
 async def disable_lapsed(client: discord.Client, place_id: int, post: Post) -> None:

@@ -23,7 +23,6 @@ from bot.play.words.wording import (
     seat_of,
     sentence,
     title,
-    turn_line,
 )
 from bot.storage import ChannelBusy, GameDraft, GameRecord, Seat, Status
 
@@ -90,22 +89,24 @@ class Challenges:
         return Post(record.id, _challenge_text(record), pings=invited, prompt=Prompt.CHALLENGE)
 
     async def arrange(
-        self, invitation: Invitation, pairing_id: int, control: TimeControl | None
+        self, invitation: Invitation, pairing_id: int, control: TimeControl | None, heading: Text
     ) -> Post:
         """Begin a game its players agreed to beforehand (a tournament's pairing), in the
-        invitation's seat order with no challenge to accept, on the clock `control`."""
+        invitation's seat order with no challenge to accept, on the clock `control`; its
+        first board, under `heading` and pinging both players, is saved as an announcement
+        with the beginning (see `_begin`)."""
         seed = random.SystemRandom().randrange(2**32)
         draft = self._draft(invitation, seed, control)
         seats = tuple(dataclasses.replace(s, accepted=True) for s in draft.players)
         draft = dataclasses.replace(draft, players=seats, expires_at=None, pairing_id=pairing_id)
-        return await self._begin(await self._games.create(draft))
+        return await self._begin(await self._games.create(draft), heading)
 
-    async def resume_arranged(self, game_id: int) -> Post | None:
+    async def resume_arranged(self, game_id: int, heading: Text) -> Post | None:
         """Begin an arranged game saved but not yet begun (the bot stopped in between)."""
         record = await self._games.by_id(game_id)
         if record is None or record.status is not Status.CHALLENGE:
             return None
-        return await self._begin(record)
+        return await self._begin(record, heading)
 
     async def note_message(self, game_id: int, message_id: int) -> None:
         """Remember the message that opened a game, so refusals can link to it."""
@@ -135,20 +136,22 @@ class Challenges:
         begun = dataclasses.replace(record, status=Status.ACTIVE)
         return Answer(_challenge_text(begun), closed=True, post=post)
 
-    async def _begin(self, record: GameRecord) -> Post:
-        """Everyone accepted: the game begins with its first board, pinging who moves.
+    async def _begin(self, record: GameRecord, heading: Text | None = None) -> Post:
+        """Everyone accepted: the game begins with its first board, pinging who moves
+        (every player, under `heading`, for an arranged game).
 
-        When the bot moves first, the beginning is saved with its announcement, as a move
-        is, so that the bot's move is posted only after the board it answers."""
+        The beginning is saved with its announcement, as a move is, so that the board is
+        posted once even if the bot stops before or just after posting it, and the bot's
+        first move only after the board it answers."""
         async with self._games.borrow(record) as loan:
             begun = await self._games.advanced(record, loan.game, Status.ACTIVE)
             headline = say(f"{title(begun)} begins: ", names(begun.names), ".")
-            if begun.turn_user_id is not None and is_ai(begun.turn_user_id):
-                events = len(loan.game.events)
-                return await self._boards.save_change(loan, begun, headline, events)
-            saved = await loan.save(begun)
-            text = lines([headline, turn_line(saved, loan.game)])
-            return await self._boards.board(saved, loan.game, text, ping_turn=True)
+            if heading is not None:
+                headline = lines([heading, headline])
+            events = len(loan.game.events)
+            return await self._boards.save_change(
+                loan, begun, headline, events, ping_all=heading is not None
+            )
 
     async def _decline(self, game_id: int, user_id: int) -> Answer:
         record = await self._challenge(game_id, user_id)

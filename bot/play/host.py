@@ -74,5 +74,6 @@ class Host:
             self.endings,
             storage.standings,
             venue,
+            self.outbox.sent,
             clock=clock,
         )

@@ -109,10 +109,12 @@ class BoardPosts:
         take_back: int = 0,
         lapsed: Lapsed | None = None,
         said: Text | None = None,
+        ping_all: bool = False,
     ) -> Post:
         """Save the change of the lent game as `record`, with its announcement in the same
         transaction, and the post announcing it: what happened, what the rules did, what
-        is next (or `said` alone, when given). `lapsed` is the offer the change ended."""
+        is next (or `said` alone, when given). `lapsed` is the offer the change ended;
+        `ping_all` pings every player, not only the one to move."""
         game = loan.game
         if said is None:
             shown: list[Text | str] = [headline]
@@ -124,6 +126,9 @@ class BoardPosts:
             said = lines(shown)
         post = await self._post(record, said, ping_turn=True, ended=game.result is not None)
         post = dataclasses.replace(post, lapsed=lapsed)
+        if ping_all:
+            everyone = humans([s.user_id for s in record.players])
+            post = dataclasses.replace(post, pings=await self._audible(everyone))
         owed = announcement(record, post)
         saved = await loan.save(record, actions, take_back, owed)
         clocks = seat_clocks(saved, self._clock())

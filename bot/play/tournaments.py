@@ -14,7 +14,7 @@ import asyncio
 import dataclasses
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -125,15 +125,18 @@ class Tournaments:
         endings: Endings,
         standings: Standings,
         venue: Venue | None,
+        sent: Callable[[Post], Awaitable[None]],
         *,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        """`sent` strikes off the announcement a game's first board is, once posted."""
         self._games = games
         self._store = games.tournaments
         self._standings = standings
         self._challenges = challenges
         self._endings = endings
         self.venue = venue
+        self._sent = sent
         self._clock = clock
         self._owner = holder(games.writer)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -438,9 +441,11 @@ class Tournaments:
                 continue
             if pairing.game_id is not None:
                 if pairing.game_status == "challenge":
-                    resumed = await self._challenges.resume_arranged(pairing.game_id)
+                    heading = _heading(tournament, pairing, entrants)
+                    resumed = await self._challenges.resume_arranged(pairing.game_id, heading)
                     if resumed is not None and pairing.thread_id is not None:
                         await venue.post(pairing.thread_id, resumed)
+                        await self._sent(resumed)
                 continue
             await self._begin_game(tournament, pairing, entrants, venue)
 
@@ -468,16 +473,11 @@ class Tournaments:
             options=tournament.options,
             thread_id=thread_id,
         )
-        post = await self._challenges.arrange(invitation, pairing.id, _control(tournament))
-        heading = say(
-            f"Tournament #{tournament.id}, round {pairing.round}: ",
-            names([first.name, second.name], strong=True),
-            ".",
-        )
-        both = (first.user_id, second.user_id)
-        await venue.post(
-            thread_id, dataclasses.replace(post, text=lines([heading, post.text]), pings=both)
-        )
+        heading = _heading(tournament, pairing, entrants)
+        control = _control(tournament)
+        post = await self._challenges.arrange(invitation, pairing.id, control, heading)
+        await venue.post(thread_id, post)
+        await self._sent(post)
 
     # -- reading ---------------------------------------------------------------------
 
@@ -554,6 +554,17 @@ def _check_organiser(
             f"Only the creator of tournament #{tournament.id} or someone who can manage the "
             f"server can {what} it."
         )
+
+
+def _heading(
+    tournament: TournamentRecord, pairing: PairingRecord, entrants: dict[int, Entrant]
+) -> Text:
+    """The line above a tournament game's first board: which tournament, round, players."""
+    assert pairing.second_id is not None
+    players = [entrants[pairing.first_id].name, entrants[pairing.second_id].name]
+    return say(
+        f"Tournament #{tournament.id}, round {pairing.round}: ", names(players, strong=True), "."
+    )
 
 
 def _control(tournament: TournamentRecord) -> TimeControl | None:

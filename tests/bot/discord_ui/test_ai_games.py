@@ -15,7 +15,7 @@ import pytest
 
 import ai
 import engine
-from bot.discord_ui.courier import NONCE_LENGTH
+from bot.discord_ui.views import NONCE_LENGTH
 from bot.play.ai_seats import ai_user_id
 from bot.runtime.ai_runner import AiRunner
 from bot.storage import GameRecord, Status, Storage
@@ -248,14 +248,16 @@ async def test_three_players_with_one_bot_seat(discord: DiscordHarness) -> None:
     assert f"challenges bob and {BOT} (easy) to Tink" in challenge.content
     assert "Waiting for bob to accept" in challenge.content
     assert challenge.response.allowed_mentions["users"] == [bob.id]
-    await discord.click(bob, challenge.message, "Accept")
+    accepted = await discord.click(bob, challenge.message, "Accept")
+    (begun,) = sends(discord)
+    assert begun.message is accepted.messages[-1] and "Tink #1 begins" in begun.content
     await discord.slash(alice, "tink move", {"move": "S d4"})
-    assert sends(discord) == []
+    assert sends(discord) == [begun]
     bobs = await discord.slash(bob, "tink move", {"move": "S e5"})
     assert bobs.content.splitlines()[1] == f"**{BOT} (easy)** is thinking."
     assert pinged(bobs) == []
     await bot_done(discord)
-    (moved,) = sends(discord)
+    (_, moved) = sends(discord)
     assert moved.content.startswith(f"**{BOT} (easy)** played `")
     assert pings(moved) == [alice.id]
     record, game = await saved(discord)

@@ -14,13 +14,22 @@ import pytest
 import engine
 from bot.discord_ui import replies
 from bot.discord_ui.app import PyramidBot, create_bot
-from bot.discord_ui.courier import NONCE_LENGTH, DiscordCourier
+from bot.discord_ui.courier import DiscordCourier
+from bot.discord_ui.views import NONCE_LENGTH
 from bot.play.posts import Renderer
 from bot.play.values import Post
 from bot.runtime.outbox import OWED_AFTER, Outbox
 from bot.workers.drawing import ThreadDrawing
 from tests.bot.discord_ui.test_shards import scheduler_of
-from tests.bot.harness import DiscordHarness, InteractionResponseType, Kind, Reply, Request, User
+from tests.bot.harness import (
+    DiscordHarness,
+    InteractionResponseType,
+    Kind,
+    Reply,
+    Request,
+    SentMessage,
+    User,
+)
 from tests.bot.support import Clock, new_bot, seed_long_game, settings_in
 from tests.postgres_server import BACKENDS, PostgresServer
 
@@ -179,6 +188,65 @@ async def test_a_reply_the_crash_came_before_is_posted_once_even_if_the_post_is_
         assert f"Your move, **{other.name}**." in announced
     clock.now += OWED_AFTER + 1
     async with restarted(third, new_bot(tmp_path, clock=clock)) as last:
+        assert [r for r in last.requests if r.kind is Kind.SEND] == []
+
+
+Press = tuple[User, SentMessage, str, str]
+"""Who presses which button on which message, and words of the post that follows."""
+
+
+async def a_challenge(discord: DiscordHarness) -> Press:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, "tink start", {"opponent": bob})
+    return bob, challenge.message, "Accept", "begins: alice and bob"
+
+
+async def a_resignation(discord: DiscordHarness) -> Press:
+    mover, _ = await begin(discord)
+    confirm = await discord.slash(mover, "tink resign")
+    return mover, confirm.message, "Resign", f"**{mover.name}** resigned."
+
+
+async def a_draw_offer(discord: DiscordHarness) -> Press:
+    mover, other = await begin(discord)
+    offer = await discord.slash(mover, "tink draw")
+    return other, offer.message, "Agree", "agreed to a draw"
+
+
+@pytest.mark.parametrize(
+    ("backend", "setup"),
+    [
+        ("sqlite", a_challenge),
+        ("postgresql", a_challenge),
+        ("sqlite", a_resignation),
+        ("sqlite", a_draw_offer),
+        ("postgresql", a_draw_offer),
+    ],
+    indirect=["backend"],
+)
+async def test_a_post_following_a_press_just_before_a_crash_is_not_posted_again(
+    tmp_path: Path,
+    database_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+    setup: Callable[[DiscordHarness], Awaitable[Press]],
+) -> None:
+    clock = Clock()
+    first = DiscordHarness(new_bot(tmp_path, clock=clock, database_url=database_url))
+    async with first:
+        user, message, label, words = await setup(first)
+        monkeypatch.setattr(Outbox, "sent", killed_before_striking_off)
+        with pytest.raises(Killed):
+            await first.click(user, message, label)
+        monkeypatch.undo()
+        (posted,) = [r for r in first.requests if r.kind is Kind.SEND and words in r.content]
+        assert posted.body["enforce_nonce"] and len(posted.body["nonce"]) == NONCE_LENGTH
+        assert [r for r in first.requests if r.kind is Kind.FOLLOWUP] == []
+    async with restarted(first, new_bot(tmp_path, clock=clock, database_url=database_url)) as back:
+        (again,) = [r for r in back.requests if r.kind is Kind.SEND]
+        assert again.body["nonce"] == posted.body["nonce"] and again.message is posted.message
+        assert [m for m in back.messages_in() if words in m.content] == [posted.message]
+    clock.now += OWED_AFTER + 1
+    async with restarted(back, new_bot(tmp_path, clock=clock, database_url=database_url)) as last:
         assert [r for r in last.requests if r.kind is Kind.SEND] == []
 
 

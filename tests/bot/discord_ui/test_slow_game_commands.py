@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.courier import NONCE_LENGTH
+from bot.discord_ui.views import NONCE_LENGTH
 from bot.play.clock import DAY, HOUR
 from bot.runtime.scheduler import Scheduler
 from bot.storage import Status

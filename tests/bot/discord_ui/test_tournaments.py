@@ -9,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_ui.tournament_commands import DiscordVenue
 from bot.play.clock import HOUR
+from bot.play.values import Post
+from bot.runtime.outbox import OWED_AFTER
+from tests.bot.discord_ui.test_crash_and_load import Killed, restarted
 from tests.bot.discord_ui.test_slow_game_commands import scheduler_of
 from tests.bot.harness import DiscordHarness, Kind, Reply
 from tests.bot.support import Clock, new_bot
@@ -106,3 +110,33 @@ async def test_joins_racing_the_start_time_either_enter_or_are_refused(
     pairings = await host.storage.tournaments.pairings(1)
     paired = {p.first_id for p in pairings} | {p.second_id for p in pairings if p.second_id}
     assert paired == entrants
+
+
+async def test_a_game_begun_just_before_a_crash_has_its_first_board_posted_once(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def killed_before_posting(self: DiscordVenue, place_id: int, post: Post) -> None:
+        raise Killed
+
+    first = DiscordHarness(new_bot(tmp_path, clock=clock))
+    async with first:
+        announcement = await created(first)
+        for name in ("alice", "bob"):
+            await first.click(first.user(name), announcement.message, "Join")
+        monkeypatch.setattr(DiscordVenue, "post", killed_before_posting)
+        with pytest.raises(Killed):
+            await first.slash(first.user("owner"), "tournament start", {"number": 1})
+        monkeypatch.undo()
+        assert [r for r in first.requests if "round 1" in r.content] == []
+    async with restarted(first, new_bot(tmp_path, clock=clock)) as back:
+        (sent,) = [r for r in back.requests if r.kind is Kind.SEND]
+        board = sent.message
+        assert board.content.startswith("Tournament #1, round 1: ")
+        assert board.channel.parent == back.channel and "begins: " in board.content
+        alice, bob = back.user("alice"), back.user("bob")
+        assert f"<@{alice.id}>" in board.content and f"<@{bob.id}>" in board.content
+        assert board.png().startswith(PNG_SIGNATURE)
+    clock.now += OWED_AFTER + 1
+    async with restarted(back, new_bot(tmp_path, clock=clock)) as last:
+        assert [r for r in last.requests if r.kind is Kind.SEND] == []
+        assert last.messages_in(board.channel) == [board]

@@ -221,8 +221,10 @@ class FakeDiscord:
 
     def carry_over(self, before: FakeDiscord) -> None:
         """Take up what Discord kept while the bot restarted: the messages, the interactions
-        (whose tokens still work for 15 minutes), the nonces sent and the people; new ids
-        go on from there. Call it before `start`, on a world made like `before`'s."""
+        (whose tokens still work for 15 minutes), the nonces sent, the people and the
+        threads opened; new ids go on from there. Call it before `start`, on a world made
+        like `before`'s."""
+        self._channels = before._channels | self._channels
         self._messages = before._messages
         self._interactions = before._interactions
         self._nonces = before._nonces

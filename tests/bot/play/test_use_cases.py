@@ -27,9 +27,12 @@ def invite(*invitees: Person, game: str = "tink", **options: object) -> Invitati
 
 
 async def begin(host: Host, *invitees: Person, game: str = "tink") -> int:
+    """A game begun, its first board sent as the bot sends it."""
     post = await host.challenges.start(invite(*invitees, game=game))
     for person in invitees:
-        await host.challenges.accept(post.game_id, person.user_id)
+        answer = await host.challenges.accept(post.game_id, person.user_id)
+        if answer.post is not None:
+            await host.outbox.sent(answer.post)
     return post.game_id
 
 

@@ -99,7 +99,9 @@ class Overlaps(Recorder):
 
 
 async def start(host: Host, channel: int, starter: Person, *invitees: Person) -> int:
+    """A game begun at once, its first board sent as the bot sends it."""
     post = await host.challenges.start(Invitation("tink", 1, channel, starter, invitees))
+    await host.outbox.sent(post)
     return post.game_id
 
 

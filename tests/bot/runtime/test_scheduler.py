@@ -79,7 +79,9 @@ class World:
         invitation = Invitation("tink", GUILD, CHANNEL, ALICE, invitees, time_limit=time_limit)
         post = await self.host.challenges.start(invitation)
         for person in invitees:
-            await self.host.challenges.accept(post.game_id, person.user_id)
+            answer = await self.host.challenges.accept(post.game_id, person.user_id)
+            if answer.post is not None:
+                await self.host.outbox.sent(answer.post)
         return post.game_id
 
     async def move(self, person: Person, move: str) -> Post:
