@@ -18,19 +18,15 @@ class Owed:
 
     place_id: int
     post: Post
-    picture_name: str
+    picture_name: str | None
+    """None for a post without a picture (a notice)."""
     state: str
     player_names: tuple[str, ...]
 
 
 def announcement(record: GameRecord, post: Post) -> Announcement:
     """The announcement of the change saving `record` (read at its version before the save)."""
-    lapsed = post.lapsed
-    data = {
-        "text": to_data(post.text),
-        "pings": list(post.pings),
-        "prompt": None if post.prompt is None else post.prompt.value,
-        "lapsed": None if lapsed is None else [lapsed.message_id, lapsed.prompt.value],
+    data = _data(post) | {
         "picture": picture_name(record),
         "state": record.state,
         "names": list(record.names),
@@ -38,6 +34,26 @@ def announcement(record: GameRecord, post: Post) -> Announcement:
     return Announcement(
         uuid.uuid4().hex, record.id, record.version + 1, record.place_id, json.dumps(data)
     )
+
+
+def notice(record: GameRecord, post: Post, now: float) -> Announcement:
+    """The announcement of a post, without a picture, about something outside the game
+    that is saved with it at `now` (a player's vacation), at the game's version."""
+    data = _data(post) | {"picture": None, "state": record.state, "names": list(record.names)}
+    return Announcement(
+        uuid.uuid4().hex, record.id, record.version, record.place_id, json.dumps(data), now
+    )
+
+
+def _data(post: Post) -> dict[str, object]:
+    """What an announcement keeps of its post: text, pings, buttons, the offer it ended."""
+    lapsed = post.lapsed
+    return {
+        "text": to_data(post.text),
+        "pings": list(post.pings),
+        "prompt": None if post.prompt is None else post.prompt.value,
+        "lapsed": None if lapsed is None else [lapsed.message_id, lapsed.prompt.value],
+    }
 
 
 def owed(stored: Announcement) -> Owed:

@@ -154,6 +154,10 @@ class GameTable:
 
     # -- saving --------------------------------------------------------------------
 
+    def signed(self, announcement: Announcement) -> Announcement:
+        """An announcement signed by this process, which owes it (see `Writer`)."""
+        return dataclasses.replace(announcement, slot=self.writer.slot, writer=self.writer.process)
+
     async def save(
         self,
         record: GameRecord,
@@ -167,9 +171,7 @@ class GameTable:
         The turn's deadline is worked out afresh from the record's clock."""
         record = await self.with_deadline(record)
         if announcement is not None:
-            announcement = dataclasses.replace(
-                announcement, slot=self.writer.slot, writer=self.writer.process
-            )
+            announcement = self.signed(announcement)
         try:
             saved = await self._storage.save(record, self.clock(), actions, take_back, announcement)
         except StaleGame:

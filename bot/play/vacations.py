@@ -9,17 +9,20 @@ would run out and its player has a day left, one day is taken automatically.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from bot.play.announcements import notice
 from bot.play.clock import DAY, MINUTE
 from bot.play.games import GameTable
 from bot.play.slow_games import Delivery, game_link
 from bot.play.values import Post, Refusal
 from bot.play.words.text import Moment, Name, Strong, Text, say
+from bot.storage import Announcement
 from bot.storage.clocks import Turn, Vacation
 
 DAYS_A_YEAR = 15
@@ -128,25 +131,27 @@ class Vacations:
         if days * DAY > left:
             raise Refusal(f"You have {describe_left(left)} of vacation left this year.")
         vacation = Vacation(user_id, now, now + days * DAY)
-        if not await self.clocks.add_vacation(vacation):
+        said = say(Strong(Name(name)), " is on vacation until ", Moment(vacation.ends_at))
+        told = await self._tell(user_id, said, ": their clock waits.", now)
+        if not await self.clocks.add_vacation(vacation, [owed for _, owed in told]):
             raise Refusal("You are on vacation already; `/vacation end` ends it.")
         await self._refresh(user_id)
-        said = say(Strong(Name(name)), " is on vacation until ", Moment(vacation.ends_at))
-        return VacationChange(
-            vacation, left - days * DAY, await self._tell(user_id, said, ": their clock waits.")
-        )
+        return VacationChange(vacation, left - days * DAY, tuple(d for d, _ in told))
 
     async def end(self, user_id: int, name: str) -> VacationChange:
         """End the user's vacation now; refused in one sentence when they are not on one."""
         now = self._clock()
         current = await self._current(user_id, now)
-        if current is None or not await self.clocks.end_vacation(user_id, current.started_at, now):
+        if current is None:
+            raise Refusal("You are not on vacation.")
+        said = say(Strong(Name(name)), " is back from vacation")
+        told = await self._tell(user_id, said, ": their clock runs again.", now)
+        notices = [owed for _, owed in told]
+        if not await self.clocks.end_vacation(user_id, current.started_at, now, notices):
             raise Refusal("You are not on vacation.")
         await self._refresh(user_id)
         ended = Vacation(user_id, current.started_at, now, current.automatic)
-        said = say(Strong(Name(name)), " is back from vacation")
-        told = await self._tell(user_id, said, ": their clock runs again.")
-        return VacationChange(ended, await self.left(user_id, now), told)
+        return VacationChange(ended, await self.left(user_id, now), tuple(d for d, _ in told))
 
     async def take_a_day(self, turn: Turn) -> Delivery | None:
         """Save the clock of `turn`'s player, which runs out at its deadline, with a
@@ -186,9 +191,18 @@ class Vacations:
     async def _games(self, user_id: int) -> tuple[Text, ...]:
         return tuple(say(game_link(t)) for t in await self.clocks.turns_with(user_id))
 
-    async def _tell(self, user_id: int, said: Text, then: str) -> tuple[Delivery, ...]:
-        """A post for each game of the user's, in its channel."""
-        return tuple(
-            Delivery(t.place_id, Post(t.game_id, say(said, " in ", game_link(t), then)))
-            for t in await self.clocks.turns_with(user_id)
-        )
+    async def _tell(
+        self, user_id: int, said: Text, then: str, now: float
+    ) -> list[tuple[Delivery, Announcement]]:
+        """A post for each game of the user's, in its channel, with its announcement (to be
+        saved with the change it tells of, so that it is posted even after a restart)."""
+        told = []
+        for turn in await self.clocks.turns_with(user_id):
+            record = await self.games.by_id(turn.game_id)
+            if record is None:
+                continue
+            post = Post(turn.game_id, say(said, " in ", game_link(turn), then))
+            owed = self.games.signed(notice(record, post, now))
+            post = dataclasses.replace(post, announcement=owed.id)
+            told.append((Delivery(turn.place_id, post), owed))
+        return told

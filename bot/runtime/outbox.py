@@ -19,7 +19,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 import engine
-from bot.play.announcements import owed
+from bot.play.announcements import Owed, owed
 from bot.play.games import GameTable
 from bot.play.posts import BoardPosts
 from bot.play.slow_games import Delivery
@@ -94,14 +94,20 @@ class Outbox:
             await self._strike_off(stored.id)
             return None
         kept = owed(stored)
-        files: tuple[File, ...] = ()
+        files = await self._picture(kept)
+        return Delivery(kept.place_id, dataclasses.replace(kept.post, files=files))
+
+    async def _picture(self, kept: Owed) -> tuple[File, ...]:
+        """The board picture an announcement shows, drawn again; none for a notice, or
+        when the position cannot be read (logged)."""
+        if kept.picture_name is None:
+            return ()
         try:
             game = engine.load_game(kept.state)
         except engine.GameError:
-            log.exception("the position announced for game %s cannot be read", stored.game_id)
-        else:
-            files = await self._boards.picture(kept.picture_name, game, kept.player_names)
-        return Delivery(kept.place_id, dataclasses.replace(kept.post, files=files))
+            log.exception("the position announced for game %s cannot be read", kept.post.game_id)
+            return ()
+        return await self._boards.picture(kept.picture_name, game, kept.player_names)
 
     async def _strike_off(self, announcement_id: str) -> None:
         await self._games.announcements.announced(announcement_id)

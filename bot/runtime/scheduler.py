@@ -225,10 +225,12 @@ class Scheduler:
             self._failed = True
 
     async def deliver(self, deliveries: Sequence[Delivery]) -> None:
-        """Deliver posts a command made for other channels; a failure is logged, not fatal."""
+        """Deliver posts a command made for other channels, striking off those that are
+        announcements; a failure is logged, not fatal."""
         for delivery in deliveries:
             try:
                 await self._deliver(delivery)
+                await self.outbox.sent(delivery.post)
             except Exception:
                 log.exception("could not post in channel %d", delivery.place_id)
 

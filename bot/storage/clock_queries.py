@@ -10,9 +10,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.storage import rows
+from bot.storage.announcements import INSERT_ANNOUNCEMENT
 from bot.storage.claims import SLOT_END
 from bot.storage.clocks import HeldPing, QuietHours, ServerSettings, Turn, Vacation
-from bot.storage.queries import Runner
+from bot.storage.queries import Runner, Transaction
+from bot.storage.records import Announcement
 
 _DEADLINE = "g.deadline"
 _PLANNED = "g.reminder_turn = g.turn_started_at"
@@ -115,7 +117,9 @@ class SqlClocks:
         )
         return [rows.vacation(row) for row in found]
 
-    async def add_vacation(self, vacation: Vacation) -> bool:
+    async def add_vacation(
+        self, vacation: Vacation, notices: Sequence[Announcement] = ()
+    ) -> bool:
         async with self._run.transaction() as run:
             await run.lock(VACATION_LOCK, str(vacation.user_id))
             overlapping = await run.fetch(
@@ -128,15 +132,22 @@ class SqlClocks:
                 f"INSERT INTO vacations ({', '.join(rows.VACATION_COLUMNS)}) VALUES (?, ?, ?, ?)",
                 *rows.vacation_values(vacation),
             )
+            await _keep_owed(run, notices)
         return True
 
-    async def end_vacation(self, user_id: int, started_at: float, now: float) -> bool:
-        ended = await self._run.execute(
-            "UPDATE vacations SET ends_at = ? WHERE user_id = ? AND started_at = ? "
-            "AND ends_at > ?",
-            *(now, user_id, started_at, now),
-        )
-        return ended == 1
+    async def end_vacation(
+        self, user_id: int, started_at: float, now: float, notices: Sequence[Announcement] = ()
+    ) -> bool:
+        async with self._run.transaction() as run:
+            ended = await run.execute(
+                "UPDATE vacations SET ends_at = ? WHERE user_id = ? AND started_at = ? "
+                "AND ends_at > ?",
+                *(now, user_id, started_at, now),
+            )
+            if ended != 1:
+                return False
+            await _keep_owed(run, notices)
+        return True
 
     async def turns_in_guild(self, guild_id: int) -> list[Turn]:
         return await self._turns(
@@ -261,3 +272,9 @@ class SqlClocks:
             *values,
         )
         return [rows.turn(row) for row in found]
+
+
+async def _keep_owed(run: Transaction, notices: Sequence[Announcement]) -> None:
+    """Keep announcements owed, each written at its own `created_at`."""
+    for notice in notices:
+        await run.execute(INSERT_ANNOUNCEMENT, *rows.announcement_values(notice, notice.created_at))

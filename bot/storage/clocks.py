@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.storage.claims import Claims
+from bot.storage.records import Announcement
 
 DAY = 24 * 60 * 60
 DEFAULT_REMINDER_DELAY = float(DAY)
@@ -132,11 +133,17 @@ class ClockStorage(Claims, Protocol):
     async def vacations(self, user_id: int, ending_after: float) -> list[Vacation]:
         """The user's vacations that end after `ending_after`, earliest first."""
 
-    async def add_vacation(self, vacation: Vacation) -> bool:
-        """Keep a new vacation, unless one of the user's overlaps it (then False)."""
+    async def add_vacation(
+        self, vacation: Vacation, notices: Sequence[Announcement] = ()
+    ) -> bool:
+        """Keep a new vacation, unless one of the user's overlaps it (then False), with the
+        announcements of it owed (`notices`) in the same transaction."""
 
-    async def end_vacation(self, user_id: int, started_at: float, now: float) -> bool:
-        """End the user's vacation that started at `started_at` now, if it still runs."""
+    async def end_vacation(
+        self, user_id: int, started_at: float, now: float, notices: Sequence[Announcement] = ()
+    ) -> bool:
+        """End the user's vacation that started at `started_at` now, if it still runs, with
+        the announcements of its end owed (`notices`) in the same transaction."""
 
     async def turns_in_guild(self, guild_id: int) -> list[Turn]:
         """The server's active games, longest waiting first."""

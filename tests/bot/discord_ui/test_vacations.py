@@ -9,10 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_ui.app import PyramidBot
 from bot.play.clock import DAY, HOUR, MINUTE
+from bot.runtime.outbox import OWED_AFTER
+from bot.runtime.scheduler import Scheduler
+from tests.bot.discord_ui.test_crash_and_load import Killed, restarted
 from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, sent
-from tests.bot.harness import DiscordHarness, Reply
+from tests.bot.harness import DiscordHarness, Kind, Reply
 from tests.bot.support import Clock, new_bot
+from tests.postgres_server import BACKENDS
 
 
 @pytest.fixture
@@ -180,3 +185,43 @@ async def test_a_day_taken_while_the_bot_was_offline_is_taken_once(
         assert third.messages_in() == []
         status = await third.slash(third.user("alice"), "vacation status")
         assert status.content.startswith("Vacation left this year: 14 days.")
+
+
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
+async def test_vacation_posts_a_crash_came_before_are_posted_once_after_a_restart(
+    tmp_path: Path, database_url: str, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def killed_before_posting(self: Scheduler, deliveries: object) -> None:
+        raise Killed
+
+    def bot() -> PyramidBot:
+        return new_bot(tmp_path, clock=clock, vacation_days=15, database_url=database_url)
+
+    def told(discord: DiscordHarness, words: str) -> list[str]:
+        return [m.content for m in discord.messages_in() if words in m.content]
+
+    first = DiscordHarness(bot())
+    async with first:
+        await begin(first)
+        monkeypatch.setattr(Scheduler, "deliver", killed_before_posting)
+        with pytest.raises(Killed):
+            await first.slash(first.user("alice"), "vacation start", {"days": 3})
+        monkeypatch.undo()
+        assert told(first, "is on vacation") == []
+    async with restarted(first, bot()) as second:
+        (away,) = told(second, "is on vacation")
+        assert away.startswith("**alice** is on vacation until ")
+        assert away.endswith(": their clock waits.")
+        monkeypatch.setattr(Scheduler, "deliver", killed_before_posting)
+        with pytest.raises(Killed):
+            await second.slash(second.user("alice"), "vacation end")
+        monkeypatch.undo()
+        assert told(second, "is back") == []
+    async with restarted(second, bot()) as third:
+        (back,) = told(third, "is back from vacation")
+        assert told(third, "is on vacation") == [away]
+        assert [r for r in third.requests if r.kind is Kind.SEND and "vacation" in r.content]
+    clock.now += OWED_AFTER + 1
+    async with restarted(third, bot()) as last:
+        assert [r for r in last.requests if r.kind is Kind.SEND] == []
+        assert told(last, "** is ") == [away, back]

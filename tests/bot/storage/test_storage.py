@@ -533,3 +533,24 @@ async def test_a_players_vacations_never_overlap_and_end_once(
     assert not await storage.clocks.end_vacation(7, kept.started_at, kept.started_at + 120.0)
     assert await storage.clocks.vacations(7, kept.started_at + 60.0) == []
     assert [v.ends_at for v in await storage.clocks.vacations(7, 0.0)] == [kept.started_at + 60.0]
+
+
+async def test_a_vacations_notices_are_owed_only_when_it_is_kept_or_ended(
+    storage: Storage, second: Storage
+) -> None:
+    day = 86_400.0
+    record = await storage.create_game(draft(), 0.0)
+
+    def notice(name: str) -> Announcement:
+        return Announcement(name, record.id, record.version, CHANNEL, "{}", 5.0, "s", "w")
+
+    added = await asyncio.gather(
+        storage.clocks.add_vacation(Vacation(7, 0.0, 3 * day), [notice("first")]),
+        second.clocks.add_vacation(Vacation(7, day, 2 * day), [notice("second")]),
+    )
+    (kept,) = await storage.clocks.vacations(7, 0.0)
+    assert not await storage.clocks.end_vacation(7, kept.started_at + 1, 60.0, [notice("none")])
+    assert await second.clocks.end_vacation(7, kept.started_at, day + 60.0, [notice("back")])
+    owed = await storage.announcements.owed(5.0, Writer("other", "x"), 10)
+    won = "first" if added[0] else "second"
+    assert sorted(a.id for a in owed) == sorted([won, "back"])
