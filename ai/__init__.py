@@ -16,9 +16,10 @@ import random
 
 import engine
 from ai.levels import LEVELS, SETTINGS, Level
+from ai.lines import LINE_GAMES, forced_win, guarded, read_lines
 from ai.mcts import Node, Search
 from ai.policy import policy
-from ai.tactics import read
+from ai.tactics import read, resisting
 
 __all__ = ["LEVELS", "SETTINGS", "Level", "choose_move", "evaluate"]
 
@@ -35,13 +36,25 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     tactics = read(game)
     if tactics.wins:
         return game.search_text(tactics.wins[0])
-    candidates = tactics.safe or list(tactics.moves)
+    candidates = tactics.safe or resisting(game, tactics.moves)
     if tactics.threatened and tactics.safe and rng.random() < settings.miss_block:
         candidates = tactics.unsafe
+    elif tactics.safe and game.name in LINE_GAMES and game.players == 2:
+        lines = read_lines(game)
+        if settings.threat_depth:
+            winning = forced_win(game, settings.threat_depth)
+            if winning is not None:
+                return game.search_text(winning)
+        if rng.random() >= settings.miss_block:
+            candidates = guarded(game, lines, candidates)
     if len(candidates) == 1:
         return game.search_text(candidates[0])
     search = _search(game, candidates, settings, rng)
-    return game.search_text(_pick(search.ranked(), search.root.to_move, settings, rng).move)
+    ranked = search.ranked()
+    seat = search.root.to_move
+    if ranked[0].proven is not None and ranked[0].proven[seat] == 0.0:
+        return game.search_text(resisting(game, candidates)[0])
+    return game.search_text(_pick(ranked, seat, settings, rng).move)
 
 
 def evaluate(

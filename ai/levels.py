@@ -27,6 +27,8 @@ class Level:
     temperature: float = 0.0
     exploration: float = 0.7
     """The UCT exploration constant."""
+    threat_depth: int = 1
+    """In Tink and Tingle, the most threats in a row read ahead to find a forced win."""
 
     def __post_init__(self) -> None:
         if "default" not in self.iterations or min(self.iterations.values()) < 1:
@@ -43,16 +45,16 @@ def _budgets(**by_game: int) -> Mapping[str, int]:
 
 SETTINGS: dict[str, Level] = {
     "easy": Level(
-        _budgets(default=100, folio=300, bridge=200),
+        _budgets(default=350, folio=300, bridge=200),
         miss_block=0.3,
         top_k=3,
         temperature=0.08,
     ),
     "medium": Level(
-        _budgets(default=250, folio=700, bridge=1500),
+        _budgets(default=900, folio=700, bridge=1500),
         top_k=3,
         temperature=0.05,
     ),
-    "hard": Level(_budgets(default=2000, folio=6000, bridge=7000)),
+    "hard": Level(_budgets(default=7000, folio=6000, bridge=7000), threat_depth=2),
 }
 """Each level's settings by name; replace an entry to change a level everywhere."""

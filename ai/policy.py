@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import engine
-from ai import bridge
+from ai import bridge, lines
 from ai.playout import Outcome, playout
 
 Assessor = Callable[
@@ -49,7 +49,8 @@ def _read_bridge(
 
 
 PLAYED_OUT = Policy(_played_out)
-POLICIES = {"bridge": Policy(_read_bridge, widening=1.5)}
+LINES_READ = Policy(lines.assess, widening=2.0)
+POLICIES = {"bridge": Policy(_read_bridge, widening=1.5), "tink": LINES_READ, "tingle": LINES_READ}
 
 
 def policy(name: str) -> Policy:
