@@ -28,8 +28,10 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     """A legal move for the seat to move, as canonical text; `game` is left unchanged.
 
     Wins in one are always taken, and a threat to win in one is blocked where a move
-    does it (a weaker level now and then overlooks it). Raises ValueError for an
-    unknown level or a finished game.
+    does it (a weaker level now and then overlooks it). In Tink and Tingle, as far as
+    the level reads (`Level.reading`), double threats and forks that win are made and
+    the opponent's are kept from it. A lost position is resisted: the move leaves the
+    fewest wins in one. Raises ValueError for an unknown level or a finished game.
     """
     settings = _settings(level, game)
     rng = _rng(game, level, seed)
@@ -39,14 +41,12 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     candidates = tactics.safe or resisting(game, tactics.moves)
     if tactics.threatened and tactics.safe and rng.random() < settings.miss_block:
         candidates = tactics.unsafe
-    elif tactics.safe and game.name in LINE_GAMES and game.players == 2:
-        lines = read_lines(game)
-        if settings.threat_depth:
-            winning = forced_win(game, settings.threat_depth)
-            if winning is not None:
-                return game.search_text(winning)
+    elif tactics.safe and settings.reading and game.name in LINE_GAMES and game.players == 2:
+        winning = forced_win(game, settings.reading)
+        if winning is not None:
+            return game.search_text(winning)
         if rng.random() >= settings.miss_block:
-            candidates = guarded(game, lines, candidates)
+            candidates = guarded(game, read_lines(game), candidates, forks=settings.reading > 1)
     if len(candidates) == 1:
         return game.search_text(candidates[0])
     search = _search(game, candidates, settings, rng)
@@ -96,7 +96,8 @@ def _search(
     settings: Level,
     rng: random.Random,
 ) -> Search:
-    search = Search(game, sorted(candidates), policy(game.name), rng, settings.exploration)
+    reading = policy(game.name)
+    search = Search(game, sorted(candidates), reading, rng, settings.exploration)
     search.run(settings.budget(game.name))
     return search
 

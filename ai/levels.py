@@ -16,8 +16,9 @@ class Level:
     `iterations` counts search iterations per move, by game name (`default` for the
     games not named: Tink and Tingle), so the same position, level and seed always
     give the same move.
-    `miss_block` is the chance of overlooking the opponent's threat to win at once
-    and playing on with its own plan. The move is picked among the `top_k` best by a
+    `miss_block` is the chance of overlooking the opponent's threat to win at once, or
+    in Tink and Tingle the double threat it could make next, and playing on with its
+    own plan. The move is picked among the `top_k` best by a
     softmax of their values at `temperature` (0: always the best).
     """
 
@@ -27,8 +28,10 @@ class Level:
     temperature: float = 0.0
     exploration: float = 0.7
     """The UCT exploration constant."""
-    threat_depth: int = 1
-    """In Tink and Tingle, the most threats in a row read ahead to find a forced win."""
+    reading: int = 1
+    """How far it reads lines in Tink and Tingle: 0, wins in one only; 1, also double
+    threats (making them, and keeping the opponent from them); 2, also forks, and a
+    threat in one followed by a double threat."""
 
     def __post_init__(self) -> None:
         if "default" not in self.iterations or min(self.iterations.values()) < 1:
@@ -45,7 +48,7 @@ def _budgets(**by_game: int) -> Mapping[str, int]:
 
 SETTINGS: dict[str, Level] = {
     "easy": Level(
-        _budgets(default=350, folio=300, bridge=200),
+        _budgets(default=100, folio=300, bridge=200),
         miss_block=0.3,
         top_k=3,
         temperature=0.08,
@@ -54,7 +57,8 @@ SETTINGS: dict[str, Level] = {
         _budgets(default=900, folio=700, bridge=1500),
         top_k=3,
         temperature=0.05,
+        reading=2,
     ),
-    "hard": Level(_budgets(default=7000, folio=6000, bridge=7000), threat_depth=2),
+    "hard": Level(_budgets(default=10000, folio=6000, bridge=7000), reading=2),
 }
 """Each level's settings by name; replace an entry to change a level everywhere."""

@@ -27,7 +27,7 @@ SMALL, MEDIUM, LARGE = 1, 2, 3
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 WEIGHTS = (0.0, 1.0, 4.0, 16.0, 64.0)
 """What an open window is worth by the pieces of one seat in it."""
-HAND = 3.0
+HAND = 6.0
 """What each of the first two smalls in hand is worth: a line needs pieces to finish."""
 DOUBLE = 48.0
 """What two threatened squares, or a square to make them from with the move, are worth."""
@@ -169,7 +169,7 @@ class Lines:
                         seen.add(window)
                         if not window & blockers:
                             total += WEIGHTS[(window & own).bit_count()]
-        return total + HAND * min(self.stash[seat], 2) if self.stash else total
+        return total + HAND * min(self.stash[seat], 3) if self.stash else total
 
     def _spendable(self, seat: int) -> tuple[int, int]:
         """Where the seat can put a piece counting as a small, and one counting as a medium
@@ -348,7 +348,7 @@ def _threat_wins(
 
 
 def guarded(
-    game: engine.Game, lines: Lines, moves: list[engine.SearchMove]
+    game: engine.Game, lines: Lines, moves: list[engine.SearchMove], *, forks: bool = True
 ) -> list[engine.SearchMove]:
     """The moves of `moves` worth searching when no threat to win in one is pending.
 
@@ -356,8 +356,8 @@ def guarded(
     it threatens to win on once it has the piece for it; the fewest to make a double
     threat from. With neither to mind, the mover's own forks, if it has any and the
     smalls in hand to follow them up; else those that leave the opponent the fewest
-    squares to make a fork from (where one move near them can take them away, and the
-    mover's own threats besides where none can).
+    those that leave the opponent no square to make a fork from, where one does. Forks
+    only when `forks` says so.
     """
     seat = game.to_move or 0
     other = 1 - seat
@@ -367,24 +367,24 @@ def guarded(
             left = {move: reading(lines.after(seat, move), other).bit_count() for move in pool}
             fewest = min(left.values())
             pool = [move for move in pool if left[move] == fewest]
+    if not forks:
+        return pool
     if pool is moves and lines.stash[seat] >= FORK_PIECES:
         mine = lines.forks(seat)
         forking = [move for move in moves if mine >> move[1] & 1 and move[2] < 0]
         if forking:
             return forking
-    forks = lines.forks(other)
-    if forks:
+    theirs = lines.forks(other)
+    if theirs:
         near = _union_of(
-            [window for square in _squares(forks) for window in lines.geometry.through[square]]
+            [window for square in _squares(theirs) for window in lines.geometry.through[square]]
         )
         left = {
             move: lines.after(seat, move).forks(other).bit_count()
             for move in pool
             if near >> move[1] & 1
         }
-        fewest = min(left.values(), default=0)
-        tempo = lines.threat_makers(seat) if fewest else 0
-        return [
-            move for move in pool if left.get(move, -1) == fewest or tempo >> move[1] & 1
-        ] or pool
+        safe = [move for move in pool if left.get(move) == 0]
+        if safe:
+            return safe
     return pool
