@@ -15,7 +15,6 @@ from bot.discord_ui.replies import (
     choices,
     host_of,
     in_time,
-    message_kwargs,
     reply,
     require_permissions,
 )
@@ -23,7 +22,7 @@ from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.discord_ui.views import (
     game_view,
-    prompt_view,
+    post_in_channel,
     respond,
     rules_embed,
     rules_view,
@@ -204,9 +203,9 @@ async def _start_in_thread(
         name=f"{info.title}: {names}"[:100], type=discord.ChannelType.public_thread
     )
     post = await challenges.start(dataclasses.replace(invitation, thread_id=thread.id))
-    message = await thread.send(**message_kwargs(post, prompt_view(post)))
+    message_id = await post_in_channel(interaction.client, thread.id, post)
     await host_of(interaction).outbox.sent(post)
-    await challenges.note_message(post.game_id, message.id)
+    await challenges.note_message(post.game_id, message_id)
     await reply(interaction, content=f"{info.title} challenge posted in {thread.mention}.")
 
 

@@ -314,6 +314,8 @@ async def test_the_bot_moving_first_in_a_thread_answers_the_posted_board(
         alice, "tink start", {"ai": "easy", "order": "ai first", "thread": True}
     )
     thread = reply.messages[-1].channel
+    board = next(r for r in reply.of(Kind.SEND) if r.message and r.message.channel == thread)
+    assert board.body["enforce_nonce"] and len(board.body["nonce"]) == NONCE_LENGTH
     await bot_done(discord)
     first_lines = [m.content.splitlines()[0] for m in discord.messages_in(thread)]
     assert first_lines[0] == f"Tink #1 begins: {BOT} (easy) and alice."
