@@ -20,6 +20,7 @@ from bot.play.posts import Renderer
 from bot.play.values import Post
 from bot.runtime.outbox import OWED_AFTER, Outbox
 from bot.workers.drawing import ThreadDrawing
+from tests.bot.discord_ui.test_ai_games import storage_of
 from tests.bot.discord_ui.test_shards import scheduler_of
 from tests.bot.harness import (
     DiscordHarness,
@@ -248,6 +249,19 @@ async def test_a_post_following_a_press_just_before_a_crash_is_not_posted_again(
     clock.now += OWED_AFTER + 1
     async with restarted(back, new_bot(tmp_path, clock=clock, database_url=database_url)) as last:
         assert [r for r in last.requests if r.kind is Kind.SEND] == []
+
+
+async def test_a_post_following_a_press_is_a_follow_up_where_the_bot_may_not_send(
+    discord: DiscordHarness,
+) -> None:
+    discord.set_permissions(discord.me, discord.channel, send_messages=False)
+    bob, challenge, label, words = await a_challenge(discord)
+    accepted = await discord.click(bob, challenge, label)
+    (refused,) = accepted.of(Kind.SEND)
+    assert refused.status == 403
+    (board,) = accepted.of(Kind.FOLLOWUP)
+    assert words in board.content and board.png().startswith(b"\x89PNG")
+    assert not await storage_of(discord).announcements.owed_in_game(1, 10)
 
 
 async def test_a_reply_reads_back_as_sent_only_when_public_and_complete(
