@@ -24,6 +24,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Protocol
 
 from bot.storage.records import Writer
+from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
@@ -99,9 +100,7 @@ async def claimed(
     try:
         yield True
     finally:
-        renewal.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await renewal
+        await cancel_and_wait(renewal)
         await claims.release(kind, key, owner)
 
 
