@@ -100,8 +100,10 @@ async def claimed(
     try:
         yield True
     finally:
-        await cancel_and_wait(renewal)
-        await claims.release(kind, key, owner)
+        try:
+            await cancel_and_wait(renewal)
+        finally:
+            await claims.release(kind, key, owner)
 
 
 async def _renew(

@@ -499,7 +499,8 @@ async def test_lapsed_claims_are_forgotten_and_live_ones_kept(
 
 async def test_a_task_cancelled_as_its_claimed_work_ends_stops(storage: Storage) -> None:
     """A cancellation arriving while the claim's renewal is being stopped (as a stopping
-    process cancels its scheduler) ends the task rather than being taken for the renewal's."""
+    process cancels its scheduler) ends the task, not taken for the renewal's; the claim is
+    released all the same."""
     went_on = asyncio.Event()
 
     async def work() -> None:
@@ -511,6 +512,7 @@ async def test_a_task_cancelled_as_its_claimed_work_ends_stops(storage: Storage)
     task = asyncio.create_task(work())
     await asyncio.wait([task])
     assert task.cancelled() and not went_on.is_set()
+    assert await storage.clocks.claim("reminder", "1", "two", 100.0, 160.0), "released"
 
 
 async def test_a_stopping_process_lets_go_of_its_claims(storage: Storage, second: Storage) -> None:
