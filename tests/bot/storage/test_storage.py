@@ -29,7 +29,7 @@ from bot.storage import (
     open_backend,
     open_storage,
 )
-from bot.storage.claims import claimed, holder
+from bot.storage.claims import holder
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
@@ -495,24 +495,6 @@ async def test_lapsed_claims_are_forgotten_and_live_ones_kept(
     assert await second.clocks.prune(161.0) == 1
     assert not await storage.clocks.claim("time-out", "2", "other", 200.0, 260.0)
     assert await storage.clocks.prune(211.0) == 1
-
-
-async def test_a_task_cancelled_as_its_claimed_work_ends_stops(storage: Storage) -> None:
-    """A cancellation arriving while the claim's renewal is being stopped (as a stopping
-    process cancels its scheduler) ends the task, not taken for the renewal's; the claim is
-    released all the same."""
-    went_on = asyncio.Event()
-
-    async def work() -> None:
-        async with claimed(storage.clocks, "reminder", "1", "one", lambda: 100.0) as mine:
-            assert mine
-            asyncio.get_running_loop().call_soon(task.cancel)  # lands as the block ends
-        went_on.set()
-
-    task = asyncio.create_task(work())
-    await asyncio.wait([task])
-    assert task.cancelled() and not went_on.is_set()
-    assert await storage.clocks.claim("reminder", "1", "two", 100.0, 160.0), "released"
 
 
 async def test_a_stopping_process_lets_go_of_its_claims(storage: Storage, second: Storage) -> None:
