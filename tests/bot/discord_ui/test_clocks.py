@@ -290,3 +290,56 @@ async def test_against_the_bot_alone_running_out_loses_even_in_claim_mode(
     assert out.startswith("**alice** ran out of time.\n")
     assert "wins: ran out of time." in out
     assert await status(discord) is Status.FINISHED
+
+
+async def test_a_take_back_gives_back_the_banks_as_the_restored_turn_began(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord, time_limit="2d+1h/3d")
+    clock.now = START + 5 * HOUR
+    await move(discord, alice)
+    clock.now = START + 7 * HOUR
+    await move(discord, bob)
+    clock.now = START + 10 * HOUR
+    moved = await move(discord, alice)
+    assert "alice has 1 day 18 hours left." in moved.content
+    clock.now = START + 12 * HOUR
+    ask = await discord.slash(alice, "tink undo")
+    agreed = await discord.click(bob, ask.message, "Agree")
+    restored = agreed.messages[-1].content
+    assert f"Your move, **alice**. Time runs out {at(12 * HOUR + DAY + 20 * HOUR)}." in restored
+    assert "bob has 1 day 23 hours left." in restored
+    record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
+    assert record.clock.banks == (DAY + 20 * HOUR, DAY + 23 * HOUR)
+
+
+async def test_a_late_move_is_spared_by_a_vacation_day_as_a_time_out_is(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    host = discord.client.host  # type: ignore[attr-defined]
+    away: list[tuple[float, float | None]] = []
+
+    async def away_of(user_id: int, since: float) -> list[tuple[float, float | None]]:
+        return away if user_id == alice.id else []
+
+    async def reprieve(user_id: int, deadline: float) -> bool:
+        if away:
+            return False
+        away.append((deadline, deadline + DAY))
+        return True
+
+    host.games.away, host.endings.reprieve = away_of, reprieve
+    await begin(discord, time_limit="1d")
+    clock.now = START + DAY + HOUR
+    moved = await move(discord, alice)
+    assert not moved.ephemeral
+    assert "ran out of time" not in moved.content
+    assert f"Your move, **bob**. Time runs out {at(2 * DAY + HOUR)}." in moved.content
+    assert away == [(START + DAY, START + 2 * DAY)]
+    assert await status(discord) is Status.ACTIVE
+    clock.now = START + 3 * DAY + 2 * HOUR
+    late = await move(discord, bob)
+    assert late.content.startswith("**bob** ran out of time before moving.")
+    assert await status(discord) is Status.FINISHED
