@@ -149,10 +149,13 @@ def clock_line(record: GameRecord) -> Text | None:
     return joined(" ", said) if said else None
 
 
-def seat_clocks(record: GameRecord, now: float) -> tuple[str | None, ...]:
+def seat_clocks(
+    record: GameRecord, now: float, away: Sequence[Interval] = ()
+) -> tuple[str | None, ...]:
     """Each seat's time left, short, for the board picture: every person's with a bank,
-    only the player to move's with a time per move; none without a clock running."""
-    facts = facts_of(record)
+    only the player to move's with a time per move (its `away` time not counted, as on
+    its clock); none without a clock running."""
+    facts = facts_of(record, away)
     if facts is None or record.status is not Status.ACTIVE:
         return ()
     return tuple(

@@ -23,6 +23,7 @@ from bot.play.game_clocks import (
     clock_after_turn,
     never_away,
     runs_out,
+    seat_clocks,
 )
 from bot.play.values import DamagedGame, Lapsed, Post, Prompt, Refusal
 from bot.play.words.text import Command, Name, say
@@ -219,6 +220,10 @@ class GameTable:
             return
         if (await self.with_deadline(record)).deadline != record.deadline:
             await self.save(record)
+
+    async def seat_clocks(self, record: GameRecord) -> tuple[str | None, ...]:
+        """Each seat's time left now, short, for the board picture (see `seat_clocks`)."""
+        return seat_clocks(record, self.clock(), await self._away_of(record))
 
     async def _away_of(self, record: GameRecord) -> Sequence[Interval]:
         user_id, started = record.turn_user_id, record.turn_started_at

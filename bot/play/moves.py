@@ -123,7 +123,7 @@ class Moves:
             )
             shown = say(f"{title(record)}: ", text)
             return await self._boards.board(
-                record, loan.game, shown if headline is None else lines([headline, shown])
+                loan, shown if headline is None else lines([headline, shown])
             )
 
     async def _played_already(

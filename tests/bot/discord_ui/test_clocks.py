@@ -14,6 +14,7 @@ import engine
 import render
 from bot.play.clock import DAY, HOUR
 from bot.storage import Status
+from tests.bot.discord_ui.test_crash_and_load import DyingDrawing, Killed
 from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, sent
 from tests.bot.harness import DiscordHarness, Reply, SentMessage, User
 from tests.bot.support import Clock, new_bot
@@ -343,3 +344,40 @@ async def test_a_late_move_is_spared_by_a_vacation_day_as_a_time_out_is(
     late = await move(discord, bob)
     assert late.content.startswith("**bob** ran out of time before moving.")
     assert await status(discord) is Status.FINISHED
+
+
+async def test_the_board_picture_leaves_out_the_time_away_of_the_player_to_move(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    host = discord.client.host  # type: ignore[attr-defined]
+
+    async def away_of(user_id: int, since: float) -> list[tuple[float, float | None]]:
+        return [(START, START + DAY)] if user_id == alice.id else []
+
+    host.games.away = away_of
+    await begin(discord, time_limit="2d+1d")
+    clock.now = START + DAY + HOUR
+    board = await discord.slash(bob, "tink board")
+    assert f"Your move, **alice**. Time runs out {at(3 * DAY)}." in board.content
+    record = await host.storage.game(1)
+    game = engine.load_game(record.state)
+    assert board.png() == render.board_png(game, record.names, clocks=["1d 23h", "2d"])
+
+
+async def test_a_move_announced_after_a_restart_shows_the_clocks_as_it_was_played(
+    tmp_path: Path, clock: Clock
+) -> None:
+    drawing = DyingDrawing()
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, renderer=drawing)) as first:
+        await begin(first, time_limit="2d+1d/3d")
+        clock.now = START + HOUR
+        drawing.dying = True
+        with pytest.raises(Killed):
+            await move(first, first.user("alice"))
+    clock.now = START + 5 * HOUR
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as second:
+        (announced,) = [m for m in second.messages_in() if "played" in m.content]
+        record = await second.client.host.storage.game(1)  # type: ignore[attr-defined]
+        game = engine.load_game(record.state)
+        assert announced.png() == render.board_png(game, record.names, clocks=["2d 23h", "2d"])
