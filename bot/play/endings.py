@@ -16,6 +16,13 @@ from bot.storage import Action, GameRecord, Seat, Status
 from bot.storage.clocks import CLAIM
 
 
+class NothingToClaim(Refusal):
+    """A claim on time with no win to claim: a late move came first, or the game is over."""
+
+    def __init__(self) -> None:
+        super().__init__("There is no win to claim: the late move came first.")
+
+
 class Endings:
     """Resigning, time-outs and aborting."""
 
@@ -119,7 +126,7 @@ class Endings:
             or record.turn_seat is None
             or not record.clock.flagged
         ):
-            raise Refusal("There is no win to claim: the late move came first.")
+            raise NothingToClaim()
         late = record.players[record.turn_seat]
         async with self._games.borrow(record) as loan:
             claimers = self._others_in(loan, late)

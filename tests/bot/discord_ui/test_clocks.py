@@ -112,6 +112,7 @@ async def test_in_claim_mode_a_late_move_stands_until_someone_claims(
     too_late = await discord.click(bob, post, "Claim win")
     assert too_late.ephemeral
     assert too_late.content == "There is no win to claim: the late move came first."
+    assert [(b.label, b.disabled) for b in post.buttons] == [("Claim win", True)]
     assert await status(discord) is Status.ACTIVE
 
 
