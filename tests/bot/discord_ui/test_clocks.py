@@ -48,6 +48,28 @@ async def status(discord: DiscordHarness) -> Status:
     return Status(record.status)
 
 
+@pytest.fixture
+async def alices_day(discord: DiscordHarness) -> list[tuple[float, float | None]]:
+    """A 1d game where alice, to move first, has one automatic vacation day: the first
+    time her time would run out, her clock waits a day. Her time away, as it grows."""
+    user = discord.user("alice")
+    host = discord.client.host  # type: ignore[attr-defined]
+    away: list[tuple[float, float | None]] = []
+
+    async def away_of(user_id: int, since: float) -> list[tuple[float, float | None]]:
+        return away if user_id == user.id else []
+
+    async def reprieve(user_id: int, deadline: float) -> bool:
+        if away or user_id != user.id:
+            return False
+        away.append((deadline, deadline + DAY))
+        return True
+
+    host.games.away, host.endings.reprieve = away_of, reprieve
+    await begin(discord, time_limit="1d")
+    return away
+
+
 async def claim_mode(discord: DiscordHarness) -> None:
     await discord.slash(discord.user("owner"), "gamehost settings", {"timeout": "claim"})
 
@@ -223,27 +245,11 @@ async def test_gifts_that_cannot_be_are_refused_in_one_sentence(discord: Discord
 
 
 async def test_time_away_stops_a_clock_and_a_reprieve_puts_off_a_time_out(
-    discord: DiscordHarness, clock: Clock
+    discord: DiscordHarness, clock: Clock, alices_day: list[tuple[float, float | None]]
 ) -> None:
-    alice, bob = discord.user("alice"), discord.user("bob")
-    host = discord.client.host  # type: ignore[attr-defined]
-    away: list[tuple[float, float | None]] = []
-    spared: list[float] = []
-
-    async def away_of(user_id: int, since: float) -> list[tuple[float, float | None]]:
-        return away if user_id == alice.id else []
-
-    async def reprieve(user_id: int, deadline: float) -> bool:
-        if spared:
-            return False
-        spared.append(deadline)
-        away.append((deadline, deadline + DAY))
-        return True
-
-    host.games.away, host.endings.reprieve = away_of, reprieve
-    await begin(discord, time_limit="1d")
     assert time_outs(await later(discord, clock, DAY)) == []
-    assert spared == [START + DAY]
+    assert alices_day == [(START + DAY, START + 2 * DAY)]
+    bob = discord.user("bob")
     board = await discord.slash(bob, "tink board")
     assert f"Your move, **alice**. Time runs out {at(2 * DAY)}." in board.content
     (out,) = time_outs(await later(discord, clock, 2 * DAY))
@@ -317,32 +323,17 @@ async def test_a_take_back_gives_back_the_banks_as_the_restored_turn_began(
 
 
 async def test_a_late_move_is_spared_by_a_vacation_day_as_a_time_out_is(
-    discord: DiscordHarness, clock: Clock
+    discord: DiscordHarness, clock: Clock, alices_day: list[tuple[float, float | None]]
 ) -> None:
-    alice, bob = discord.user("alice"), discord.user("bob")
-    host = discord.client.host  # type: ignore[attr-defined]
-    away: list[tuple[float, float | None]] = []
-
-    async def away_of(user_id: int, since: float) -> list[tuple[float, float | None]]:
-        return away if user_id == alice.id else []
-
-    async def reprieve(user_id: int, deadline: float) -> bool:
-        if away:
-            return False
-        away.append((deadline, deadline + DAY))
-        return True
-
-    host.games.away, host.endings.reprieve = away_of, reprieve
-    await begin(discord, time_limit="1d")
     clock.now = START + DAY + HOUR
-    moved = await move(discord, alice)
+    moved = await move(discord, discord.user("alice"))
     assert not moved.ephemeral
     assert "ran out of time" not in moved.content
     assert f"Your move, **bob**. Time runs out {at(2 * DAY + HOUR)}." in moved.content
-    assert away == [(START + DAY, START + 2 * DAY)]
+    assert alices_day == [(START + DAY, START + 2 * DAY)]
     assert await status(discord) is Status.ACTIVE
     clock.now = START + 3 * DAY + 2 * HOUR
-    late = await move(discord, bob)
+    late = await move(discord, discord.user("bob"))
     assert late.content.startswith("**bob** ran out of time before moving.")
     assert await status(discord) is Status.FINISHED
 
