@@ -23,17 +23,15 @@ async def discord(tmp_path: Path, clock: Clock) -> AsyncIterator[DiscordHarness]
         yield harness
 
 
-async def created(discord: DiscordHarness, **options: object) -> Reply:
+async def created(discord: DiscordHarness, game: str = "tink", **options: object) -> Reply:
     owner = discord.user("owner")
-    return await discord.slash(
-        owner, "tournament create", {"game": "tink", "format": "swiss", **options}
-    )
+    return await discord.slash(owner, f"tournament create {game}", {"format": "swiss", **options})
 
 
 async def test_players_join_by_button_and_the_games_begin_in_threads(
     discord: DiscordHarness,
 ) -> None:
-    announcement = await created(discord, rounds=2)
+    announcement = await created(discord, swiss_rounds=2)
     assert "Tournament #1: Tink Swiss, 2 rounds" in announcement.content
     assert [b.label for b in announcement.message.buttons] == ["Join", "Leave"]
     names = ["alice", "bob", "carol"]
@@ -106,3 +104,27 @@ async def test_joins_racing_the_start_time_either_enter_or_are_refused(
     pairings = await host.storage.tournaments.pairings(1)
     paired = {p.first_id for p in pairings} | {p.second_id for p in pairings if p.second_id}
     assert paired == entrants
+
+
+async def test_each_game_has_its_create_command_with_its_own_options(
+    discord: DiscordHarness,
+) -> None:
+    folio = await created(discord, "folio", grid="fixed", extras="random")
+    assert "Tournament #1: Folio Swiss" in folio.content
+    bridge = await created(discord, "bridge", format="round-robin", rounds=3, win="delayed")
+    assert "Tournament #2: Bridge round robin" in bridge.content
+    host = discord.client.host  # type: ignore[attr-defined]
+    stored = [await host.storage.tournaments.tournament(n) for n in (1, 2)]
+    assert stored[0].options["grid"] == "fixed"
+    assert stored[1].options["rounds"] == 3 and stored[1].options["win"] == "delayed"
+    freeform = await created(discord, "folio", grid="freeform")
+    assert freeform.ephemeral and freeform.content == (
+        "The freeform variant needs pieces placed anywhere on a real table, so it is not "
+        "offered here."
+    )
+    assert await host.storage.tournaments.tournament(3) is None
+    registered = {c.name: c for c in discord.client.tree.get_commands()}  # type: ignore[attr-defined]
+    create = registered["tournament"].get_command("create")
+    bridge_options = {p.name for p in create.get_command("bridge").parameters}
+    assert {"rounds", "point_limit", "swiss_rounds"} <= bridge_options
+    assert "grid" not in bridge_options and "players" not in bridge_options
