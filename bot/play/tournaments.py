@@ -14,7 +14,7 @@ import asyncio
 import dataclasses
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -64,6 +64,8 @@ NO_GAME = 0
 """The game id of a tournament's own posts, which are about no one game."""
 SHOWN_PLAYERS = 16
 """Players the crosstable picture shows at most."""
+_OPENING = "its games are being opened, each in its own thread under this channel."
+"""What the start says: the threads follow one by one (a large round takes minutes)."""
 CLAIM = "tournament"
 """The kind of due work that moves a tournament on."""
 _FORMAT_WORDS = {
@@ -74,11 +76,17 @@ _FORMAT_WORDS = {
 }
 
 
+class VenueError(Exception):
+    """The venue could not do what was asked (Discord refused or failed); the work is
+    tried again on the next due pass."""
+
+
 class Venue(Protocol):
     """Where a tournament's games and news go (Discord, in the bot)."""
 
     async def open_thread(self, channel_id: int, name: str) -> int:
-        """A new public thread under the channel, for one game; its id."""
+        """A new public thread under the channel, for one game; its id. Raises
+        `VenueError` when it could not be opened."""
 
     async def post(self, place_id: int, post: Post) -> None: ...
 
@@ -242,8 +250,8 @@ class Tournaments:
             raise Refusal(f"Tournament #{tournament.id} needs at least 2 players to start.")
         if not await self._close_entries(tournament):
             raise Refusal(f"Tournament #{tournament.id} has already begun.")
-        await self.advance(tournament.id)
-        return Post(NO_GAME, say(f"Tournament #{tournament.id} has begun: good luck!"))
+        self._in_background(self.advance(tournament.id), f"tournament {tournament.id}")
+        return Post(NO_GAME, say(f"Tournament #{tournament.id} has begun: {_OPENING} Good luck!"))
 
     async def cancel(self, tournament_id: int, user_id: int, *, moderator: bool) -> Post:
         """End the tournament: its games in play are aborted, unrated."""
@@ -324,17 +332,21 @@ class Tournaments:
         """A tournament's game ended: move the tournament on, in the background."""
         if record.pairing_id is None or record.status.is_open:
             return
-        task = asyncio.get_running_loop().create_task(self._game_ended(record.pairing_id))
+        pairing_id = record.pairing_id
+        self._in_background(self._game_ended(pairing_id), f"the tournament of pairing {pairing_id}")
+
+    def _in_background(self, work: Coroutine[object, object, None], what: str) -> None:
+        """Move a tournament on without waiting (opening a round's threads may take
+        minutes under Discord's rate limits); a failure is logged, and the next due pass
+        takes the work up again."""
+        task = asyncio.get_running_loop().create_task(_logged(work, what))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _game_ended(self, pairing_id: int) -> None:
-        try:
-            tournament_id = await self._store.tournament_of(pairing_id)
-            if tournament_id is not None:
-                await self.advance(tournament_id)
-        except Exception:
-            log.exception("could not move on the tournament of pairing %s", pairing_id)
+        tournament_id = await self._store.tournament_of(pairing_id)
+        if tournament_id is not None:
+            await self.advance(tournament_id)
 
     async def _advance(self, tournament_id: int, venue: Venue) -> None:
         tournament = await self._store.tournament(tournament_id)
@@ -372,7 +384,7 @@ class Tournaments:
                 await venue.post(tournament.channel_id, Post(NO_GAME, text))
             return False
         if await self._close_entries(tournament):
-            text = say(f"Tournament #{tournament.id} has begun: entries are closed.")
+            text = say(f"Tournament #{tournament.id} has begun: entries are closed. {_OPENING}")
             await venue.post(tournament.channel_id, Post(NO_GAME, text))
         return True
 
@@ -431,7 +443,9 @@ class Tournaments:
     async def _begin_games(
         self, tournament: TournamentRecord, pairings: Sequence[PairingRecord], venue: Venue
     ) -> None:
-        """Begin the game of every pairing that has none yet, each in its own thread."""
+        """Begin the game of every pairing that has none yet, each in its own thread, one
+        at a time (Discord paces thread creation per channel); a pairing whose thread
+        could not be opened is left for the next due pass, and the others go on."""
         entrants = {e.user_id: e for e in await self._store.entrants(tournament.id)}
         for pairing in pairings:
             if pairing.second_id is None or pairing.forfeit_by is not None:
@@ -442,7 +456,15 @@ class Tournaments:
                     if resumed is not None and pairing.thread_id is not None:
                         await venue.post(pairing.thread_id, resumed)
                 continue
-            await self._begin_game(tournament, pairing, entrants, venue)
+            try:
+                await self._begin_game(tournament, pairing, entrants, venue)
+            except VenueError as error:
+                log.warning(
+                    "tournament %s: the game of pairing %s waits for the next pass: %s",
+                    tournament.id,
+                    pairing.id,
+                    error,
+                )
 
     async def _begin_game(
         self,
@@ -544,6 +566,13 @@ class Tournaments:
         if found is None:
             raise Refusal(f"There is no tournament #{tournament_id}.")
         return found
+
+
+async def _logged(work: Coroutine[object, object, None], what: str) -> None:
+    try:
+        await work
+    except Exception:
+        log.exception("could not move on %s", what)
 
 
 def _check_organiser(

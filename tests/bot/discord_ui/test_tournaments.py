@@ -6,15 +6,20 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.play.clock import HOUR
 from tests.bot.discord_ui.test_slow_game_commands import scheduler_of
 from tests.bot.harness import DiscordHarness, Kind, Reply
+from tests.bot.harness.records import Request
+from tests.bot.harness.server import FakeDiscord
+from tests.bot.harness.transport import http_error
 from tests.bot.support import Clock, new_bot
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+OPENING = "its games are being opened, each in its own thread under this channel."
 
 
 @pytest.fixture
@@ -26,6 +31,11 @@ async def discord(tmp_path: Path, clock: Clock) -> AsyncIterator[DiscordHarness]
 async def created(discord: DiscordHarness, game: str = "tink", **options: object) -> Reply:
     owner = discord.user("owner")
     return await discord.slash(owner, f"tournament create {game}", {"format": "swiss", **options})
+
+
+def in_channel(discord: DiscordHarness, reply: Reply) -> str:
+    """What the reply's messages in the tournament's channel say (not in the threads)."""
+    return "\n".join(m.content for m in reply.messages if m.channel == discord.channel)
 
 
 async def test_players_join_by_button_and_the_games_begin_in_threads(
@@ -48,7 +58,7 @@ async def test_players_join_by_button_and_the_games_begin_in_threads(
         "Only the creator of tournament #1 or someone who can manage the server can start it."
     )
     started = await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
-    assert "Tournament #1 has begun" in started.content
+    assert f"Tournament #1 has begun: {OPENING}" in in_channel(discord, started)
     threads = started.of(Kind.THREAD)
     assert len(threads) == 1
     game_post = [m for m in started.messages if m.channel != discord.channel][-1]
@@ -128,3 +138,35 @@ async def test_each_game_has_its_create_command_with_its_own_options(
     bridge_options = {p.name for p in create.get_command("bridge").parameters}
     assert {"rounds", "point_limit", "swiss_rounds"} <= bridge_options
     assert "grid" not in bridge_options and "players" not in bridge_options
+
+
+@pytest.mark.parametrize("status", [429, 500])
+async def test_a_thread_discord_fails_to_open_is_opened_on_the_next_pass(
+    discord: DiscordHarness, status: int
+) -> None:
+    announcement = await created(discord, format="round-robin")
+    players = [discord.user(f"p{i}") for i in range(4)]
+    for player in players:
+        await discord.click(player, announcement.message, "Join")
+    attempts = 0
+
+    def second_fails(request: Request) -> Any:
+        nonlocal attempts
+        attempts += 1
+        if attempts == 2:
+            raise http_error(status, 0, "You are being rate limited." if status == 429 else "")
+        return FakeDiscord._create_thread(discord, request)[0]
+
+    discord.stub("POST", "/channels/{channel_id}/threads", second_fails)
+    started = await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
+    assert f"Tournament #1 has begun: {OPENING}" in in_channel(discord, started)
+    tried = started.of(Kind.THREAD)
+    assert [r.status for r in tried] == [200, status, 200, 200, 200, 200]
+    host = discord.client.host  # type: ignore[attr-defined]
+    pairings = await host.storage.tournaments.pairings(1)
+    assert sum(p.game_id is None for p in pairings) == 1
+    later = await discord.run(scheduler_of(discord).run_due())
+    assert [r.status for r in later.of(Kind.THREAD)] == [200]
+    pairings = await host.storage.tournaments.pairings(1)
+    assert all(p.game_status == "active" for p in pairings)
+    assert len({p.thread_id for p in pairings}) == 6

@@ -60,7 +60,9 @@ async def entered(host: Host, format_: str, players: int, **options: object) -> 
 
 
 async def active_games(host: Host, number: int) -> list[tuple[int, int, int]]:
-    """(game id, first player, second player) of each game in play."""
+    """(game id, first player, second player) of each game in play, once the games being
+    opened are."""
+    await host.tournaments.idle()
     pairings = await host.storage.tournaments.pairings(number)
     return [
         (p.game_id, p.first_id, p.second_id)
@@ -85,6 +87,7 @@ async def test_a_round_robin_of_five_with_a_bye_and_a_withdrawal(
     host = host_on(storage, clock, venue)
     number = await entered(host, "round-robin", 5)
     await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
+    await host.tournaments.idle()
     pairings = await storage.tournaments.pairings(number)
     assert len(pairings) == 15 and sum(p.second_id is None for p in pairings) == 5
     games = await active_games(host, number)
@@ -198,6 +201,7 @@ async def test_bad_requests_are_refused_in_one_sentence(storage: Storage, clock:
         f"Tournament #{number} has closed its entries.",
     ]
     assert all(r.count(". ") == 0 for r in refusals)
+    await tournaments.idle()
     games = await storage.game(1)
     assert games is not None and games.status is Status.ACTIVE
 
