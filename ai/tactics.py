@@ -43,3 +43,15 @@ def hands_over_a_win(game: engine.Game, move: engine.SearchMove) -> bool:
     after = game.search_copy()
     after.search_push(move)
     return after.result is None and bool(after.search_wins())
+
+
+def resisting(game: engine.Game, moves: Sequence[engine.SearchMove]) -> list[engine.SearchMove]:
+    """The moves of `moves` that leave the next player the fewest wins in one: in a lost
+    position, the moves that block the most and so hold out longest."""
+    left = {}
+    for move in moves:
+        after = game.search_copy()
+        after.search_push(move)
+        left[move] = len(after.search_wins()) if after.result is None else 0
+    fewest = min(left.values(), default=0)
+    return [move for move in moves if left[move] == fewest]
