@@ -657,6 +657,11 @@ def _points(value: Fraction) -> str:
     return f"{whole or ''}½"
 
 
+def _point_noun(value: Fraction) -> str:
+    """`point` for ½ and 1, `points` otherwise."""
+    return "point" if 0 < value <= 1 else "points"
+
+
 def _standings_text(table: Table) -> Text:
     tournament = table.tournament
     swiss = tournament.format == SWISS
@@ -669,8 +674,9 @@ def _standings_text(table: Table) -> Text:
             say(
                 f"{row.place}. ",
                 Strong(Name(table.names[row.player])),
-                f"{out}: {_points(row.points)} points, {tie_break} {_points(second)}, "
-                f"direct {_points(row.direct)}, rating {row.rating:.1f}, {row.games} games",
+                f"{out}: {_points(row.points)} {_point_noun(row.points)}, {tie_break} "
+                f"{_points(second)}, direct {_points(row.direct)}, rating {row.rating:.1f}, "
+                f"{row.games} game{'' if row.games == 1 else 's'}",
             )
         )
     return lines(shown)

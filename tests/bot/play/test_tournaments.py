@@ -217,3 +217,16 @@ async def test_games_take_the_tournament_time_limit_else_the_servers(
         await host.tournaments.cancel(number, PLAYERS[0].user_id, moderator=False)
         aborted = await storage.game(game_id)
         assert aborted is not None and aborted.status is Status.ABORTED
+
+
+async def test_standings_say_one_point_and_one_game_in_the_singular(
+    storage: Storage, clock: Clock
+) -> None:
+    host = host_on(storage, clock, Venue())
+    number = await entered(host, "swiss", 2, rounds=2)
+    await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
+    assert await play_out(host, number) == 1
+    standings = shown((await host.tournaments.standings(GUILD, number, PLAYERS[0].user_id)).text)
+    assert ": 1 point, Buchholz 0, direct 0, rating" in standings
+    assert ", 1 game\n" in standings and ": 0 points," in standings
+    assert "1 points" not in standings and "1 games" not in standings
