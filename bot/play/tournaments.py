@@ -628,7 +628,7 @@ def _announcement(tournament: TournamentRecord, entrants: Sequence[Entrant]) -> 
     limit = "no time limit" if control is None else f"a clock of {control.words()}"
     shown.append(
         say(
-            f"Points: win 1, draw 1/2, loss 0; {limit}. A player who withdraws loses their "
+            f"Points: win 1, draw ½, loss 0; {limit}. A player who withdraws loses their "
             "unfinished games."
         )
     )

@@ -54,6 +54,7 @@ async def entered(host: Host, format_: str, players: int, **options: object) -> 
     entry = Entry("tink", GUILD, CHANNEL, PLAYERS[0], format_, **options)  # type: ignore[arg-type]
     number, post = await host.tournaments.create(entry)
     assert f"Tournament #{number}" in shown(post.text)
+    assert "Points: win 1, draw ½, loss 0;" in shown(post.text)
     for person in PLAYERS[:players]:
         await host.tournaments.join(number, person)
     return number
