@@ -18,7 +18,7 @@ import engine
 from ai.levels import LEVELS, SETTINGS, Level
 from ai.mcts import Node, Search
 from ai.policy import policy
-from ai.tactics import read
+from ai.tactics import read, without_forced_losses
 
 __all__ = ["LEVELS", "SETTINGS", "Level", "choose_move", "evaluate"]
 
@@ -27,7 +27,8 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     """A legal move for the seat to move, as canonical text; `game` is left unchanged.
 
     Wins in one are always taken, and a threat to win in one is blocked where a move
-    does it (a weaker level now and then overlooks it). Raises ValueError for an
+    does it (a weaker level now and then overlooks it); hard also stops, where a move
+    can, the next player's threat to force a win in two. Raises ValueError for an
     unknown level or a finished game.
     """
     settings = _settings(level, game)
@@ -38,6 +39,8 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     candidates = tactics.safe or list(tactics.moves)
     if tactics.threatened and tactics.safe and rng.random() < settings.miss_block:
         candidates = tactics.unsafe
+    elif settings.reads_double_threats and len(candidates) > 1:
+        candidates = without_forced_losses(game, candidates)
     if len(candidates) == 1:
         return game.search_text(candidates[0])
     search = _search(game, candidates, settings, rng)

@@ -19,6 +19,8 @@ class Level:
     `miss_block` is the chance of overlooking the opponent's threat to win at once
     and playing on with its own plan. The move is picked among the `top_k` best by a
     softmax of their values at `temperature` (0: always the best).
+    `reads_double_threats` leaves out, where it can, the moves that let the opponent
+    force a win in two with a double threat no single move stops.
     """
 
     iterations: Mapping[str, int]
@@ -27,6 +29,7 @@ class Level:
     temperature: float = 0.0
     exploration: float = 0.7
     """The UCT exploration constant."""
+    reads_double_threats: bool = False
 
     def __post_init__(self) -> None:
         if "default" not in self.iterations or min(self.iterations.values()) < 1:
@@ -53,6 +56,6 @@ SETTINGS: dict[str, Level] = {
         top_k=3,
         temperature=0.05,
     ),
-    "hard": Level(_budgets(default=2000, folio=6000, bridge=7000)),
+    "hard": Level(_budgets(default=2000, folio=6000, bridge=7000), reads_double_threats=True),
 }
 """Each level's settings by name; replace an entry to change a level everywhere."""
