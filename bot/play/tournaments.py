@@ -270,6 +270,8 @@ class Tournaments:
             return await self.leave(tournament_id, user_id)
         if not await self._store.withdraw(tournament.id, user_id):
             raise Refusal(f"You are not playing in tournament #{tournament.id}.")
+        entrants = {e.user_id: e.name for e in await self._store.entrants(tournament.id)}
+        name = entrants[user_id]
         for pairing in await self._store.pairings(tournament.id):
             mine = user_id in (pairing.first_id, pairing.second_id)
             if (
@@ -277,10 +279,17 @@ class Tournaments:
                 and pairing.game_id is not None
                 and pairing.game_status in ("challenge", "active")
             ):
+                winner = pairing.second_id if pairing.first_id == user_id else pairing.first_id
+                await self._tell_thread(
+                    pairing,
+                    say(
+                        Strong(Name(name)),
+                        f" withdrew from tournament #{tournament.id}, so ",
+                        Strong(Name(entrants.get(winner or 0, "their opponent"))),
+                        " wins this game's point.",
+                    ),
+                )
                 await self._abort(pairing)
-        name = next(
-            e.name for e in await self._store.entrants(tournament.id) if e.user_id == user_id
-        )
         await self.advance(tournament.id)
         return Post(
             NO_GAME,
@@ -290,6 +299,10 @@ class Tournaments:
                 "by their opponents.",
             ),
         )
+
+    async def _tell_thread(self, pairing: PairingRecord, text: Text) -> None:
+        if pairing.thread_id is not None and self.venue is not None:
+            await self.venue.post(pairing.thread_id, Post(NO_GAME, text))
 
     async def _abort(self, pairing: PairingRecord) -> None:
         assert pairing.game_id is not None

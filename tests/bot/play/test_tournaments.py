@@ -231,3 +231,20 @@ async def test_standings_say_one_point_and_one_game_in_the_singular(
     assert ": 1 point, Buchholz 0, direct 0, rating" in standings
     assert ", 1 game\n" in standings and ": 0 points," in standings
     assert "1 points" not in standings and "1 games" not in standings
+
+
+async def test_a_withdrawal_tells_each_game_in_play_who_wins_its_point(
+    storage: Storage, clock: Clock
+) -> None:
+    venue = Venue()
+    host = host_on(storage, clock, venue)
+    number = await entered(host, "round-robin", 2)
+    await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
+    ((_, thread),) = [(c, 9000 + i + 1) for i, (c, _) in enumerate(venue.threads)]
+    await host.tournaments.withdraw(number, PLAYERS[1].user_id)
+    await host.tournaments.idle()
+    told = [shown(post.text) for place, post in venue.posts if place == thread]
+    assert told[-2:] == [
+        f"**P1** withdrew from tournament #{number}, so **P0** wins this game's point.",
+        "Tink #1 was aborted; it is not rated.",
+    ]
