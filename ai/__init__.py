@@ -16,9 +16,10 @@ import random
 
 import engine
 from ai.levels import LEVELS, SETTINGS, Level
+from ai.lines import LINE_GAMES, forced_win, guarded, read_lines
 from ai.mcts import Node, Search
 from ai.policy import policy
-from ai.tactics import read, without_forced_losses
+from ai.tactics import read, resisting
 
 __all__ = ["LEVELS", "SETTINGS", "Level", "choose_move", "evaluate"]
 
@@ -27,24 +28,33 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     """A legal move for the seat to move, as canonical text; `game` is left unchanged.
 
     Wins in one are always taken, and a threat to win in one is blocked where a move
-    does it (a weaker level now and then overlooks it); hard also stops, where a move
-    can, the next player's threat to force a win in two. Raises ValueError for an
-    unknown level or a finished game.
+    does it (a weaker level now and then overlooks it). In Tink and Tingle, as far as
+    the level reads (`Level.reading`), double threats and forks that win are made and
+    the opponent's are kept from it. A lost position is resisted: the move leaves the
+    fewest wins in one. Raises ValueError for an unknown level or a finished game.
     """
     settings = _settings(level, game)
     rng = _rng(game, level, seed)
     tactics = read(game)
     if tactics.wins:
         return game.search_text(tactics.wins[0])
-    candidates = tactics.safe or list(tactics.moves)
+    candidates = tactics.safe or resisting(game, tactics.moves)
     if tactics.threatened and tactics.safe and rng.random() < settings.miss_block:
         candidates = tactics.unsafe
-    elif settings.reads_double_threats and len(candidates) > 1:
-        candidates = without_forced_losses(game, candidates)
+    elif tactics.safe and settings.reading and game.name in LINE_GAMES and game.players == 2:
+        winning = forced_win(game, settings.reading)
+        if winning is not None:
+            return game.search_text(winning)
+        if rng.random() >= settings.miss_block:
+            candidates = guarded(game, read_lines(game), candidates, forks=settings.reading > 1)
     if len(candidates) == 1:
         return game.search_text(candidates[0])
     search = _search(game, candidates, settings, rng)
-    return game.search_text(_pick(search.ranked(), search.root.to_move, settings, rng).move)
+    ranked = search.ranked()
+    seat = search.root.to_move
+    if ranked[0].proven is not None and ranked[0].proven[seat] == 0.0:
+        return game.search_text(resisting(game, candidates)[0])
+    return game.search_text(_pick(ranked, seat, settings, rng).move)
 
 
 def evaluate(
@@ -86,7 +96,8 @@ def _search(
     settings: Level,
     rng: random.Random,
 ) -> Search:
-    search = Search(game, sorted(candidates), policy(game.name), rng, settings.exploration)
+    reading = policy(game.name)
+    search = Search(game, sorted(candidates), reading, rng, settings.exploration)
     search.run(settings.budget(game.name))
     return search
 

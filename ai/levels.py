@@ -16,11 +16,10 @@ class Level:
     `iterations` counts search iterations per move, by game name (`default` for the
     games not named: Tink and Tingle), so the same position, level and seed always
     give the same move.
-    `miss_block` is the chance of overlooking the opponent's threat to win at once
-    and playing on with its own plan. The move is picked among the `top_k` best by a
+    `miss_block` is the chance of overlooking the opponent's threat to win at once, or
+    in Tink and Tingle the double threat it could make next, and playing on with its
+    own plan. The move is picked among the `top_k` best by a
     softmax of their values at `temperature` (0: always the best).
-    `reads_double_threats` leaves out, where it can, the moves that let the opponent
-    force a win in two with a double threat no single move stops.
     """
 
     iterations: Mapping[str, int]
@@ -29,7 +28,10 @@ class Level:
     temperature: float = 0.0
     exploration: float = 0.7
     """The UCT exploration constant."""
-    reads_double_threats: bool = False
+    reading: int = 1
+    """How far it reads lines in Tink and Tingle: 0, wins in one only; 1, also double
+    threats (making them, and keeping the opponent from them); 2, also forks, and a
+    threat in one followed by a double threat."""
 
     def __post_init__(self) -> None:
         if "default" not in self.iterations or min(self.iterations.values()) < 1:
@@ -52,10 +54,11 @@ SETTINGS: dict[str, Level] = {
         temperature=0.08,
     ),
     "medium": Level(
-        _budgets(default=250, folio=700, bridge=1500),
+        _budgets(default=900, folio=700, bridge=1500),
         top_k=3,
         temperature=0.05,
+        reading=2,
     ),
-    "hard": Level(_budgets(default=2000, folio=6000, bridge=7000), reads_double_threats=True),
+    "hard": Level(_budgets(default=10000, folio=6000, bridge=7000), reading=2),
 }
 """Each level's settings by name; replace an entry to change a level everywhere."""

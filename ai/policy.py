@@ -1,9 +1,10 @@
 """How the search treats each game: which moves to try first, and what a position is worth.
 
-Tink, Tingle and Folio are played out to the end, each side taking a win in one when it
-has one and otherwise moving at random. Random Bridge games almost never end, so Bridge
-positions are read instead (see `ai.bridge`), and the search widens slowly, trying the
-moves that read best first.
+Folio is played out to the end, each side taking a win in one when it has one and
+otherwise moving at random. Random Tink and Tingle games say little about lines built on
+purpose, and random Bridge games almost never end, so their positions are read instead
+(see `ai.lines` and `ai.bridge`), and the search widens slowly, trying the moves that
+read best first.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import engine
-from ai import bridge
+from ai import bridge, lines
 from ai.playout import Outcome, playout
 
 Assessor = Callable[
@@ -49,7 +50,8 @@ def _read_bridge(
 
 
 PLAYED_OUT = Policy(_played_out)
-POLICIES = {"bridge": Policy(_read_bridge, widening=1.5)}
+LINES_READ = Policy(lines.assess, widening=2.0)
+POLICIES = {"bridge": Policy(_read_bridge, widening=1.5), "tink": LINES_READ, "tingle": LINES_READ}
 
 
 def policy(name: str) -> Policy:

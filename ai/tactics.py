@@ -1,5 +1,4 @@
-"""What can be seen a few moves ahead: wins in one, moves that hand the next player one,
-and moves that let the next player force a win in two."""
+"""What can be seen one move ahead: wins in one, and moves that hand the next player one."""
 
 from __future__ import annotations
 
@@ -39,24 +38,20 @@ def read(game: engine.Game) -> Tactics:
     return Tactics(moves, wins, safe)
 
 
-def without_forced_losses(
-    game: engine.Game, moves: Sequence[engine.SearchMove]
-) -> list[engine.SearchMove]:
-    """The `moves` after which the next player cannot force a win in two (an unstoppable
-    double threat), or all of them when each one allows it."""
-    kept = [move for move in moves if not allows_a_forced_win(game, move)]
-    return kept or list(moves)
-
-
-def allows_a_forced_win(game: engine.Game, move: engine.SearchMove) -> bool:
-    """Whether after `move` the next player has a move that wins in two whatever the reply."""
-    after = game.search_copy()
-    after.search_push(move)
-    return after.result is None and bool(engine.forced_wins_in_two(after, most=1))
-
-
 def hands_over_a_win(game: engine.Game, move: engine.SearchMove) -> bool:
     """Whether after `move` the next player can win at once."""
     after = game.search_copy()
     after.search_push(move)
     return after.result is None and bool(after.search_wins())
+
+
+def resisting(game: engine.Game, moves: Sequence[engine.SearchMove]) -> list[engine.SearchMove]:
+    """The moves of `moves` that leave the next player the fewest wins in one: in a lost
+    position, the moves that block the most and so hold out longest."""
+    left = {}
+    for move in moves:
+        after = game.search_copy()
+        after.search_push(move)
+        left[move] = len(after.search_wins()) if after.result is None else 0
+    fewest = min(left.values(), default=0)
+    return [move for move in moves if left[move] == fewest]

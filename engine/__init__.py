@@ -48,7 +48,7 @@ from engine.core import (
     replay,
     unregister,
 )
-from engine.review import MoveReview, forced_wins_in_two, review
+from engine.review import MoveReview, review
 
 __all__ = [
     "FILES",
@@ -73,7 +73,6 @@ __all__ = [
     "Result",
     "SearchMove",
     "Size",
-    "forced_wins_in_two",
     "load_game",
     "new_game",
     "register",

@@ -18,7 +18,6 @@ posting it is still announced.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 import math
@@ -35,6 +34,7 @@ from bot.runtime.alarm import Alarm
 from bot.runtime.outbox import Outbox
 from bot.storage import GameRecord, Status
 from bot.storage.claims import claimed, holder
+from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
@@ -99,9 +99,7 @@ class AiRunner:
         """Stop playing; turns being thought about are given back (their claims released)."""
         for task in (self._task, *self._turns.values()):
             if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+                await cancel_and_wait(task)
         self._task = None
         self._turns.clear()
 

@@ -14,7 +14,6 @@ stops cleanly, as the scheduler then looks again).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import math
 import time
@@ -29,6 +28,7 @@ from bot.runtime.outbox import Outbox
 from bot.storage import GameRecord, Status
 from bot.storage.claims import LEASE, claimed, holder
 from bot.storage.clocks import Turn
+from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
@@ -104,9 +104,7 @@ class Scheduler:
     async def stop(self) -> None:
         task, self._task = self._task, None
         if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await cancel_and_wait(task)
 
     def wake(self, within: float = 0.0) -> None:
         """Look again within `within` seconds: something changed what is due, or when."""

@@ -24,6 +24,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Protocol
 
 from bot.storage.records import Writer
+from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
@@ -99,10 +100,10 @@ async def claimed(
     try:
         yield True
     finally:
-        renewal.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await renewal
-        await claims.release(kind, key, owner)
+        try:
+            await cancel_and_wait(renewal)
+        finally:
+            await claims.release(kind, key, owner)
 
 
 async def _renew(

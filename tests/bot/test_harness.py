@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import re
 import time
@@ -24,6 +25,7 @@ from tests.bot.harness import (
     Kind,
     NetworkBlocked,
     Reply,
+    waiting,
 )
 from tests.bot.harness.server import NONCE_WINDOW
 
@@ -463,6 +465,23 @@ async def test_a_stuck_handler_times_out(open_harness: OpenHarness) -> None:
     harness = await open_harness(ToyBot(), timeout=0.05)
     with pytest.raises(HarnessTimeout, match="Still busy"):
         await harness.slash(harness.user("alice"), "toy stuck")
+
+
+async def test_a_task_going_on_though_cancelled_fails_the_close(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(waiting, "ENDS_WITHIN", 0.05)
+    harness = await DiscordHarness(ToyBot()).start()
+
+    async def going_on_once() -> None:
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.sleep(3600)
+        await asyncio.sleep(3600)
+
+    await harness.run(going_on_once())
+    with pytest.raises(HarnessTimeout, match="after being cancelled"):
+        await harness.close()
+    await harness.close()
 
 
 async def test_dm_interactions_carry_a_user_not_a_member(toy: DiscordHarness) -> None:

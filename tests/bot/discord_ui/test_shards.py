@@ -15,6 +15,7 @@ import signal
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -207,22 +208,21 @@ async def test_racing_moves_from_two_processes_apply_exactly_once(
     deployment: Deployment, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await deployment.begin(0, "alice", "bob")
-    both_read = asyncio.Event()
-    readers: list[int] = []
+    both_saving = asyncio.Event()
+    savers: list[Storage] = []
     for process in deployment.processes:
         storage = storage_of(process)
-        read = storage.latest_game_in
 
-        async def held(place_id: int, read: Callable[[int], Awaitable[object]] = read) -> object:
-            """Both processes read the game before either saves its move."""
-            record = await read(place_id)
-            readers.append(place_id)
-            if len(readers) == len(deployment.processes):
-                both_read.set()
-            await both_read.wait()
-            return record
+        async def held(*args: Any, storage: Storage = storage, save: Any = storage.save) -> Any:
+            """Neither process saves its move before both have read the game (every read of
+            a move comes before its save)."""
+            savers.append(storage)
+            if len(savers) == len(deployment.processes):
+                both_saving.set()
+            await both_saving.wait()
+            return await save(*args)
 
-        monkeypatch.setattr(storage, "latest_game_in", held)
+        monkeypatch.setattr(storage, "save", held)
     replies: list[Reply] = await asyncio.gather(
         *(
             process.slash(

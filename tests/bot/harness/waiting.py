@@ -34,6 +34,9 @@ _VIEW_WAIT_CODE = internals.VIEW_WAIT_CODE
 
 _STREAM_WAIT_CODE = asyncio.StreamReader._wait_for_data.__code__
 
+ENDS_WITHIN = 60.0
+"""Seconds the tasks a closing harness cancels have to end."""
+
 
 @dataclass(eq=False)
 class Capture:
@@ -158,11 +161,20 @@ class TaskWatch:
         return self._unretrieved_errors(capture)
 
     async def cancel(self) -> None:
-        """Cancels whatever is still pending: sleepers and waiters."""
+        """Cancels whatever is still pending (sleepers and waiters) and waits for it to end;
+        raises HarnessTimeout naming the tasks still running `ENDS_WITHIN` seconds later
+        (ones that went on though cancelled), rather than waiting for them forever."""
         pending = list(self._live)
         for task in pending:
             task.cancel()
-        await asyncio.gather(*pending, return_exceptions=True)
+        if not pending:
+            return
+        ended, running = await asyncio.wait(pending, timeout=ENDS_WITHIN)
+        for task in ended:
+            if not task.cancelled():
+                task.exception()  # retrieved: a task failing as it was cancelled is no news
+        if running:
+            raise HarnessTimeout(f"Still running {ENDS_WITHIN}s after being cancelled: {running}")
 
     def _look(self, capture: Capture, task: Task, _: object = None) -> None:
         """Sorts the task out after a step: done, waiting, or busy until its future is."""

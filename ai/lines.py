@@ -1,0 +1,390 @@
+"""Reading lines in Tink and Tingle: threats, double threats, and the moves that make them.
+
+A seat *threatens* an empty square when one of its runs of four squares (a window) holds
+three of its pieces that count as one size and the square is the fourth: placing there
+may win. Two threatened squares are a *double threat*: one move cannot block both.
+A *maker* is an empty square where one piece gives the seat a double threat; an open
+two (two in a row with room at both ends) has makers at both ends.
+
+Squares are bit positions `rank * width + file`; a Tink search move is
+`(size, target, spent, spent)` with -1 for a free small's spent squares (see engine.tink).
+Readings are patterns only, so they may see a threat that a short stash cannot carry out,
+never miss one; moves found by them are checked on the game itself before they are played.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from functools import cache
+
+import engine
+
+LINE_GAMES = ("tink", "tingle")
+LENGTH = 4
+SMALL, MEDIUM, LARGE = 1, 2, 3
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+WEIGHTS = (0.0, 1.0, 4.0, 16.0, 64.0)
+"""What an open window is worth by the pieces of one seat in it."""
+HAND = 6.0
+"""What each of the first two smalls in hand is worth: a line needs pieces to finish."""
+DOUBLE = 48.0
+"""What two threatened squares, or a square to make them from with the move, are worth."""
+FORK_PIECES = 3
+"""The smalls a fork needs in hand: itself, the double threat, the win."""
+SCALE = 12.0
+"""The lead in worth that makes a side about three times as likely to win as the other."""
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A board's windows (bit masks of four squares in a row) and each square's neighbours."""
+
+    width: int
+    windows: tuple[int, ...]
+    through: tuple[tuple[int, ...], ...]
+    """Per square, the windows through it."""
+    neighbours: tuple[int, ...]
+
+
+@cache
+def geometry(width: int, height: int) -> Geometry:
+    windows = []
+    for rank in range(height):
+        for file in range(width):
+            for df, dr in DIRECTIONS:
+                end_file, end_rank = file + df * (LENGTH - 1), rank + dr * (LENGTH - 1)
+                if 0 <= end_file < width and 0 <= end_rank < height:
+                    windows.append(
+                        sum(1 << (rank + dr * k) * width + file + df * k for k in range(LENGTH))
+                    )
+    size = width * height
+    neighbours = []
+    for square in range(size):
+        file, rank = square % width, square // width
+        neighbours.append(
+            sum(
+                1 << (rank + dr) * width + file + df
+                for df in (-1, 0, 1)
+                for dr in (-1, 0, 1)
+                if (df or dr) and 0 <= file + df < width and 0 <= rank + dr < height
+            )
+        )
+    return Geometry(
+        width,
+        tuple(windows),
+        tuple(tuple(w for w in windows if w >> square & 1) for square in range(size)),
+        tuple(neighbours),
+    )
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Who stands where: every occupied square, and per seat its pieces counting as smalls
+    and as mediums (the large in both)."""
+
+    geometry: Geometry
+    occupied: int
+    smalls: tuple[int, ...]
+    mediums: tuple[int, ...]
+    stash: tuple[int, ...] = ()
+    """Per seat, the smalls it has off the board (as read; `after` leaves them)."""
+
+    def after(self, seat: int, move: engine.SearchMove) -> Lines:
+        """The lines after `seat` makes the Tink search move `move`."""
+        size, target, first, second = move
+        smalls, mediums = list(self.smalls), list(self.mediums)
+        occupied = self.occupied
+        if first >= 0:
+            spent = 1 << first | 1 << second
+            occupied &= ~spent
+            smalls[seat] &= ~spent
+            mediums[seat] &= ~spent
+        placed = 1 << target
+        occupied |= placed
+        if size != MEDIUM:
+            smalls[seat] |= placed
+        if size != SMALL:
+            mediums[seat] |= placed
+        return Lines(self.geometry, occupied, tuple(smalls), tuple(mediums), self.stash)
+
+    def threats(self, seat: int) -> int:
+        """The empty squares where one piece of the seat would complete a window."""
+        return _union(self._gaps(seat, 1))
+
+    def threat_makers(self, seat: int) -> int:
+        """The empty squares where one piece gives the seat a threatened square."""
+        return _union(self._gaps(seat, 2))
+
+    def makers(self, seat: int) -> int:
+        """The empty squares where one piece gives the seat two or more threatened squares.
+
+        A medium or large counts only where two of the seat's smalls stand next to the
+        square, ready to be spent for it.
+        """
+        threatened = self.threats(seat)
+        found = 0
+        for gaps, needed in zip(self._gaps(seat, 2), self._spendable(seat), strict=True):
+            follow: dict[int, int] = {}
+            for missing in gaps:
+                low = missing & -missing
+                high = missing ^ low
+                follow[low] = follow.get(low, 0) | high
+                follow[high] = follow.get(high, 0) | low
+            for placed, gained in follow.items():
+                if placed & needed and ((threatened | gained) & ~placed).bit_count() >= 2:
+                    found |= placed
+        return found
+
+    def forks(self, seat: int) -> int:
+        """The empty squares where one piece gives the seat double threats to make that one
+        answer of the opponent cannot all take away: two open twos at once, say."""
+        other = 1 - seat
+        found = 0
+        for size, gaps, needed in zip(
+            (SMALL, MEDIUM), self._gaps(seat, 3), self._spendable(seat), strict=True
+        ):
+            for square in _squares(_union_of(gaps) & needed & ~found):
+                after = self.after(seat, (size, square, -1, -1))
+                makers = after.makers(seat)
+                if makers and all(
+                    after.after(other, (SMALL, block, -1, -1)).makers(seat)
+                    for block in _squares(makers)
+                ):
+                    found |= 1 << square
+        return found
+
+    def pressure(self, seat: int) -> float:
+        """How close the seat's lines are to four: its open windows, weighed by the pieces
+        in them, with the smalls it has in hand to go on."""
+        total = 0.0
+        through = self.geometry.through
+        for own in (self.smalls[seat], self.mediums[seat]):
+            blockers = self.occupied & ~own
+            seen: set[int] = set()
+            for square in _squares(own):
+                for window in through[square]:
+                    if window not in seen:
+                        seen.add(window)
+                        if not window & blockers:
+                            total += WEIGHTS[(window & own).bit_count()]
+        return total + HAND * min(self.stash[seat], 3) if self.stash else total
+
+    def _spendable(self, seat: int) -> tuple[int, int]:
+        """Where the seat can put a piece counting as a small, and one counting as a medium
+        (next to two of its smalls to spend)."""
+        neighbours, smalls = self.geometry.neighbours, self.smalls[seat]
+        near = 0
+        for square in range(len(neighbours)):
+            if (neighbours[square] & smalls).bit_count() >= 2:
+                near |= 1 << square
+        return ~self.occupied, near & ~self.occupied
+
+    def _gaps(self, seat: int, missing: int) -> tuple[list[int], list[int]]:
+        """For pieces counting as smalls, then as mediums: the empty squares of each window
+        holding the seat's pieces and `missing` empty squares, nothing else."""
+        found: tuple[list[int], list[int]] = ([], [])
+        through = self.geometry.through
+        for own, gaps in zip((self.smalls[seat], self.mediums[seat]), found, strict=True):
+            if own.bit_count() < LENGTH - missing:
+                continue
+            blockers = self.occupied & ~own
+            seen: set[int] = set()
+            for square in _squares(own):
+                for window in through[square]:
+                    if window in seen:
+                        continue
+                    seen.add(window)
+                    empty = window & ~own
+                    if empty.bit_count() == missing and not empty & blockers:
+                        gaps.append(empty)
+        return found
+
+
+def _squares(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def _union_of(masks: list[int]) -> int:
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
+
+
+def _union(gaps: tuple[list[int], list[int]]) -> int:
+    return _union_of(gaps[0]) | _union_of(gaps[1])
+
+
+def near_action(lines: Lines) -> int:
+    """The empty squares within two squares (king distance) of a piece; all, on an empty board."""
+    if not lines.occupied:
+        return -1
+    neighbours = lines.geometry.neighbours
+    ring = lines.occupied
+    for _ in range(2):
+        grown = ring
+        for square in _squares(ring):
+            grown |= neighbours[square]
+        ring = grown
+    return ring & ~lines.occupied
+
+
+def assess(
+    game: engine.Game, moves: list[engine.SearchMove], rng: random.Random
+) -> tuple[list[engine.SearchMove], tuple[float, ...]]:
+    """The moves, the most urgent first, and each seat's chances read from its lines.
+
+    Urgent: a square the previous player threatens to win on; then squares that make a
+    threat, or block a window of the previous player's holding two; then squares near the
+    pieces; the rest last, each group in random order.
+    """
+    lines = read_lines(game)
+    mover = game.to_move or 0
+    previous = (mover - 1) % game.players
+    worth = [lines.pressure(seat) for seat in range(game.players)]
+    for seat in range(game.players):
+        if seat != mover and lines.threats(seat).bit_count() >= 2:
+            worth[seat] += DOUBLE
+    if lines.makers(mover):
+        worth[mover] += DOUBLE
+    top = max(worth)
+    shares = [math.exp((value - top) / SCALE) for value in worth]
+    total = sum(shares)
+    chances = tuple(share / total for share in shares)
+    urgent = lines.threats(previous)
+    building = lines.threat_makers(mover) | lines.threat_makers(previous)
+    near = near_action(lines)
+    rng.shuffle(moves)
+
+    def rank(move: engine.SearchMove) -> int:
+        target = 1 << move[1]
+        return (
+            0 if target & urgent else 1 if target & building else 2 if target & near else 3
+        ) * 2 + (move[2] >= 0)
+
+    return sorted(moves, key=rank), chances
+
+
+def read_lines(game: engine.Game) -> Lines:
+    """The lines of a Tink or Tingle position."""
+    view = game.view()
+    width = view.width
+    smalls = [0] * game.players
+    mediums = [0] * game.players
+    stash = tuple(pieces[engine.Size.SMALL] for pieces in view.stashes)
+    occupied = 0
+    for name, piece in view.squares.items():
+        bit = 1 << (int(name[1:]) - 1) * width + engine.FILES.index(name[0])
+        occupied |= bit
+        if piece.size != engine.Size.MEDIUM:
+            smalls[piece.colour] |= bit
+        if piece.size != engine.Size.SMALL:
+            mediums[piece.colour] |= bit
+    return Lines(geometry(width, view.height), occupied, tuple(smalls), tuple(mediums), stash)
+
+
+def forced_win(game: engine.Game, depth: int) -> engine.SearchMove | None:
+    """A move that wins by threats: it threatens to win, and every block of it leaves the
+    mover a win in one, or (within `depth` threats in all) another such move.
+
+    The opponent's own wins in one are respected at every step; two players only.
+    """
+    seat = game.to_move or 0
+    lines = read_lines(game)
+    makers = lines.threat_makers(seat)
+    threatening = {}
+    for move in game.search_moves():
+        if makers >> move[1] & 1:
+            threatened = lines.after(seat, move).threats(seat)
+            if threatened:
+                threatening[move] = threatened
+    tried = sorted(threatening, key=lambda move: (-threatening[move].bit_count(), move[2] >= 0))
+    for move in tried[:MAX_THREATS]:
+        if _threat_wins(game, threatening[move], move, seat, depth):
+            return move
+    return None
+
+
+MAX_THREATS = 16
+"""The most threatening moves tried at each step of `forced_win`."""
+
+
+def _threat_wins(
+    game: engine.Game, threatened: int, move: engine.SearchMove, seat: int, depth: int
+) -> bool:
+    after = game.search_copy()
+    after.search_push(move)
+    if after.result is not None:
+        return seat in after.result.winners
+    if not threatened or after.search_wins():
+        return False
+    blocks = [answer for answer in after.search_moves() if threatened >> answer[1] & 1]
+    if len(blocks) == len(after.search_moves()):
+        return False
+    for answer in after.search_moves():
+        if not threatened >> answer[1] & 1:
+            ignored = after.search_copy()
+            ignored.search_push(answer)
+            if ignored.result is not None or not ignored.search_wins():
+                return False
+            break
+    for block in blocks:
+        reply = after.search_copy()
+        reply.search_push(block)
+        if reply.result is not None or reply.to_move != seat:
+            return False
+        if reply.search_wins():
+            continue
+        if depth <= 1 or forced_win(reply, depth - 1) is None:
+            return False
+    return True
+
+
+def guarded(
+    game: engine.Game, lines: Lines, moves: list[engine.SearchMove], *, forks: bool = True
+) -> list[engine.SearchMove]:
+    """The moves of `moves` worth searching when no threat to win in one is pending.
+
+    In turn, as far as each matters: those that leave the opponent the fewest squares
+    it threatens to win on once it has the piece for it; the fewest to make a double
+    threat from. With neither to mind, the mover's own forks, if it has any and the
+    smalls in hand to follow them up; else those that leave the opponent the fewest
+    those that leave the opponent no square to make a fork from, where one does. Forks
+    only when `forks` says so.
+    """
+    seat = game.to_move or 0
+    other = 1 - seat
+    pool = moves
+    for reading in (Lines.threats, Lines.makers):
+        if pool and reading(lines, other):
+            left = {move: reading(lines.after(seat, move), other).bit_count() for move in pool}
+            fewest = min(left.values())
+            pool = [move for move in pool if left[move] == fewest]
+    if not forks:
+        return pool
+    if pool is moves and lines.stash[seat] >= FORK_PIECES:
+        mine = lines.forks(seat)
+        forking = [move for move in moves if mine >> move[1] & 1 and move[2] < 0]
+        if forking:
+            return forking
+    theirs = lines.forks(other)
+    if theirs:
+        near = _union_of(
+            [window for square in _squares(theirs) for window in lines.geometry.through[square]]
+        )
+        left = {
+            move: lines.after(seat, move).forks(other).bit_count()
+            for move in pool
+            if near >> move[1] & 1
+        }
+        safe = [move for move in pool if left.get(move) == 0]
+        if safe:
+            return safe
+    return pool
