@@ -60,6 +60,13 @@ async def entered(host: Host, format_: str, players: int, **options: object) -> 
     return number
 
 
+async def begun(host: Host, format_: str, players: int, **options: object) -> int:
+    """A tournament of the first `players` entered and started by its creator."""
+    number = await entered(host, format_, players, **options)
+    await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
+    return number
+
+
 async def active_games(host: Host, number: int) -> list[tuple[int, int, int]]:
     """(game id, first player, second player) of each game in play."""
     pairings = await host.storage.tournaments.pairings(number)
@@ -84,8 +91,7 @@ async def test_a_round_robin_of_five_with_a_bye_and_a_withdrawal(
 ) -> None:
     venue = Venue()
     host = host_on(storage, clock, venue)
-    number = await entered(host, "round-robin", 5)
-    await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
+    number = await begun(host, "round-robin", 5)
     pairings = await storage.tournaments.pairings(number)
     assert len(pairings) == 15 and sum(p.second_id is None for p in pairings) == 5
     games = await active_games(host, number)
@@ -224,8 +230,7 @@ async def test_standings_say_one_point_and_one_game_in_the_singular(
     storage: Storage, clock: Clock
 ) -> None:
     host = host_on(storage, clock, Venue())
-    number = await entered(host, "swiss", 2, rounds=2)
-    await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
+    number = await begun(host, "swiss", 2, rounds=2)
     assert await play_out(host, number) == 1
     standings = shown((await host.tournaments.standings(GUILD, number, PLAYERS[0].user_id)).text)
     assert ": 1 point, Buchholz 0, direct 0, rating" in standings
@@ -236,11 +241,10 @@ async def test_standings_say_one_point_and_one_game_in_the_singular(
 async def test_a_withdrawal_tells_each_game_in_play_who_wins_its_point(
     storage: Storage, clock: Clock
 ) -> None:
-    venue = Venue()
-    host = host_on(storage, clock, venue)
-    number = await entered(host, "round-robin", 2)
-    await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
-    ((_, thread),) = [(c, 9000 + i + 1) for i, (c, _) in enumerate(venue.threads)]
+    host = host_on(storage, clock, venue := Venue())
+    number = await begun(host, "round-robin", 2)
+    assert len(venue.threads) == 1
+    thread = 9001
     await host.tournaments.withdraw(number, PLAYERS[1].user_id)
     await host.tournaments.idle()
     told = [shown(post.text) for place, post in venue.posts if place == thread]
