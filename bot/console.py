@@ -42,11 +42,17 @@ rules [game]              the rules of the game being played, or of the game nam
 resign alice              alice resigns
 draw alice, undo alice    alice offers a draw or to take back her move
 agree bob, decline bob    bob answers the offer (the AI answers at once)
+pause alice               alice asks the others to stop the clocks (answered as above)
+resume bob                bob starts the stopped clocks again
+give_time alice bob 1d    alice gives bob a day on his clock
 abort                     end the game, unrated
 quit                      leave (Ctrl-C and Ctrl-D leave too)"""
 NO_GAME = 'No game is being played; start one, e.g. "start tink alice bob".'
+OFFERS = {"draw": Prompt.DRAW, "undo": Prompt.UNDO, "pause": Prompt.PAUSE}
+"""The console's commands offering something the others answer."""
 GAME_COMMANDS = (
-    "moves", "board", "history", "resign", "draw", "undo", "agree", "decline", "abort"
+    *("moves", "board", "history", "resign", "agree", "decline", "abort"),
+    *("resume", "give_time", *OFFERS),
 )
 MOVES_LISTED = 25
 """Moves `moves` lists at most; it says how many more match."""
@@ -140,9 +146,15 @@ class Console:
             aborted = await self.host.endings.abort(CHANNEL, self.game, 0, moderator=True)
             self.game = ""
             return self._show(aborted)
-        if command in ("resign", "draw", "undo", "agree", "decline"):
+        if command == "give_time":
+            return await self._give_time(args)
+        if command == "resume" and args[:1] == [self.game]:
+            args = args[1:]  # as the bot's words put it: "resume tink"
+        if command in ("resign", "agree", "decline", "resume", *OFFERS):
             if not args:
                 return f'Who {command}s? For example "{command} alice".'
+            if command == "resume":
+                return await self._resume(self.person(args[0]))
             if command in ("agree", "decline"):
                 return await self._answer(self.person(args[0]), agree=command == "agree")
             return await self._leave(command, self.person(args[0]))
@@ -214,13 +226,27 @@ class Console:
             endings = self.host.endings
             game_id = await endings.resign_check(CHANNEL, self.game, person.user_id)
             return self._show(await endings.resign(game_id, person.user_id))
-        kind = Prompt.DRAW if command == "draw" else Prompt.UNDO
+        kind = OFFERS[command]
         offer = await self.host.offers.offer(CHANNEL, self.game, person.user_id, kind)
         if offer.prompt is not kind:
             return self._show(offer)
         names = {p.user_id: p.name for p in self._people.values()}
         waiting = [names[user_id] for user_id in offer.pings]
         return "\n".join([self._show(offer), _how_to_answer(waiting)])
+
+    async def _resume(self, person: Person) -> str:
+        resumed = self.host.clock_changes.resume(CHANNEL, self.game, person.user_id)
+        return self._show(await resumed)
+
+    async def _give_time(self, args: list[str]) -> str:
+        """`give_time alice bob 1d`: alice gives bob time on his clock."""
+        if len(args) != 3:
+            return 'Who gives whom how much? For example "give_time alice bob 1d".'
+        giver, receiver = self.person(args[0]), self.person(args[1])
+        given = self.host.clock_changes.give_time(
+            CHANNEL, self.game, giver.user_id, receiver.user_id, args[2]
+        )
+        return self._show(await given)
 
     async def _answer(self, person: Person, *, agree: bool) -> str:
         """A player's answer to the offer waiting; the last agreement carries it out."""

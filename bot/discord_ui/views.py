@@ -31,6 +31,7 @@ from bot.discord_ui.replies import (
     update,
 )
 from bot.discord_ui.tree import answer_failure
+from bot.play.endings import NothingToClaim
 from bot.play.rules import rules_pages
 from bot.play.values import Answer, Post, Prompt, Refusal
 
@@ -145,10 +146,12 @@ def offer_view(game_id: int, kind: Prompt, *, disabled: bool = False) -> View:
     return view
 
 
-def game_view(game_id: int, action: str, user_id: int | None = None) -> View:
+def game_view(
+    game_id: int, action: str, user_id: int | None = None, *, disabled: bool = False
+) -> View:
     """One `GameButton`: `resign` (for `user_id` alone), `replay` or `claim`."""
     view = View(timeout=None)
-    view.add_item(GameButton(game_id, action, user_id))
+    view.add_item(GameButton(game_id, action, user_id, disabled=disabled))
     return view
 
 
@@ -269,10 +272,15 @@ class GameButton(
     resigning (and acting for them alone), Replay, on the message announcing the game's
     end, for anyone, or Claim win, on a time-out's post, for the others still playing."""
 
-    def __init__(self, game_id: int, action: str, user_id: int | None = None) -> None:
+    def __init__(
+        self, game_id: int, action: str, user_id: int | None = None, *, disabled: bool = False
+    ) -> None:
         label, style = _GAME_BUTTON_LOOKS[action]
         custom_id = f"pyr:{action}:{game_id}" + ("" if user_id is None else f":{user_id}")
-        super().__init__(Button(label=label, style=style, custom_id=custom_id))
+        button: Button[View] = Button(
+            label=label, style=style, custom_id=custom_id, disabled=disabled
+        )
+        super().__init__(button)
         self.game_id = game_id
         self.action = action
         self.user_id = user_id
@@ -291,7 +299,22 @@ class GameButton(
     async def _claim(self, interaction: discord.Interaction) -> None:
         await in_its_channel(interaction, self.game_id)
         work = host_of(interaction).endings.claim(self.game_id, interaction.user.id)
-        await apply_answer(interaction, work, lambda: game_view(self.game_id, "claim"))
+        try:
+            await apply_answer(interaction, work, lambda: game_view(self.game_id, "claim"))
+        except NothingToClaim:
+            await self._disable(interaction)
+            raise
+
+    async def _disable(self, interaction: discord.Interaction) -> None:
+        """Disable the button on the message it was pressed on (the refusal still answers)."""
+        if interaction.message is None or interaction.channel_id is None:
+            return
+        place = interaction.client.get_partial_messageable(interaction.channel_id)
+        message = place.get_partial_message(interaction.message.id)
+        try:
+            await message.edit(view=game_view(self.game_id, self.action, disabled=True))
+        except discord.HTTPException as error:
+            log.info("could not disable the claim of game %s: %s", self.game_id, error)
 
     async def _resign(self, interaction: discord.Interaction) -> None:
         if self.user_id != interaction.user.id:

@@ -1,10 +1,11 @@
 """What an announcement of a saved change keeps, so that it can be posted after a restart:
-the post's rich text, pings and buttons, and the position its picture shows."""
+the post's rich text, pings and buttons, and the position and clocks its picture shows."""
 
 from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.play.values import Lapsed, Post, Prompt
@@ -21,10 +22,12 @@ class Owed:
     picture_name: str
     state: str
     player_names: tuple[str, ...]
+    clocks: tuple[str | None, ...] = ()
 
 
-def announcement(record: GameRecord, post: Post) -> Announcement:
-    """The announcement of the change saving `record` (read at its version before the save)."""
+def announcement(record: GameRecord, post: Post, clocks: Sequence[str | None] = ()) -> Announcement:
+    """The announcement of the change saving `record` (read at its version before the save),
+    with the `clocks` its picture shows beside the players' names."""
     lapsed = post.lapsed
     data = {
         "text": to_data(post.text),
@@ -34,6 +37,7 @@ def announcement(record: GameRecord, post: Post) -> Announcement:
         "picture": picture_name(record),
         "state": record.state,
         "names": list(record.names),
+        "clocks": list(clocks),
     }
     return Announcement(
         uuid.uuid4().hex, record.id, record.version + 1, record.place_id, json.dumps(data)
@@ -52,7 +56,8 @@ def owed(stored: Announcement) -> Owed:
         lapsed=None if lapsed is None else Lapsed(lapsed[0], Prompt(lapsed[1])),
         announcement=stored.id,
     )
-    return Owed(stored.place_id, post, data["picture"], data["state"], tuple(data["names"]))
+    clocks = tuple(data.get("clocks", ()))
+    return Owed(stored.place_id, post, data["picture"], data["state"], tuple(data["names"]), clocks)
 
 
 def picture_name(record: GameRecord) -> str:

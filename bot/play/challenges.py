@@ -148,7 +148,7 @@ class Challenges:
                 return await self._boards.save_change(loan, begun, headline, events)
             saved = await loan.save(begun)
             text = lines([headline, turn_line(saved, loan.game)])
-            return await self._boards.board(saved, loan.game, text, ping_turn=True)
+            return await self._boards.board(loan, text, ping_turn=True)
 
     async def _decline(self, game_id: int, user_id: int) -> Answer:
         record = await self._challenge(game_id, user_id)

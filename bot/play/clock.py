@@ -11,8 +11,8 @@ the players, the last one open while the game is paused), and the seat to move's
 intervals: stretches of wall time during which that player's clock is stopped, in every
 game of theirs (vacations). Away intervals are not stored with the game: whoever keeps
 them hands them in (see `bot.play.game_clocks.AwayTimes`). Everything else is computed: the
-time a seat has left now, the moment the turn runs out (`deadline`), and the banks after
-the turn ends (`banks_after_turn`).
+time a seat has left now, the moment the turn runs out (`deadline`), the banks after
+the turn ends (`banks_after_turn`), and before turns taken back (`banks_before_turns`).
 """
 
 from __future__ import annotations
@@ -270,19 +270,29 @@ def deadline(facts: ClockFacts) -> float | None:
     return moment + left
 
 
-def banks_after_turn(facts: ClockFacts, now: float, *, moved: bool = True) -> tuple[float, ...]:
-    """Each seat's bank once the turn ends at `now`: the seat to move keeps what it has left
-    (never below nothing) and, when it `moved`, gains the increment up to the cap; with a
-    time per move its next turn gets the whole limit again."""
+def banks_after_turn(facts: ClockFacts, now: float) -> tuple[float, ...]:
+    """Each seat's bank once the seat to move moved at `now`: it keeps what it has left
+    (never below nothing) and gains the increment up to the cap; with a time per move
+    its next turn gets the whole limit again."""
     seat = facts.turn_seat
     control = facts.control
     if control.increment is None:
         after = control.initial
     else:
         left = max(0.0, time_left(facts, seat, now))
-        after = min(left + control.increment, control.ceiling) if moved else left
-        after = max(after, left)
+        after = max(min(left + control.increment, control.ceiling), left)
     return tuple(after if s == seat else bank for s, bank in enumerate(facts.banks))
+
+
+def banks_before_turns(
+    banks: Sequence[float], turns: Sequence[tuple[int, float]]
+) -> tuple[float, ...]:
+    """The banks before `turns` were played: each (seat, change) a turn made to its
+    player's bank, given back."""
+    before = list(banks)
+    for seat, change in turns:
+        before[seat] -= change
+    return tuple(before)
 
 
 def starting_banks(control: TimeControl, seats: int) -> tuple[float, ...]:

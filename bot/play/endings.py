@@ -16,6 +16,13 @@ from bot.storage import Action, GameRecord, Seat, Status
 from bot.storage.clocks import CLAIM
 
 
+class NothingToClaim(Refusal):
+    """A claim on time with no win to claim: a late move came first, or the game is over."""
+
+    def __init__(self) -> None:
+        super().__init__("There is no win to claim: the late move came first.")
+
+
 class Endings:
     """Resigning, time-outs and aborting."""
 
@@ -53,13 +60,9 @@ class Endings:
         record = await self._games.by_id(game_id)
         if record is None or record.status is not Status.ACTIVE or record.turn_seat is None:
             return None
-        if not self._games.past_deadline(record):
+        if await self.still_in_time(record) is not None:
             return None
         seat = record.players[record.turn_seat]
-        assert record.deadline is not None
-        if await self.reprieve(seat.user_id, record.deadline):
-            await self._games.refresh_clocks([record.id])
-            return None
         while_offline = " while the bot was offline" if offline else ""
         headline = say(Strong(Name(seat.name)), f" ran out of time{while_offline}.")
         async with self._games.borrow(record) as loan:
@@ -67,6 +70,23 @@ class Endings:
             if not claimers:
                 return await self.forfeit(loan, seat, "ran out of time", headline)
         return await self._flag(record, seat, headline, claimers)
+
+    async def still_in_time(self, record: GameRecord) -> GameRecord | None:
+        """The one decision on a turn whose deadline may have passed, for the scheduler's
+        time-out and a late move alike: the record as it stands now when its player is
+        still in time, after asking `reprieve` (an automatic vacation day, the deadline
+        then worked out again and saved); None when their time ran out."""
+        while self._games.past_deadline(record):
+            assert record.deadline is not None and record.turn_user_id is not None
+            passed = record.deadline
+            if not await self.reprieve(record.turn_user_id, passed):
+                return None
+            await self._games.refresh_clocks([record.id])
+            spared = await self._games.by_id(record.id)
+            if spared is None or spared.deadline is None or spared.deadline <= passed:
+                return None
+            record = spared
+        return record
 
     async def claimers(self, loan: Loan, late: Seat) -> list[Seat]:
         """Who may claim the win from a player whose time ran out: the people still in
@@ -106,7 +126,7 @@ class Endings:
             or record.turn_seat is None
             or not record.clock.flagged
         ):
-            raise Refusal("There is no win to claim: the late move came first.")
+            raise NothingToClaim()
         late = record.players[record.turn_seat]
         async with self._games.borrow(record) as loan:
             claimers = self._others_in(loan, late)

@@ -11,6 +11,7 @@ from bot.play.clock import (
     ClockFacts,
     TimeControl,
     banks_after_turn,
+    banks_before_turns,
     deadline,
     short_time_left,
     starting_banks,
@@ -76,22 +77,44 @@ def runs_out(record: GameRecord, away: Sequence[Interval] = ()) -> float | None:
     return deadline(facts)
 
 
-def clock_after_turn(
-    record: GameRecord, now: float, away: Sequence[Interval], *, moved: bool
-) -> TurnClock:
-    """The clock of the next turn, once the one being played ends at `now`: the player
-    who ends it keeps what they have left (plus the increment, when they `moved`), and a
-    pause goes on into the next turn."""
+KEPT_TURNS = 8
+"""How many turns' changes to the banks a clock keeps, for take-backs."""
+
+
+def clock_after_turn(record: GameRecord, now: float, away: Sequence[Interval]) -> TurnClock:
+    """The clock of the next turn, once the player to move moved at `now`: they keep what
+    they have left plus the increment, and a pause goes on into the next turn."""
     control = control_of(record)
     if control is None:
         return TurnClock()
     facts = facts_of(record, away)
     if facts is None or record.status is not Status.ACTIVE:
-        banks = starting_banks(control, len(record.players))
-    else:
-        banks = banks_after_turn(facts, now, moved=moved)
-    pauses: tuple[Interval, ...] = ((now, None),) if record.clock.paused else ()
-    return TurnClock(banks, pauses)
+        return TurnClock(starting_banks(control, len(record.players)), _pauses_on(record, now))
+    banks = banks_after_turn(facts, now)
+    seat = facts.turn_seat
+    turns = (*record.clock.turns, (seat, banks[seat] - facts.banks[seat]))[-KEPT_TURNS:]
+    return TurnClock(banks, _pauses_on(record, now), turns=turns)
+
+
+def clock_after_take_back(record: GameRecord, now: float, taken: int) -> TurnClock:
+    """The clock once the last `taken` turns are taken back at `now`: every bank as it
+    was when the first of them began (the time the turn cut short took is not counted),
+    that turn starting again now; a pause goes on."""
+    control = control_of(record)
+    if control is None:
+        return TurnClock()
+    facts = facts_of(record)
+    banks = starting_banks(control, len(record.players)) if facts is None else facts.banks
+    kept = max(0, len(record.clock.turns) - taken)
+    undone = record.clock.turns[kept:]
+    return TurnClock(
+        banks_before_turns(banks, undone), _pauses_on(record, now), turns=record.clock.turns[:kept]
+    )
+
+
+def _pauses_on(record: GameRecord, now: float) -> tuple[Interval, ...]:
+    """The pauses of a turn beginning at `now`: one going on from the last, if paused."""
+    return ((now, None),) if record.clock.paused else ()
 
 
 def paused_clock(clock: TurnClock, now: float) -> TurnClock:
@@ -126,10 +149,13 @@ def clock_line(record: GameRecord) -> Text | None:
     return joined(" ", said) if said else None
 
 
-def seat_clocks(record: GameRecord, now: float) -> tuple[str | None, ...]:
+def seat_clocks(
+    record: GameRecord, now: float, away: Sequence[Interval] = ()
+) -> tuple[str | None, ...]:
     """Each seat's time left, short, for the board picture: every person's with a bank,
-    only the player to move's with a time per move; none without a clock running."""
-    facts = facts_of(record)
+    only the player to move's with a time per move (its `away` time not counted, as on
+    its clock); none without a clock running."""
+    facts = facts_of(record, away)
     if facts is None or record.status is not Status.ACTIVE:
         return ()
     return tuple(

@@ -17,7 +17,14 @@ from typing import TypeVar
 
 import engine
 from bot.play.announcements import announcement
-from bot.play.game_clocks import AwayTimes, clock_after_turn, never_away, runs_out
+from bot.play.game_clocks import (
+    AwayTimes,
+    clock_after_take_back,
+    clock_after_turn,
+    never_away,
+    runs_out,
+    seat_clocks,
+)
 from bot.play.values import DamagedGame, Lapsed, Post, Prompt, Refusal
 from bot.play.words.text import Command, Name, say
 from bot.play.words.wording import names, no_game
@@ -214,6 +221,10 @@ class GameTable:
         if (await self.with_deadline(record)).deadline != record.deadline:
             await self.save(record)
 
+    async def seat_clocks(self, record: GameRecord) -> tuple[str | None, ...]:
+        """Each seat's time left now, short, for the board picture (see `seat_clocks`)."""
+        return seat_clocks(record, self.clock(), await self._away_of(record))
+
     async def _away_of(self, record: GameRecord) -> Sequence[Interval]:
         user_id, started = record.turn_user_id, record.turn_started_at
         if record.time_limit is None or user_id is None or started is None:
@@ -226,11 +237,12 @@ class GameTable:
         game: engine.Game,
         status: Status = Status.ACTIVE,
         *,
-        moved: bool = True,
+        taken_back: int = 0,
     ) -> GameRecord:
         """The record after its game changed: state, whose turn since when, any result,
-        and the clock of the new turn (the player whose turn ended gains the increment
-        when they `moved`)."""
+        and the clock of the new turn (the player whose turn ended gains the increment;
+        when the last `taken_back` moves were taken back, the banks are as when the first
+        of them began)."""
         now = self.clock()
         result = game.result
         if result is not None:
@@ -251,7 +263,11 @@ class GameTable:
                 clock=TurnClock(),
                 deadline=None,
             )
-        clock = clock_after_turn(record, now, await self._away_of(record), moved=moved)
+        clock = (
+            clock_after_take_back(record, now, taken_back)
+            if taken_back
+            else clock_after_turn(record, now, await self._away_of(record))
+        )
         turn = game.to_move
         following = dataclasses.replace(
             record,

@@ -52,7 +52,7 @@ class Host:
         their news; without one, tournaments take entries but do not run."""
         self.storage = storage
         self.games = GameTable(storage, clock, Writer(slot, new_owner()))
-        boards = BoardPosts(renderer, clock, Audience(self.games.clocks, clock))
+        boards = BoardPosts(renderer, Audience(self.games.clocks, clock))
         self.endings = Endings(self.games, boards)
         self.moves = Moves(self.games, boards, self.endings)
         self.outbox = Outbox(self.games, boards)

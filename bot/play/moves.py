@@ -47,8 +47,13 @@ class Moves:
     async def play(self, record: GameRecord, seat: Seat, move: str | Mapping[str, str]) -> Post:
         """Play a move for the seat to move in the game at `record`: a person's, or the
         bot's. A person whose time ran out loses instead, unless the server lets the others
-        claim the win: then the move stands while no one has claimed it."""
-        late = self._games.past_deadline(record) and not is_ai(seat.user_id)
+        claim the win: then the move stands while no one has claimed it. A player with
+        vacation left is spared as at a time-out (see `Endings.still_in_time`)."""
+        late = False
+        if not is_ai(seat.user_id):
+            in_time = await self._endings.still_in_time(record)
+            late = in_time is None
+            record = record if in_time is None else in_time
         async with self._games.borrow(record) as loan:
             if late and not await self._endings.claimers(loan, seat):
                 headline = say(Strong(Name(seat.name)), " ran out of time before moving.")
@@ -118,7 +123,7 @@ class Moves:
             )
             shown = say(f"{title(record)}: ", text)
             return await self._boards.board(
-                record, loan.game, shown if headline is None else lines([headline, shown])
+                loan, shown if headline is None else lines([headline, shown])
             )
 
     async def _played_already(

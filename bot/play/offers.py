@@ -170,7 +170,7 @@ class Offers:
             headline = _taken_back(moves)
             post = await self._boards.save_change(
                 loan,
-                await self._games.advanced(record, loan.game, moved=False),
+                await self._games.advanced(record, loan.game, taken_back=taken),
                 _after(opening, headline),
                 len(loan.game.events),
                 take_back=taken,

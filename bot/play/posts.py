@@ -11,7 +11,6 @@ from typing import Protocol
 import engine
 from bot.play.ai_seats import humans
 from bot.play.announcements import announcement, picture_name
-from bot.play.game_clocks import seat_clocks
 from bot.play.games import Loan
 from bot.play.values import File, Lapsed, Post, Prompt
 from bot.play.words.text import Text, lines
@@ -52,33 +51,26 @@ class BoardPosts:
     """Makes the posts that carry a board picture; a player in their quiet hours is named
     but not pinged (`audible` says who may be)."""
 
-    def __init__(
-        self,
-        renderer: Renderer,
-        clock: Callable[[], float],
-        audible: Audible = everyone_audible,
-    ) -> None:
+    def __init__(self, renderer: Renderer, audible: Audible = everyone_audible) -> None:
         self.renderer = renderer
-        self._clock = clock
         self._audible = audible
 
     async def board(
         self,
-        record: GameRecord,
-        game: engine.Game,
+        loan: Loan,
         text: Text,
         *,
         ping_turn: bool = False,
         ended: bool = False,
     ) -> Post:
-        """A post with the board picture; without it when drawing fails (logged).
+        """A post with the picture of the lent game; without it when drawing fails (logged).
 
         A post saying the game `ended` pings every player and offers the game's replay.
         The bot's own seats are never pinged.
         """
-        files = await self.picture(
-            picture_name(record), game, record.names, seat_clocks(record, self._clock())
-        )
+        record = loan.record
+        clocks = await loan.table.seat_clocks(record)
+        files = await self.picture(picture_name(record), loan.game, record.names, clocks)
         post = await self._post(record, text, ping_turn=ping_turn, ended=ended)
         return dataclasses.replace(post, files=files)
 
@@ -124,9 +116,9 @@ class BoardPosts:
             said = lines(shown)
         post = await self._post(record, said, ping_turn=True, ended=game.result is not None)
         post = dataclasses.replace(post, lapsed=lapsed)
-        owed = announcement(record, post)
+        clocks = await loan.table.seat_clocks(record)
+        owed = announcement(record, post, clocks)
         saved = await loan.save(record, actions, take_back, owed)
-        clocks = seat_clocks(saved, self._clock())
         files = await self.picture(picture_name(saved), game, saved.names, clocks)
         return dataclasses.replace(post, files=files, announcement=owed.id)
 

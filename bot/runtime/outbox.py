@@ -100,7 +100,9 @@ class Outbox:
         except engine.GameError:
             log.exception("the position announced for game %s cannot be read", stored.game_id)
         else:
-            files = await self._boards.picture(kept.picture_name, game, kept.player_names)
+            files = await self._boards.picture(
+                kept.picture_name, game, kept.player_names, kept.clocks
+            )
         return Delivery(kept.place_id, dataclasses.replace(kept.post, files=files))
 
     async def _strike_off(self, announcement_id: str) -> None:

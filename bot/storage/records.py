@@ -107,12 +107,15 @@ Interval = tuple[float, float | None]
 class TurnClock:
     """The stored facts of the current turn's clock (see `bot.play.clock`): each seat's
     seconds left when the turn started (empty: every seat has the time control's first
-    bank), the game's pauses since it started (the last one open while paused), and
-    whether the player to move ran out of time with the others yet to claim the win."""
+    bank), the game's pauses since it started (the last one open while paused),
+    whether the player to move ran out of time with the others yet to claim the win, and
+    for the last turns played (newest last) whose turn it was and how much it changed
+    their bank, so that a take-back gives it back."""
 
     banks: tuple[float, ...] = ()
     pauses: tuple[Interval, ...] = ()
     flagged: bool = False
+    turns: tuple[tuple[int, float], ...] = ()
 
     @property
     def paused(self) -> bool:

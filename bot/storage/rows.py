@@ -109,13 +109,16 @@ def turn_clock(text: str | None) -> TurnClock:
         return TurnClock()
     data = json.loads(text)
     pauses = tuple((start, end) for start, end in data.get("pauses", ()))
-    return TurnClock(tuple(data.get("banks", ())), pauses, bool(data.get("flagged", False)))
+    turns = tuple((int(seat), float(change)) for seat, change in data.get("turns", ()))
+    return TurnClock(tuple(data.get("banks", ())), pauses, bool(data.get("flagged", False)), turns)
 
 
 def _turn_clock_text(clock: TurnClock) -> str | None:
     if clock == TurnClock():
         return None
     data = {"banks": list(clock.banks), "pauses": [list(p) for p in clock.pauses]}
+    if clock.turns:
+        data["turns"] = [list(turn) for turn in clock.turns]
     return json.dumps(data | ({"flagged": True} if clock.flagged else {}))
 
 

@@ -15,6 +15,7 @@ import pytest
 import ai
 import engine
 from bot.console import MOVES_LISTED, Console, run_console
+from bot.play.clock import DAY
 from bot.play.host import Host
 from bot.play.ratings import rate_game
 from bot.storage.sqlite import SqliteStorage
@@ -139,6 +140,37 @@ async def test_an_undo_is_carried_out_once_agreed(console: Console) -> None:
     assert undone[-1].endswith("tink-1.png]")
     await console.handle("draw bob")
     assert "The players agreed to a draw." in await console.handle("agree alice")
+
+
+async def test_clocks_are_paused_resumed_and_given_time_from_the_console(
+    console: Console, clock: Clock
+) -> None:
+    await console.handle("start tink alice bob time_limit=2d+1d")
+    asked = (await console.handle("pause alice")).splitlines()
+    assert asked == [
+        "alice offers to pause the game, stopping the clocks. bob: do you agree?",
+        'To answer, type "agree bob" or "decline bob".',
+    ]
+    assert await console.handle("agree bob") == (
+        "The clocks are stopped; any player may start them again with \"resume tink\"."
+    )
+    clock.now += 5 * DAY
+    assert "Your move, alice. The clocks are stopped." in await console.handle("board")
+    assert (await console.handle("resume bob")).splitlines() == [
+        "bob started the clocks again.",
+        "Your move, alice. Time runs out in 2 days. bob has 2 days left.",
+    ]
+    assert await console.handle("resume bob") == "The clocks are not stopped."
+    assert await console.handle("give_time bob alice 1d") == (
+        "bob gives 1 day to alice, who now has 3 days."
+    )
+    assert await console.handle("give_time bob bob 1d") == "You cannot give time to yourself."
+    assert await console.handle("give_time bob") == (
+        'Who gives whom how much? For example "give_time alice bob 1d".'
+    )
+    assert await console.handle("resume") == 'Who resumes? For example "resume alice".'
+    assert await console.handle("resume tink") == 'Who resumes? For example "resume alice".'
+    assert "Time runs out in 3 days." in await console.handle("board")
 
 
 async def test_moves_says_how_many_more_there_are_and_a_start_narrows_them(

@@ -14,6 +14,7 @@ import engine
 import render
 from bot.play.clock import DAY, HOUR
 from bot.storage import Status
+from tests.bot.discord_ui.test_crash_and_load import DyingDrawing, Killed
 from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, sent
 from tests.bot.harness import DiscordHarness, Reply, SentMessage, User
 from tests.bot.support import Clock, new_bot
@@ -45,6 +46,28 @@ async def status(discord: DiscordHarness) -> Status:
     record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
     assert record is not None
     return Status(record.status)
+
+
+@pytest.fixture
+async def alices_day(discord: DiscordHarness) -> list[tuple[float, float | None]]:
+    """A 1d game where alice, to move first, has one automatic vacation day: the first
+    time her time would run out, her clock waits a day. Her time away, as it grows."""
+    user = discord.user("alice")
+    host = discord.client.host  # type: ignore[attr-defined]
+    away: list[tuple[float, float | None]] = []
+
+    async def away_of(user_id: int, since: float) -> list[tuple[float, float | None]]:
+        return away if user_id == user.id else []
+
+    async def reprieve(user_id: int, deadline: float) -> bool:
+        if away or user_id != user.id:
+            return False
+        away.append((deadline, deadline + DAY))
+        return True
+
+    host.games.away, host.endings.reprieve = away_of, reprieve
+    await begin(discord, time_limit="1d")
+    return away
 
 
 async def claim_mode(discord: DiscordHarness) -> None:
@@ -111,6 +134,7 @@ async def test_in_claim_mode_a_late_move_stands_until_someone_claims(
     too_late = await discord.click(bob, post, "Claim win")
     assert too_late.ephemeral
     assert too_late.content == "There is no win to claim: the late move came first."
+    assert [(b.label, b.disabled) for b in post.buttons] == [("Claim win", True)]
     assert await status(discord) is Status.ACTIVE
 
 
@@ -221,27 +245,11 @@ async def test_gifts_that_cannot_be_are_refused_in_one_sentence(discord: Discord
 
 
 async def test_time_away_stops_a_clock_and_a_reprieve_puts_off_a_time_out(
-    discord: DiscordHarness, clock: Clock
+    discord: DiscordHarness, clock: Clock, alices_day: list[tuple[float, float | None]]
 ) -> None:
-    alice, bob = discord.user("alice"), discord.user("bob")
-    host = discord.client.host  # type: ignore[attr-defined]
-    away: list[tuple[float, float | None]] = []
-    spared: list[float] = []
-
-    async def away_of(user_id: int, since: float) -> list[tuple[float, float | None]]:
-        return away if user_id == alice.id else []
-
-    async def reprieve(user_id: int, deadline: float) -> bool:
-        if spared:
-            return False
-        spared.append(deadline)
-        away.append((deadline, deadline + DAY))
-        return True
-
-    host.games.away, host.endings.reprieve = away_of, reprieve
-    await begin(discord, time_limit="1d")
     assert time_outs(await later(discord, clock, DAY)) == []
-    assert spared == [START + DAY]
+    assert alices_day == [(START + DAY, START + 2 * DAY)]
+    bob = discord.user("bob")
     board = await discord.slash(bob, "tink board")
     assert f"Your move, **alice**. Time runs out {at(2 * DAY)}." in board.content
     (out,) = time_outs(await later(discord, clock, 2 * DAY))
@@ -290,3 +298,78 @@ async def test_against_the_bot_alone_running_out_loses_even_in_claim_mode(
     assert out.startswith("**alice** ran out of time.\n")
     assert "wins: ran out of time." in out
     assert await status(discord) is Status.FINISHED
+
+
+async def test_a_take_back_gives_back_the_banks_as_the_restored_turn_began(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord, time_limit="2d+1h/3d")
+    clock.now = START + 5 * HOUR
+    await move(discord, alice)
+    clock.now = START + 7 * HOUR
+    await move(discord, bob)
+    clock.now = START + 10 * HOUR
+    moved = await move(discord, alice)
+    assert "alice has 1 day 18 hours left." in moved.content
+    clock.now = START + 12 * HOUR
+    ask = await discord.slash(alice, "tink undo")
+    agreed = await discord.click(bob, ask.message, "Agree")
+    restored = agreed.messages[-1].content
+    assert f"Your move, **alice**. Time runs out {at(12 * HOUR + DAY + 20 * HOUR)}." in restored
+    assert "bob has 1 day 23 hours left." in restored
+    record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
+    assert record.clock.banks == (DAY + 20 * HOUR, DAY + 23 * HOUR)
+
+
+async def test_a_late_move_is_spared_by_a_vacation_day_as_a_time_out_is(
+    discord: DiscordHarness, clock: Clock, alices_day: list[tuple[float, float | None]]
+) -> None:
+    clock.now = START + DAY + HOUR
+    moved = await move(discord, discord.user("alice"))
+    assert not moved.ephemeral
+    assert "ran out of time" not in moved.content
+    assert f"Your move, **bob**. Time runs out {at(2 * DAY + HOUR)}." in moved.content
+    assert alices_day == [(START + DAY, START + 2 * DAY)]
+    assert await status(discord) is Status.ACTIVE
+    clock.now = START + 3 * DAY + 2 * HOUR
+    late = await move(discord, discord.user("bob"))
+    assert late.content.startswith("**bob** ran out of time before moving.")
+    assert await status(discord) is Status.FINISHED
+
+
+async def test_the_board_picture_leaves_out_the_time_away_of_the_player_to_move(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    host = discord.client.host  # type: ignore[attr-defined]
+
+    async def away_of(user_id: int, since: float) -> list[tuple[float, float | None]]:
+        return [(START, START + DAY)] if user_id == alice.id else []
+
+    host.games.away = away_of
+    await begin(discord, time_limit="2d+1d")
+    clock.now = START + DAY + HOUR
+    board = await discord.slash(bob, "tink board")
+    assert f"Your move, **alice**. Time runs out {at(3 * DAY)}." in board.content
+    record = await host.storage.game(1)
+    game = engine.load_game(record.state)
+    assert board.png() == render.board_png(game, record.names, clocks=["1d 23h", "2d"])
+
+
+async def test_a_move_announced_after_a_restart_shows_the_clocks_as_it_was_played(
+    tmp_path: Path, clock: Clock
+) -> None:
+    drawing = DyingDrawing()
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, renderer=drawing)) as first:
+        await begin(first, time_limit="2d+1d/3d")
+        clock.now = START + HOUR
+        drawing.dying = True
+        with pytest.raises(Killed):
+            await move(first, first.user("alice"))
+    clock.now = START + 5 * HOUR
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as second:
+        (announced,) = [m for m in second.messages_in() if "played" in m.content]
+        record = await second.client.host.storage.game(1)  # type: ignore[attr-defined]
+        game = engine.load_game(record.state)
+        assert announced.png() == render.board_png(game, record.names, clocks=["2d 23h", "2d"])

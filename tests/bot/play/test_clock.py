@@ -86,7 +86,6 @@ def test_a_bank_runs_down_on_its_turn_only_and_gains_the_increment_up_to_the_cap
     assert banks_after_turn(turn, START + HOUR) == (6 * DAY - HOUR, 5 * DAY)
     full = facts(banks=(9.5 * DAY, 5 * DAY))
     assert banks_after_turn(full, START + HOUR) == (10 * DAY, 5 * DAY)
-    assert banks_after_turn(full, START + HOUR, moved=False) == (9.5 * DAY - HOUR, 5 * DAY)
 
 
 def test_a_time_per_move_is_refilled_after_every_move() -> None:

@@ -80,6 +80,10 @@ class Signalling(Recorder):
         return await super().choose_move(state, level)
 
 
+OVERLAP_WAIT = 0.5
+"""Seconds a lone thought waits for another to begin beside it."""
+
+
 class Overlaps(Recorder):
     """Plays the first legal move after letting other thoughts begin, noting the games
     thought about at once."""
@@ -88,14 +92,23 @@ class Overlaps(Recorder):
         super().__init__()
         self.under_way: list[int] = []
         self.at_once: list[list[int]] = []
+        self._begun = asyncio.Event()
 
     async def choose_move(self, state: str, level: str) -> str:
         seed = engine.load_game(state).seed
         self.under_way.append(seed)
         self.at_once.append(sorted(self.under_way))
-        await asyncio.sleep(0.01)
+        self._begun.set()
+        if len(self.under_way) == 1:
+            await self._another_begins()
         self.under_way.remove(seed)
         return await super().choose_move(state, level)
+
+    async def _another_begins(self) -> None:
+        """Wait a while, however busy the machine, for another thought to begin."""
+        self._begun.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._begun.wait(), OVERLAP_WAIT)
 
 
 async def start(host: Host, channel: int, starter: Person, *invitees: Person) -> int:
