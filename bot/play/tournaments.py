@@ -278,6 +278,8 @@ class Tournaments:
             return await self.leave(tournament_id, user_id)
         if not await self._store.withdraw(tournament.id, user_id):
             raise Refusal(f"You are not playing in tournament #{tournament.id}.")
+        entrants = {e.user_id: e.name for e in await self._store.entrants(tournament.id)}
+        name = entrants[user_id]
         for pairing in await self._store.pairings(tournament.id):
             mine = user_id in (pairing.first_id, pairing.second_id)
             if (
@@ -285,10 +287,17 @@ class Tournaments:
                 and pairing.game_id is not None
                 and pairing.game_status in ("challenge", "active")
             ):
+                winner = pairing.second_id if pairing.first_id == user_id else pairing.first_id
+                await self._tell_thread(
+                    pairing,
+                    say(
+                        Strong(Name(name)),
+                        f" withdrew from tournament #{tournament.id}, so ",
+                        Strong(Name(entrants.get(winner or 0, "their opponent"))),
+                        " wins this game's point.",
+                    ),
+                )
                 await self._abort(pairing)
-        name = next(
-            e.name for e in await self._store.entrants(tournament.id) if e.user_id == user_id
-        )
         await self.advance(tournament.id)
         return Post(
             NO_GAME,
@@ -298,6 +307,10 @@ class Tournaments:
                 "by their opponents.",
             ),
         )
+
+    async def _tell_thread(self, pairing: PairingRecord, text: Text) -> None:
+        if pairing.thread_id is not None and self.venue is not None:
+            await self.venue.post(pairing.thread_id, Post(NO_GAME, text))
 
     async def _abort(self, pairing: PairingRecord) -> None:
         assert pairing.game_id is not None
@@ -657,7 +670,7 @@ def _announcement(tournament: TournamentRecord, entrants: Sequence[Entrant]) -> 
     limit = "no time limit" if control is None else f"a clock of {control.words()}"
     shown.append(
         say(
-            f"Points: win 1, draw 1/2, loss 0; {limit}. A player who withdraws loses their "
+            f"Points: win 1, draw ½, loss 0; {limit}. A player who withdraws loses their "
             "unfinished games."
         )
     )
@@ -686,6 +699,11 @@ def _points(value: Fraction) -> str:
     return f"{whole or ''}½"
 
 
+def _point_noun(value: Fraction) -> str:
+    """`point` for ½ and 1, `points` otherwise."""
+    return "point" if 0 < value <= 1 else "points"
+
+
 def _standings_text(table: Table) -> Text:
     tournament = table.tournament
     swiss = tournament.format == SWISS
@@ -698,8 +716,9 @@ def _standings_text(table: Table) -> Text:
             say(
                 f"{row.place}. ",
                 Strong(Name(table.names[row.player])),
-                f"{out}: {_points(row.points)} points, {tie_break} {_points(second)}, "
-                f"direct {_points(row.direct)}, rating {row.rating:.1f}, {row.games} games",
+                f"{out}: {_points(row.points)} {_point_noun(row.points)}, {tie_break} "
+                f"{_points(second)}, direct {_points(row.direct)}, rating {row.rating:.1f}, "
+                f"{row.games} game{'' if row.games == 1 else 's'}",
             )
         )
     return lines(shown)
