@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -75,42 +76,82 @@ def _start_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None
     async def start(interaction: discord.Interaction, **values: Any) -> None:
         await _start(interaction, info, values)
 
-    parameters = [_parameter("interaction", discord.Interaction)]
-    descriptions: dict[str, str] = {}
-    choices: dict[str, list[app_commands.Choice[str]]] = {}
+    options = CommandOptions()
     for index, name in enumerate(INVITEE_PARAMETERS[: info.max_players - 1]):
-        parameters.append(_parameter(name, discord.Member | None, required=False))
-        descriptions[name] = (
-            "Who you challenge (me, to play the AI)." if index == 0 else "Another player, or me."
+        options.add(
+            name,
+            discord.Member | None,
+            "Who you challenge (me, to play the AI)." if index == 0 else "Another player, or me.",
         )
-    parameters.append(_parameter("ai", str | None, required=False))
-    descriptions["ai"] = f"Play against me at this level (default when invited: {DEFAULT_LEVEL})."
-    choices["ai"] = LEVEL_CHOICES
-    for option in info.options:
-        parameters.append(_parameter(option.name, _option_annotation(option), required=False))
-        descriptions[option.name] = _short(option.help)
-        if option.choices:
-            # Values known but not offered stay listed, so choosing one says why not.
-            offered = [*option.choices, *(value for value, _ in option.refusals)]
-            choices[option.name] = [app_commands.Choice(name=c, value=c) for c in offered]
+    options.add(
+        "ai",
+        str | None,
+        f"Play against me at this level (default when invited: {DEFAULT_LEVEL}).",
+        choices=LEVELS,
+    )
+    options.add_game_options(info)
     if not info.random_seating:
-        parameters.append(_parameter("order", str | None, required=False))
-        descriptions["order"] = "Seating: as listed (you first), random, or ai first (I start)."
-        choices["order"] = [app_commands.Choice(name=c, value=c) for c in ORDERS]
-    parameters.append(_parameter("thread", bool | None, required=False))
-    descriptions["thread"] = "Open a thread for the game (default: the server's setting)."
-    parameters.append(_parameter("time_limit", str | None, required=False))
-    descriptions["time_limit"] = (
-        "Clock: none, per move like 3d, or a bank like 5d+1d (default: the server's)."
+        options.add(
+            "order",
+            str | None,
+            "Seating: as listed (you first), random, or ai first (I start).",
+            choices=ORDERS,
+        )
+    options.add(
+        "thread", bool | None, "Open a thread for the game (default: the server's setting)."
     )
-    callback = app_commands.choices(**choices)(
-        app_commands.describe(**descriptions)(_with_parameters(start, parameters))
+    options.add(
+        "time_limit",
+        str | None,
+        "Clock: none, per move like 3d, or a bank like 5d+1d (default: the server's).",
     )
-    command: app_commands.Command[Any, ..., None] = app_commands.Command(
-        name="start", description=f"Challenge people to {info.title}.", callback=callback
-    )
+    command = options.command("start", f"Challenge people to {info.title}.", start)
     command.autocomplete("time_limit")(suggest_time_limit)
     return needs_attach_files(command)
+
+
+@dataclass
+class CommandOptions:
+    """The options of a command made at run time from the registry: each one's parameter,
+    description and choices, in the order Discord shows them."""
+
+    parameters: list[inspect.Parameter] = field(
+        default_factory=lambda: [_parameter("interaction", discord.Interaction)]
+    )
+    descriptions: dict[str, str] = field(default_factory=dict)
+    choices: dict[str, list[app_commands.Choice[str]]] = field(default_factory=dict)
+
+    def add(
+        self,
+        name: str,
+        annotation: Any,
+        description: str,
+        *,
+        required: bool = False,
+        choices: Iterable[str] = (),
+    ) -> None:
+        """One more option (optional unless `required`), offering `choices` if any."""
+        self.parameters.append(_parameter(name, annotation, required=required))
+        self.descriptions[name] = _short(description)
+        offered = [app_commands.Choice(name=c, value=c) for c in choices]
+        if offered:
+            self.choices[name] = offered
+
+    def add_game_options(self, info: engine.GameInfo) -> None:
+        """The game's own options (Folio's grid, Bridge's rounds...), all optional."""
+        for option in info.options:
+            # Values known but not offered stay listed, so choosing one says why not.
+            offered = (*option.choices, *(value for value, _ in option.refusals))
+            self.add(option.name, _option_annotation(option), option.help, choices=offered)
+
+    def command(
+        self, name: str, description: str, callback: Callback
+    ) -> app_commands.Command[Any, ..., None]:
+        """The command calling `callback(interaction, **values)` with these options."""
+        made = app_commands.choices(**self.choices)(
+            app_commands.describe(**self.descriptions)(_with_parameters(callback, self.parameters))
+        )
+        return app_commands.Command(name=name, description=description, callback=made)
 
 
 def needs_attach_files(

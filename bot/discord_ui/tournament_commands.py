@@ -1,4 +1,4 @@
-"""`/tournament create|start|cancel|standings|withdraw`, `/tournaments`, the announcement's
+"""`/tournament create <game>|start|cancel|standings|withdraw`, `/tournaments`, the announcement's
 restart-proof Join and Leave buttons, and the venue where tournaments open their games'
 threads and post their news."""
 
@@ -13,19 +13,19 @@ import discord
 from discord import app_commands
 from discord.ui import Button, DynamicItem, View
 
+import engine
 from bot.discord_ui.courier import DiscordCourier
+from bot.discord_ui.game_commands import CommandOptions
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import host_of, in_time, message_kwargs, reply, update
 from bot.discord_ui.slow_game_commands import suggest_time_limit
-from bot.discord_ui.standings_commands import GAME_CHOICES
 from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.discord_ui.views import ID, NO_LONGER_WORKS, guarded
-from bot.play.tournaments import FORMATS, MANUAL, MOST_ROUNDS, Entry, Tournaments
+from bot.play.tournaments import FORMATS, MANUAL, MOST_ROUNDS, Entry, Tournaments, VenueError
 from bot.play.values import Person, Post, Refusal
 
 log = logging.getLogger(__name__)
 
-FORMAT_CHOICES = [app_commands.Choice(name=f, value=f) for f in FORMATS]
 MOST_PLAYERS = 1000
 START_SUGGESTIONS = (MANUAL, "1h", "2h", "12h", "1d", "2d")
 
@@ -38,12 +38,15 @@ class DiscordVenue:
         self._courier = courier
 
     async def open_thread(self, channel_id: int, name: str) -> int:
-        channel = self._client.get_channel(channel_id) or await self._client.fetch_channel(
-            channel_id
-        )
-        if not isinstance(channel, discord.TextChannel):
-            raise RuntimeError(f"channel {channel_id} cannot hold threads")
-        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        try:
+            channel = self._client.get_channel(channel_id) or await self._client.fetch_channel(
+                channel_id
+            )
+            if not isinstance(channel, discord.TextChannel):
+                raise VenueError(f"channel {channel_id} cannot hold threads")
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        except (discord.HTTPException, discord.RateLimited) as error:
+            raise VenueError(f"could not open a thread in channel {channel_id}: {error}") from error
         return thread.id
 
     async def post(self, place_id: int, post: Post) -> None:
@@ -74,47 +77,7 @@ def _tournament_group() -> app_commands.Group:
         allowed_installs=installed_to_servers(),
     )
 
-    @group.command(name="create", description="Open a tournament here; players press Join.")
-    @app_commands.describe(
-        game="The game played.",
-        format="round-robin: everyone meets everyone; swiss: rounds of equal scores.",
-        rounds="Swiss only: how many rounds (default: about log2 of the players, plus 1).",
-        time_limit="Clock of the games: none, per move like 3d, or a bank like 5d+1d or 5d+1d/10d.",
-        max_players="The most players who may join.",
-        starts="When entries close and play begins: like 2h or 1d, or manual.",
-        players="Players per game: tournaments are for two.",
-    )
-    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
-    @app_commands.autocomplete(starts=_suggest_start, time_limit=suggest_time_limit)
-    async def create(
-        interaction: discord.Interaction,
-        game: str,
-        format: str,
-        rounds: app_commands.Range[int, 1, MOST_ROUNDS] | None = None,
-        time_limit: str | None = None,
-        max_players: app_commands.Range[int, 2, MOST_PLAYERS] | None = None,
-        starts: str | None = None,
-        players: app_commands.Range[int, 2, 4] = 2,
-    ) -> None:
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal("Tournaments are held in servers only.")
-        entry = Entry(
-            game=game,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            creator=Person(interaction.user.id, interaction.user.display_name),
-            format=format,
-            rounds=rounds,
-            time_limit=time_limit,
-            max_players=max_players,
-            starts=starts,
-            players=players,
-        )
-        tournaments = tournaments_of(interaction)
-        number, post = await in_time(interaction, tournaments.create(entry))
-        message_id = await reply(interaction, **message_kwargs(post, entry_view(number)))
-        if message_id is not None:
-            await tournaments.note_message(number, message_id)
+    group.add_command(_create_group())
 
     @group.command(name="start", description="Close the entries and begin the first round.")
     @app_commands.describe(number="The tournament's number.")
@@ -143,6 +106,85 @@ def _tournament_group() -> app_commands.Group:
         await _say(interaction, await in_time(interaction, work))
 
     return group
+
+
+def _create_group() -> app_commands.Group:
+    """`/tournament create <game>`: one subcommand per two-player game of the registry,
+    each with the tournament's options and the game's own."""
+    group = app_commands.Group(name="create", description="Open a tournament here.")
+    for info in engine.GAMES.values():
+        if info.min_players <= 2:
+            group.add_command(_create_command(info))
+    return group
+
+
+def _create_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]:
+    async def create(interaction: discord.Interaction, **values: Any) -> None:
+        await _create(interaction, info, values)
+
+    options = CommandOptions()
+    options.add(
+        "format",
+        str,
+        "round-robin: everyone meets everyone; swiss: rounds of equal scores.",
+        required=True,
+        choices=FORMATS,
+    )
+    options.add(
+        "swiss_rounds",
+        app_commands.Range[int, 1, MOST_ROUNDS] | None,
+        "How many rounds a Swiss has (default: about log2 of the players, plus 1).",
+    )
+    options.add(
+        "time_limit",
+        str | None,
+        "Clock of the games: none, per move like 3d, or a bank like 5d+1d or 5d+1d/10d.",
+    )
+    options.add(
+        "max_players",
+        app_commands.Range[int, 2, MOST_PLAYERS] | None,
+        "The most players who may join.",
+    )
+    options.add(
+        "starts", str | None, "When entries close and play begins: like 2h or 1d, or manual."
+    )
+    if info.max_players > 2:
+        options.add(
+            "players",
+            app_commands.Range[int, 2, info.max_players] | None,
+            "Players per game: tournaments are for two.",
+        )
+    options.add_game_options(info)
+    command = options.command(info.name, f"A {info.title} tournament; players press Join.", create)
+    command.autocomplete("starts")(_suggest_start)
+    command.autocomplete("time_limit")(suggest_time_limit)
+    return command
+
+
+async def _create(
+    interaction: discord.Interaction, info: engine.GameInfo, values: dict[str, Any]
+) -> None:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise Refusal("Tournaments are held in servers only.")
+    given = {name: value for name, value in values.items() if value is not None}
+    entry = Entry(
+        game=info.name,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        creator=Person(interaction.user.id, interaction.user.display_name),
+        format=given.pop("format"),
+        rounds=given.pop("swiss_rounds", None),
+        time_limit=given.pop("time_limit", None),
+        max_players=given.pop("max_players", None),
+        starts=given.pop("starts", None),
+        players=given.pop("players", 2),
+        options=given,
+    )
+    tournaments = tournaments_of(interaction)
+    number, post = await in_time(interaction, tournaments.create(entry))
+    message_id = await reply(interaction, **message_kwargs(post, entry_view(number)))
+    if message_id is not None:
+        await tournaments.note_message(number, message_id)
 
 
 def _tournaments_command() -> app_commands.Command[Any, ..., None]:

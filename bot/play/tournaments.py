@@ -14,7 +14,7 @@ import asyncio
 import dataclasses
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -64,6 +64,8 @@ NO_GAME = 0
 """The game id of a tournament's own posts, which are about no one game."""
 SHOWN_PLAYERS = 16
 """Players the crosstable picture shows at most."""
+_OPENING = "its games are being opened, each in its own thread under this channel."
+"""What the start says: the threads follow one by one (a large round takes minutes)."""
 CLAIM = "tournament"
 """The kind of due work that moves a tournament on."""
 _FORMAT_WORDS = {
@@ -74,11 +76,17 @@ _FORMAT_WORDS = {
 }
 
 
+class VenueError(Exception):
+    """The venue could not do what was asked (Discord refused or failed); the work is
+    tried again on the next due pass."""
+
+
 class Venue(Protocol):
     """Where a tournament's games and news go (Discord, in the bot)."""
 
     async def open_thread(self, channel_id: int, name: str) -> int:
-        """A new public thread under the channel, for one game; its id."""
+        """A new public thread under the channel, for one game; its id. Raises
+        `VenueError` when it could not be opened."""
 
     async def post(self, place_id: int, post: Post) -> None: ...
 
@@ -245,8 +253,8 @@ class Tournaments:
             raise Refusal(f"Tournament #{tournament.id} needs at least 2 players to start.")
         if not await self._close_entries(tournament):
             raise Refusal(f"Tournament #{tournament.id} has already begun.")
-        await self.advance(tournament.id)
-        return Post(NO_GAME, say(f"Tournament #{tournament.id} has begun: good luck!"))
+        self._in_background(self.advance(tournament.id), f"tournament {tournament.id}")
+        return Post(NO_GAME, say(f"Tournament #{tournament.id} has begun: {_OPENING} Good luck!"))
 
     async def cancel(self, tournament_id: int, user_id: int, *, moderator: bool) -> Post:
         """End the tournament: its games in play are aborted, unrated."""
@@ -273,6 +281,8 @@ class Tournaments:
             return await self.leave(tournament_id, user_id)
         if not await self._store.withdraw(tournament.id, user_id):
             raise Refusal(f"You are not playing in tournament #{tournament.id}.")
+        entrants = {e.user_id: e.name for e in await self._store.entrants(tournament.id)}
+        name = entrants[user_id]
         for pairing in await self._store.pairings(tournament.id):
             mine = user_id in (pairing.first_id, pairing.second_id)
             if (
@@ -280,10 +290,17 @@ class Tournaments:
                 and pairing.game_id is not None
                 and pairing.game_status in ("challenge", "active")
             ):
+                winner = pairing.second_id if pairing.first_id == user_id else pairing.first_id
+                await self._tell_thread(
+                    pairing,
+                    say(
+                        Strong(Name(name)),
+                        f" withdrew from tournament #{tournament.id}, so ",
+                        Strong(Name(entrants.get(winner or 0, "their opponent"))),
+                        " wins this game's point.",
+                    ),
+                )
                 await self._abort(pairing)
-        name = next(
-            e.name for e in await self._store.entrants(tournament.id) if e.user_id == user_id
-        )
         await self.advance(tournament.id)
         return Post(
             NO_GAME,
@@ -293,6 +310,10 @@ class Tournaments:
                 "by their opponents.",
             ),
         )
+
+    async def _tell_thread(self, pairing: PairingRecord, text: Text) -> None:
+        if pairing.thread_id is not None and self.venue is not None:
+            await self.venue.post(pairing.thread_id, Post(NO_GAME, text))
 
     async def _abort(self, pairing: PairingRecord) -> None:
         assert pairing.game_id is not None
@@ -327,17 +348,21 @@ class Tournaments:
         """A tournament's game ended: move the tournament on, in the background."""
         if record.pairing_id is None or record.status.is_open:
             return
-        task = asyncio.get_running_loop().create_task(self._game_ended(record.pairing_id))
+        pairing_id = record.pairing_id
+        self._in_background(self._game_ended(pairing_id), f"the tournament of pairing {pairing_id}")
+
+    def _in_background(self, work: Coroutine[object, object, None], what: str) -> None:
+        """Move a tournament on without waiting (opening a round's threads may take
+        minutes under Discord's rate limits); a failure is logged, and the next due pass
+        takes the work up again."""
+        task = asyncio.get_running_loop().create_task(_logged(work, what))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _game_ended(self, pairing_id: int) -> None:
-        try:
-            tournament_id = await self._store.tournament_of(pairing_id)
-            if tournament_id is not None:
-                await self.advance(tournament_id)
-        except Exception:
-            log.exception("could not move on the tournament of pairing %s", pairing_id)
+        tournament_id = await self._store.tournament_of(pairing_id)
+        if tournament_id is not None:
+            await self.advance(tournament_id)
 
     async def _advance(self, tournament_id: int, venue: Venue) -> None:
         tournament = await self._store.tournament(tournament_id)
@@ -375,7 +400,7 @@ class Tournaments:
                 await venue.post(tournament.channel_id, Post(NO_GAME, text))
             return False
         if await self._close_entries(tournament):
-            text = say(f"Tournament #{tournament.id} has begun: entries are closed.")
+            text = say(f"Tournament #{tournament.id} has begun: entries are closed. {_OPENING}")
             await venue.post(tournament.channel_id, Post(NO_GAME, text))
         return True
 
@@ -434,7 +459,9 @@ class Tournaments:
     async def _begin_games(
         self, tournament: TournamentRecord, pairings: Sequence[PairingRecord], venue: Venue
     ) -> None:
-        """Begin the game of every pairing that has none yet, each in its own thread."""
+        """Begin the game of every pairing that has none yet, each in its own thread, one
+        at a time (Discord paces thread creation per channel); a pairing whose thread
+        could not be opened is left for the next due pass, and the others go on."""
         entrants = {e.user_id: e for e in await self._store.entrants(tournament.id)}
         for pairing in pairings:
             if pairing.second_id is None or pairing.forfeit_by is not None:
@@ -447,7 +474,15 @@ class Tournaments:
                         await venue.post(pairing.thread_id, resumed)
                         await self._sent(resumed)
                 continue
-            await self._begin_game(tournament, pairing, entrants, venue)
+            try:
+                await self._begin_game(tournament, pairing, entrants, venue)
+            except VenueError as error:
+                log.warning(
+                    "tournament %s: the game of pairing %s waits for the next pass: %s",
+                    tournament.id,
+                    pairing.id,
+                    error,
+                )
 
     async def _begin_game(
         self,
@@ -546,6 +581,13 @@ class Tournaments:
         return found
 
 
+async def _logged(work: Coroutine[object, object, None], what: str) -> None:
+    try:
+        await work
+    except Exception:
+        log.exception("could not move on %s", what)
+
+
 def _check_organiser(
     tournament: TournamentRecord, user_id: int, moderator: bool, what: str
 ) -> None:
@@ -639,7 +681,7 @@ def _announcement(tournament: TournamentRecord, entrants: Sequence[Entrant]) -> 
     limit = "no time limit" if control is None else f"a clock of {control.words()}"
     shown.append(
         say(
-            f"Points: win 1, draw 1/2, loss 0; {limit}. A player who withdraws loses their "
+            f"Points: win 1, draw ½, loss 0; {limit}. A player who withdraws loses their "
             "unfinished games."
         )
     )
@@ -668,6 +710,11 @@ def _points(value: Fraction) -> str:
     return f"{whole or ''}½"
 
 
+def _point_noun(value: Fraction) -> str:
+    """`point` for ½ and 1, `points` otherwise."""
+    return "point" if 0 < value <= 1 else "points"
+
+
 def _standings_text(table: Table) -> Text:
     tournament = table.tournament
     swiss = tournament.format == SWISS
@@ -680,8 +727,9 @@ def _standings_text(table: Table) -> Text:
             say(
                 f"{row.place}. ",
                 Strong(Name(table.names[row.player])),
-                f"{out}: {_points(row.points)} points, {tie_break} {_points(second)}, "
-                f"direct {_points(row.direct)}, rating {row.rating:.1f}, {row.games} games",
+                f"{out}: {_points(row.points)} {_point_noun(row.points)}, {tie_break} "
+                f"{_points(second)}, direct {_points(row.direct)}, rating {row.rating:.1f}, "
+                f"{row.games} game{'' if row.games == 1 else 's'}",
             )
         )
     return lines(shown)

@@ -71,6 +71,17 @@ def test_a_single_threat_of_a_win_in_one_is_blocked(level: str, seed: int) -> No
     assert ai.choose_move(game, level, seed=seed).split()[1] == "f3"
 
 
+LINE_RUSH = "S c3, S c4, S d4"
+"""Two in a diagonal: unless the second seat plays b2 or e5, the first makes an open three
+next, a double threat no move stops."""
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_hard_stops_an_open_two_from_becoming_a_double_threat(seed: int) -> None:
+    game = played("tink", LINE_RUSH)
+    assert ai.choose_move(game, "hard", seed=seed) in {"S b2", "S e5"}
+
+
 def test_a_block_is_missed_only_as_often_as_the_level_says(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,9 +17,13 @@ from bot.runtime.outbox import OWED_AFTER
 from tests.bot.discord_ui.test_crash_and_load import Killed, restarted
 from tests.bot.discord_ui.test_slow_game_commands import scheduler_of
 from tests.bot.harness import DiscordHarness, Kind, Reply
+from tests.bot.harness.records import Request
+from tests.bot.harness.server import FakeDiscord
+from tests.bot.harness.transport import http_error
 from tests.bot.support import Clock, new_bot
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+OPENING = "its games are being opened, each in its own thread under this channel."
 
 
 @pytest.fixture
@@ -27,17 +32,20 @@ async def discord(tmp_path: Path, clock: Clock) -> AsyncIterator[DiscordHarness]
         yield harness
 
 
-async def created(discord: DiscordHarness, **options: object) -> Reply:
+async def created(discord: DiscordHarness, game: str = "tink", **options: object) -> Reply:
     owner = discord.user("owner")
-    return await discord.slash(
-        owner, "tournament create", {"game": "tink", "format": "swiss", **options}
-    )
+    return await discord.slash(owner, f"tournament create {game}", {"format": "swiss", **options})
+
+
+def in_channel(discord: DiscordHarness, reply: Reply) -> str:
+    """What the reply's messages in the tournament's channel say (not in the threads)."""
+    return "\n".join(m.content for m in reply.messages if m.channel == discord.channel)
 
 
 async def test_players_join_by_button_and_the_games_begin_in_threads(
     discord: DiscordHarness,
 ) -> None:
-    announcement = await created(discord, rounds=2)
+    announcement = await created(discord, swiss_rounds=2)
     assert "Tournament #1: Tink Swiss, 2 rounds" in announcement.content
     assert [b.label for b in announcement.message.buttons] == ["Join", "Leave"]
     names = ["alice", "bob", "carol"]
@@ -54,7 +62,7 @@ async def test_players_join_by_button_and_the_games_begin_in_threads(
         "Only the creator of tournament #1 or someone who can manage the server can start it."
     )
     started = await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
-    assert "Tournament #1 has begun" in started.content
+    assert f"Tournament #1 has begun: {OPENING}" in in_channel(discord, started)
     threads = started.of(Kind.THREAD)
     assert len(threads) == 1
     game_post = [m for m in started.messages if m.channel != discord.channel][-1]
@@ -110,6 +118,62 @@ async def test_joins_racing_the_start_time_either_enter_or_are_refused(
     pairings = await host.storage.tournaments.pairings(1)
     paired = {p.first_id for p in pairings} | {p.second_id for p in pairings if p.second_id}
     assert paired == entrants
+
+
+async def test_each_game_has_its_create_command_with_its_own_options(
+    discord: DiscordHarness,
+) -> None:
+    folio = await created(discord, "folio", grid="fixed", extras="random")
+    assert "Tournament #1: Folio Swiss" in folio.content
+    bridge = await created(discord, "bridge", format="round-robin", rounds=3, win="delayed")
+    assert "Tournament #2: Bridge round robin" in bridge.content
+    host = discord.client.host  # type: ignore[attr-defined]
+    stored = [await host.storage.tournaments.tournament(n) for n in (1, 2)]
+    assert stored[0].options["grid"] == "fixed"
+    assert stored[1].options["rounds"] == 3 and stored[1].options["win"] == "delayed"
+    freeform = await created(discord, "folio", grid="freeform")
+    assert freeform.ephemeral and freeform.content == (
+        "The freeform variant needs pieces placed anywhere on a real table, so it is not "
+        "offered here."
+    )
+    assert await host.storage.tournaments.tournament(3) is None
+    registered = {c.name: c for c in discord.client.tree.get_commands()}  # type: ignore[attr-defined]
+    create = registered["tournament"].get_command("create")
+    bridge_options = {p.name for p in create.get_command("bridge").parameters}
+    assert {"rounds", "point_limit", "swiss_rounds"} <= bridge_options
+    assert "grid" not in bridge_options and "players" not in bridge_options
+
+
+@pytest.mark.parametrize("status", [429, 500])
+async def test_a_thread_discord_fails_to_open_is_opened_on_the_next_pass(
+    discord: DiscordHarness, status: int
+) -> None:
+    announcement = await created(discord, format="round-robin")
+    players = [discord.user(f"p{i}") for i in range(4)]
+    for player in players:
+        await discord.click(player, announcement.message, "Join")
+    attempts = 0
+
+    def second_fails(request: Request) -> Any:
+        nonlocal attempts
+        attempts += 1
+        if attempts == 2:
+            raise http_error(status, 0, "You are being rate limited." if status == 429 else "")
+        return FakeDiscord._create_thread(discord, request)[0]
+
+    discord.stub("POST", "/channels/{channel_id}/threads", second_fails)
+    started = await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
+    assert f"Tournament #1 has begun: {OPENING}" in in_channel(discord, started)
+    tried = started.of(Kind.THREAD)
+    assert [r.status for r in tried] == [200, status, 200, 200, 200, 200]
+    host = discord.client.host  # type: ignore[attr-defined]
+    pairings = await host.storage.tournaments.pairings(1)
+    assert sum(p.game_id is None for p in pairings) == 1
+    later = await discord.run(scheduler_of(discord).run_due())
+    assert [r.status for r in later.of(Kind.THREAD)] == [200]
+    pairings = await host.storage.tournaments.pairings(1)
+    assert all(p.game_status == "active" for p in pairings)
+    assert len({p.thread_id for p in pairings}) == 6
 
 
 async def test_a_game_begun_just_before_a_crash_has_its_first_board_posted_once(

@@ -54,13 +54,25 @@ async def entered(host: Host, format_: str, players: int, **options: object) -> 
     entry = Entry("tink", GUILD, CHANNEL, PLAYERS[0], format_, **options)  # type: ignore[arg-type]
     number, post = await host.tournaments.create(entry)
     assert f"Tournament #{number}" in shown(post.text)
+    assert "Points: win 1, draw ½, loss 0;" in shown(post.text)
     for person in PLAYERS[:players]:
         await host.tournaments.join(number, person)
     return number
 
 
+async def begun(host: Host, format_: str, players: int, **options: object) -> int:
+    """A tournament of the first `players` entered and started by its creator, its first
+    games opened."""
+    number = await entered(host, format_, players, **options)
+    await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
+    await host.tournaments.idle()
+    return number
+
+
 async def active_games(host: Host, number: int) -> list[tuple[int, int, int]]:
-    """(game id, first player, second player) of each game in play."""
+    """(game id, first player, second player) of each game in play, once the games being
+    opened are."""
+    await host.tournaments.idle()
     pairings = await host.storage.tournaments.pairings(number)
     return [
         (p.game_id, p.first_id, p.second_id)
@@ -83,8 +95,7 @@ async def test_a_round_robin_of_five_with_a_bye_and_a_withdrawal(
 ) -> None:
     venue = Venue()
     host = host_on(storage, clock, venue)
-    number = await entered(host, "round-robin", 5)
-    await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
+    number = await begun(host, "round-robin", 5)
     pairings = await storage.tournaments.pairings(number)
     assert len(pairings) == 15 and sum(p.second_id is None for p in pairings) == 5
     games = await active_games(host, number)
@@ -198,6 +209,7 @@ async def test_bad_requests_are_refused_in_one_sentence(storage: Storage, clock:
         f"Tournament #{number} has closed its entries.",
     ]
     assert all(r.count(". ") == 0 for r in refusals)
+    await tournaments.idle()
     games = await storage.game(1)
     assert games is not None and games.status is Status.ACTIVE
 
@@ -217,3 +229,31 @@ async def test_games_take_the_tournament_time_limit_else_the_servers(
         await host.tournaments.cancel(number, PLAYERS[0].user_id, moderator=False)
         aborted = await storage.game(game_id)
         assert aborted is not None and aborted.status is Status.ABORTED
+
+
+async def test_standings_say_one_point_and_one_game_in_the_singular(
+    storage: Storage, clock: Clock
+) -> None:
+    host = host_on(storage, clock, Venue())
+    number = await begun(host, "swiss", 2, rounds=2)
+    assert await play_out(host, number) == 1
+    standings = shown((await host.tournaments.standings(GUILD, number, PLAYERS[0].user_id)).text)
+    assert ": 1 point, Buchholz 0, direct 0, rating" in standings
+    assert ", 1 game\n" in standings and ": 0 points," in standings
+    assert "1 points" not in standings and "1 games" not in standings
+
+
+async def test_a_withdrawal_tells_each_game_in_play_who_wins_its_point(
+    storage: Storage, clock: Clock
+) -> None:
+    host = host_on(storage, clock, venue := Venue())
+    number = await begun(host, "round-robin", 2)
+    assert len(venue.threads) == 1
+    thread = 9001
+    await host.tournaments.withdraw(number, PLAYERS[1].user_id)
+    await host.tournaments.idle()
+    told = [shown(post.text) for place, post in venue.posts if place == thread]
+    assert told[-2:] == [
+        f"**P1** withdrew from tournament #{number}, so **P0** wins this game's point.",
+        "Tink #1 was aborted; it is not rated.",
+    ]
