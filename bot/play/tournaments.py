@@ -609,6 +609,14 @@ def _heading(
     )
 
 
+_STAGES = {
+    TournamentStatus.RUNNING: "the games are being played",
+    TournamentStatus.FINISHED: "the tournament is over",
+    TournamentStatus.CANCELLED: "the tournament was cancelled",
+}
+"""What a closed tournament's announcement says of where it stands."""
+
+
 def _control(tournament: TournamentRecord) -> TimeControl | None:
     """The time control of the tournament's games, None without one."""
     return None if tournament.time_control is None else parse_time_control(tournament.time_control)
@@ -691,7 +699,7 @@ def _announcement(tournament: TournamentRecord, entrants: Sequence[Entrant]) -> 
         else:
             shown.append(say("Starts ", Moment(tournament.starts_at), "; press Join to enter."))
     else:
-        shown.append(say(f"Entries are closed ({tournament.status.value})."))
+        shown.append(say(f"Entries are closed: {_STAGES[tournament.status]}."))
     room = "" if tournament.max_players is None else f"/{tournament.max_players}"
     shown.append(
         say(

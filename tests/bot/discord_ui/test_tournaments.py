@@ -69,7 +69,7 @@ async def test_players_join_by_button_and_the_games_begin_in_threads(
     assert "Tournament #1, round 1" in game_post.content
     alice, bob = discord.user("alice"), discord.user("bob")
     assert f"<@{alice.id}>" in game_post.content and f"<@{bob.id}>" in game_post.content
-    assert "Entries are closed (running)." in announcement.message.content
+    assert "Entries are closed: the games are being played." in announcement.message.content
     assert announcement.message.buttons == []
     standings = await discord.slash(bob, "tournament standings")
     assert "1. **" in standings.content and "Buchholz" in standings.content
