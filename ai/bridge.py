@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 
 import engine
+from ai.bits import squares
 from ai.playout import Outcome
 
 SIDE = 8
@@ -68,22 +69,13 @@ def _slide(pieces: int, empty: int) -> int:
     return reach
 
 
-def _squares(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
 def _reach(sizes: tuple[int, int, int], occupied: int) -> int:
     """The empty squares the pieces (masks of smalls, mediums, larges) can move to at once."""
     smalls, mediums, larges = sizes
     reach = 0
-    for square in _squares(smalls):
+    for square in squares(smalls):
         reach |= KING[square]
-    for square in _squares(larges):
+    for square in squares(larges):
         reach |= KNIGHT[square]
     empty = FULL & ~occupied
     return (reach | _slide(mediums, empty)) & empty
@@ -154,8 +146,8 @@ def _fills(sizes: tuple[int, int, int], other: int, gaps: int, distance: int) ->
     occupied = own | other
     fills = 0
     for size, pieces in enumerate(sizes):
-        for square in _squares(pieces):
-            for gap in _squares(gaps & ~fills & _reach(_as_size(1 << square, size), occupied)):
+        for square in squares(pieces):
+            for gap in squares(gaps & ~fills & _reach(_as_size(1 << square, size), occupied)):
                 if _distance(own ^ (1 << square) | (1 << gap), other) < distance:
                     fills |= 1 << gap
     return fills

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import engine
+from ai.bits import squares
 
 LINE_GAMES = ("tink", "tingle")
 LENGTH = 4
@@ -145,12 +146,12 @@ class Lines:
         for size, gaps, needed in zip(
             (SMALL, MEDIUM), self._gaps(seat, 3), self._spendable(seat), strict=True
         ):
-            for square in _squares(_union_of(gaps) & needed & ~found):
+            for square in squares(_union_of(gaps) & needed & ~found):
                 after = self.after(seat, (size, square, -1, -1))
                 makers = after.makers(seat)
                 if makers and all(
                     after.after(other, (SMALL, block, -1, -1)).makers(seat)
-                    for block in _squares(makers)
+                    for block in squares(makers)
                 ):
                     found |= 1 << square
         return found
@@ -163,7 +164,7 @@ class Lines:
         for own in (self.smalls[seat], self.mediums[seat]):
             blockers = self.occupied & ~own
             seen: set[int] = set()
-            for square in _squares(own):
+            for square in squares(own):
                 for window in through[square]:
                     if window not in seen:
                         seen.add(window)
@@ -191,7 +192,7 @@ class Lines:
                 continue
             blockers = self.occupied & ~own
             seen: set[int] = set()
-            for square in _squares(own):
+            for square in squares(own):
                 for window in through[square]:
                     if window in seen:
                         continue
@@ -200,15 +201,6 @@ class Lines:
                     if empty.bit_count() == missing and not empty & blockers:
                         gaps.append(empty)
         return found
-
-
-def _squares(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 def _union_of(masks: list[int]) -> int:
@@ -230,7 +222,7 @@ def near_action(lines: Lines) -> int:
     ring = lines.occupied
     for _ in range(2):
         grown = ring
-        for square in _squares(ring):
+        for square in squares(ring):
             grown |= neighbours[square]
         ring = grown
     return ring & ~lines.occupied
@@ -377,7 +369,7 @@ def guarded(
     theirs = lines.forks(other)
     if theirs:
         near = _union_of(
-            [window for square in _squares(theirs) for window in lines.geometry.through[square]]
+            [window for square in squares(theirs) for window in lines.geometry.through[square]]
         )
         left = {
             move: lines.after(seat, move).forks(other).bit_count()
