@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import engine
 from ai import bridge, lines
-from ai.playout import Outcome, playout
+from ai.playout import Outcome, careful_playout, playout
 
 Assessor = Callable[
     [engine.Game, list[engine.SearchMove], random.Random],
@@ -30,10 +30,13 @@ class Policy:
 
     `widening`, when set, lets a node grow only `1 + widening * sqrt(visits)` children,
     the first in the assessor's order, so the search goes deep on the best-looking moves.
+    `cornered`, when set, proves a two-player position lost for the seat to move when
+    every move it has hands the next player a win in one.
     """
 
     assess: Assessor
     widening: float | None = None
+    cornered: bool = False
 
 
 def _played_out(
@@ -49,9 +52,21 @@ def _read_bridge(
     return bridge.assess(game, moves)
 
 
+def _played_out_carefully(
+    game: engine.Game, moves: list[engine.SearchMove], rng: random.Random
+) -> tuple[list[engine.SearchMove], Outcome]:
+    rng.shuffle(moves)
+    return moves, careful_playout(game, rng)
+
+
 PLAYED_OUT = Policy(_played_out)
 LINES_READ = Policy(lines.assess, widening=2.0)
-POLICIES = {"bridge": Policy(_read_bridge, widening=1.5), "tink": LINES_READ, "tingle": LINES_READ}
+POLICIES = {
+    "bridge": Policy(_read_bridge, widening=1.5),
+    "folio": Policy(_played_out_carefully, cornered=True),
+    "tink": LINES_READ,
+    "tingle": LINES_READ,
+}
 
 
 def policy(name: str) -> Policy:
