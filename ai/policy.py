@@ -1,7 +1,8 @@
 """How the search treats each game: which moves to try first, and what a position is worth.
 
 Folio is played out to the end, each side taking a win in one when it has one and
-otherwise moving at random. Random Tink and Tingle games say little about lines built on
+otherwise moving at random, though it tries a few moves to find one that hands over no
+win in one; a Folio player left only such moves is lost. Random Tink and Tingle games say little about lines built on
 purpose, and random Bridge games almost never end, so their positions are read instead
 (see `ai.lines` and `ai.bridge`), and the search widens slowly, trying the moves that
 read best first.
