@@ -2,10 +2,10 @@
 
 Folio is played out to the end, each side taking a win in one when it has one and
 otherwise moving at random, though it tries a few moves to find one that hands over no
-win in one; a Folio player left only such moves is lost. Random Tink and Tingle games say little about lines built on
-purpose, and random Bridge games almost never end, so their positions are read instead
-(see `ai.lines` and `ai.bridge`), and the search widens slowly, trying the moves that
-read best first.
+win in one; a Folio player left only such moves is lost. Random Tink and Tingle games
+say little about lines built on purpose, and random Bridge games almost never end, so
+their positions are read instead (see `ai.lines` and `ai.bridge`), and the search widens
+slowly, trying the moves that read best first.
 """
 
 from __future__ import annotations
