@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import engine
 from ai.playout import Outcome, outcome, win_for
 from ai.policy import Policy
+from ai.tactics import has_safe_move
 
 
 class Node:
@@ -114,6 +115,9 @@ class Search:
         node.to_move = seat
         if state.search_wins():
             node.proven = win_for(seat, self.players)
+            return node.proven
+        if self.policy.cornered and self.players == 2 and not has_safe_move(state):
+            node.proven = win_for(1 - seat, self.players)
             return node.proven
         ordered, reward = self.policy.assess(state, list(state.search_moves()), self.rng)
         node.untried = ordered[::-1]

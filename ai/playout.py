@@ -33,3 +33,27 @@ def playout(game: engine.Game, rng: random.Random) -> Outcome:
         wins = game.search_wins()
         game.search_push(wins[0] if wins else rng.choice(game.search_moves()))
     return (1 / game.players,) * game.players
+
+
+def careful_playout(game: engine.Game, rng: random.Random, tries: int = 6) -> Outcome:
+    """Play `game` (a search copy) to the end as `playout` does, but each side draws up to
+    `tries` random moves to find one that hands the next player no win in one."""
+    for _ in range(MAX_PLAYOUT_PLIES):
+        result = game.result
+        if result is not None:
+            return outcome(result, game.players)
+        wins = game.search_wins()
+        game.search_push(wins[0] if wins else _careful_move(game, rng, tries))
+    return (1 / game.players,) * game.players
+
+
+def _careful_move(game: engine.Game, rng: random.Random, tries: int) -> engine.SearchMove:
+    moves = game.search_moves()
+    move = rng.choice(moves)
+    for _ in range(tries):
+        after = game.search_copy()
+        after.search_push(move)
+        if after.result is not None or not after.search_wins():
+            return move
+        move = rng.choice(moves)
+    return move

@@ -45,6 +45,12 @@ def hands_over_a_win(game: engine.Game, move: engine.SearchMove) -> bool:
     return after.result is None and bool(after.search_wins())
 
 
+def has_safe_move(game: engine.Game) -> bool:
+    """Whether the seat to move has a move after which the next player cannot win at once;
+    without one, a two-player game is lost to a player who takes wins in one."""
+    return any(not hands_over_a_win(game, move) for move in game.search_moves())
+
+
 def resisting(game: engine.Game, moves: Sequence[engine.SearchMove]) -> list[engine.SearchMove]:
     """The moves of `moves` that leave the next player the fewest wins in one: in a lost
     position, the moves that block the most and so hold out longest."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import replace
 from types import MappingProxyType
@@ -12,6 +13,9 @@ from hypothesis import strategies as st
 
 import ai
 import engine
+from ai.mcts import Search
+from ai.policy import policy
+from ai.tactics import has_safe_move, read
 from tests.engine.strategies import OPTIONS, varied_games
 from tests.engine.test_bridge import won_round_one
 from tests.profiles import examples
@@ -128,6 +132,35 @@ def hands_over_a_win(game: engine.Game, move: str) -> bool:
     after = game.search_copy()
     after.play(move)
     return bool(after.winning_moves())
+
+
+CORNERING = (
+    "give RS, a4 give RM, b2 give GM, c3 give GS, b3 give YL, c1 give BL, d1 give GL, "
+    "d2 give GL, a2 give RL, c2 give YM, c4 give BM, d3 give YM, d4 give RS"
+)
+"""A fixed-grid Folio position where placing the red small on b1 or b4 and giving the
+yellow small leaves the other player only moves that hand over a win in one."""
+
+
+def test_folio_a_player_left_only_moves_that_hand_over_a_win_is_cornered() -> None:
+    game = played("folio", CORNERING, grid="fixed")
+    assert has_safe_move(game.search_copy())
+    cornered = game.search_copy()
+    cornered.play("b1 give YS")
+    assert not has_safe_move(cornered)
+    assert all(hands_over_a_win(cornered, move) for move in cornered.legal_moves())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_folio_search_proves_a_cornering_move_won_as_soon_as_it_tries_it(seed: int) -> None:
+    game = played("folio", CORNERING, grid="fixed")
+    safe = read(game).safe
+    search = Search(game, safe, policy("folio"), random.Random(seed), exploration=0.7)
+    search.run(len(safe))
+    won = {game.search_text(node.move) for node in search.root.children if node.proven == (1, 0)}
+    assert won and won <= {"b1 give YS", "b4 give YS"}
+    assert search.root.proven == (1, 0)
+    assert ai.choose_move(game, "hard", seed=seed) in won
 
 
 def test_folio_opening_give_is_answered() -> None:
