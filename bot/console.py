@@ -176,9 +176,7 @@ class Console:
         order = options.pop("order", None)
         time_limit = options.pop("time_limit", None)
         ai_level = options.pop(AI, None)
-        people = [
-            Person(0, n, plays_ai=True) if n.lower() == AI else self.person(n) for n in names
-        ]
+        people = [Person(0, n, plays_ai=True) if n.lower() == AI else self.person(n) for n in names]
         invitation = Invitation(
             args[0],
             None,

@@ -18,13 +18,13 @@ from bot.play.games import GameTable
 from bot.play.history import History
 from bot.play.moves import Moves
 from bot.play.offers import Offers
+from bot.play.outbox import Outbox
 from bot.play.posts import BoardPosts, Renderer
 from bot.play.quiet import Audience
 from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
 from bot.play.tournaments import Tournaments, Venue
 from bot.play.vacations import Vacations
-from bot.runtime.outbox import Outbox
 from bot.storage import ALL_SHARDS, Storage, Writer
 from bot.storage.claims import new_owner
 from bot.workers.thinking import ThreadThinking

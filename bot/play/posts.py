@@ -127,10 +127,7 @@ class BoardPosts:
         files = await self.picture(picture_name(saved), game, saved.names, clocks)
         return dataclasses.replace(post, files=files, announcement=owed.id)
 
-
-    async def _post(
-        self, record: GameRecord, text: Text, *, ping_turn: bool, ended: bool
-    ) -> Post:
+    async def _post(self, record: GameRecord, text: Text, *, ping_turn: bool, ended: bool) -> Post:
         post = _post(record, text, ping_turn=ping_turn, ended=ended)
         return dataclasses.replace(post, pings=await self._audible(post.pings))
 

@@ -29,9 +29,9 @@ from typing import Protocol
 
 from bot.play.ai_seats import is_ai
 from bot.play.ai_turns import AiPlayers
+from bot.play.outbox import Outbox
 from bot.play.values import Post, Refusal
 from bot.runtime.alarm import Alarm
-from bot.runtime.outbox import Outbox
 from bot.storage import GameRecord, Status
 from bot.storage.claims import claimed, holder
 from bot.tasks import cancel_and_wait

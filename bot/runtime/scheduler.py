@@ -21,10 +21,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 from typing import Protocol
 
+from bot.play.outbox import Outbox
 from bot.play.slow_games import Delivery, SlowGames
 from bot.play.values import Post, Refusal
 from bot.runtime.alarm import Alarm
-from bot.runtime.outbox import Outbox
 from bot.storage import GameRecord, Status
 from bot.storage.claims import LEASE, claimed, holder
 from bot.storage.clocks import Turn

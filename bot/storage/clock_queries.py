@@ -117,9 +117,7 @@ class SqlClocks:
         )
         return [rows.vacation(row) for row in found]
 
-    async def add_vacation(
-        self, vacation: Vacation, notices: Sequence[Announcement] = ()
-    ) -> bool:
+    async def add_vacation(self, vacation: Vacation, notices: Sequence[Announcement] = ()) -> bool:
         async with self._run.transaction() as run:
             await run.lock(VACATION_LOCK, str(vacation.user_id))
             overlapping = await run.fetch(

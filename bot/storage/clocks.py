@@ -133,9 +133,7 @@ class ClockStorage(Claims, Protocol):
     async def vacations(self, user_id: int, ending_after: float) -> list[Vacation]:
         """The user's vacations that end after `ending_after`, earliest first."""
 
-    async def add_vacation(
-        self, vacation: Vacation, notices: Sequence[Announcement] = ()
-    ) -> bool:
+    async def add_vacation(self, vacation: Vacation, notices: Sequence[Announcement] = ()) -> bool:
         """Keep a new vacation, unless one of the user's overlaps it (then False), with the
         announcements of it owed (`notices`) in the same transaction."""
 

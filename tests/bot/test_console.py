@@ -152,7 +152,7 @@ async def test_clocks_are_paused_resumed_and_given_time_from_the_console(
         'To answer, type "agree bob" or "decline bob".',
     ]
     assert await console.handle("agree bob") == (
-        "The clocks are stopped; any player may start them again with \"resume tink\"."
+        'The clocks are stopped; any player may start them again with "resume tink".'
     )
     clock.now += 5 * DAY
     assert "Your move, alice. The clocks are stopped." in await console.handle("board")

@@ -16,9 +16,9 @@ from bot.discord_ui import replies
 from bot.discord_ui.app import PyramidBot, create_bot
 from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.views import NONCE_LENGTH
+from bot.play.outbox import OWED_AFTER, Outbox
 from bot.play.posts import Renderer
 from bot.play.values import Post
-from bot.runtime.outbox import OWED_AFTER, Outbox
 from bot.workers.drawing import ThreadDrawing
 from tests.bot.discord_ui.test_ai_games import storage_of
 from tests.bot.discord_ui.test_shards import scheduler_of

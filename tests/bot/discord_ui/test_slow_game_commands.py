@@ -264,9 +264,7 @@ async def test_unusable_quiet_hours_are_refused_in_one_sentence(discord: Discord
     assert late.ephemeral
     assert late.content == "Quiet hours look like 23:00-08:00 (or off), not 'late'."
     nowhere = await discord.slash(alice, "notify", {"quiet": "22:00-07:00", "timezone": "Mars"})
-    assert nowhere.content == (
-        "There is no time zone called 'Mars'; pick one like Europe/Berlin."
-    )
+    assert nowhere.content == ("There is no time zone called 'Mars'; pick one like Europe/Berlin.")
     zoneless = await discord.slash(alice, "notify", {"quiet": "22:00-07:00"})
     assert zoneless.content == "Say which time zone your quiet hours are in, like Europe/Berlin."
 

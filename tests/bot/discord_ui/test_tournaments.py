@@ -12,8 +12,8 @@ import pytest
 
 from bot.discord_ui.tournament_commands import DiscordVenue
 from bot.play.clock import HOUR
+from bot.play.outbox import OWED_AFTER
 from bot.play.values import Post
-from bot.runtime.outbox import OWED_AFTER
 from tests.bot.discord_ui.test_crash_and_load import Killed, restarted
 from tests.bot.discord_ui.test_slow_game_commands import scheduler_of
 from tests.bot.harness import DiscordHarness, Kind, Reply

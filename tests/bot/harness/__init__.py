@@ -395,9 +395,10 @@ class DiscordHarness(FakeDiscord):
     def _has_command(self, qualified: str, channel: Channel) -> bool:
         names = qualified.split()
         guild_id = self._guild_command_id(names[0], channel, discord.AppCommandType.chat_input)
-        return self.tree.get_command(
-            names[0], guild=discord.Object(guild_id) if guild_id else None
-        ) is not None
+        return (
+            self.tree.get_command(names[0], guild=discord.Object(guild_id) if guild_id else None)
+            is not None
+        )
 
     def _command(
         self, qualified: str, user: User, channel: Channel, *, offered: bool = True

@@ -204,8 +204,7 @@ async def test_bad_requests_are_refused_in_one_sentence(storage: Storage, clock:
         "Tournaments are for two-player games only, so a Tink tournament of 3 players cannot "
         "be held.",
         "There is no format 'knockout': choose round-robin or swiss.",
-        "The start must be none or a number of minutes, hours or days, like 12h or 3d, not "
-        "'soon'.",
+        "The start must be none or a number of minutes, hours or days, like 12h or 3d, not 'soon'.",
         f"Tournament #{number} has closed its entries.",
     ]
     assert all(r.count(". ") == 0 for r in refusals)
@@ -222,7 +221,7 @@ async def test_games_take_the_tournament_time_limit_else_the_servers(
     for given, expected in ((None, 2 * 86400.0), ("12h", 12 * 3600.0), ("5d+1d", 5 * 86400.0)):
         number = await entered(host, "round-robin", 2, time_limit=given)
         await host.tournaments.start(number, PLAYERS[0].user_id, moderator=True)
-        (game_id, _, _), = await active_games(host, number)
+        ((game_id, _, _),) = await active_games(host, number)
         record = await storage.game(game_id)
         assert record is not None and record.time_limit == expected
         assert record.time_increment == (86400.0 if given == "5d+1d" else None)

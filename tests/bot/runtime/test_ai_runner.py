@@ -14,11 +14,11 @@ import pytest
 import engine
 from bot.play.challenges import Invitation
 from bot.play.host import Host
+from bot.play.outbox import OWED_AFTER
 from bot.play.values import Person, Post
 from bot.play.words.text import plain
 from bot.runtime.ai_runner import AI_LEASE, KIND, PATIENCE, AiRunner
-from bot.runtime.outbox import OWED_AFTER
-from tests.bot.runtime.test_outbox import no_reply
+from tests.bot.play.test_outbox import no_reply
 from tests.bot.support import ALICE, BOB, Clock
 
 BOT = Person(0, "", plays_ai=True)
@@ -236,9 +236,7 @@ async def test_the_bots_move_goes_out_once_the_move_it_answers_is_announced(
 
 
 async def test_the_bots_turns_never_time_out_nor_are_reminded(host: Host, clock: Clock) -> None:
-    post = await host.challenges.start(
-        Invitation("tink", 1, 10, ALICE, (BOT,), time_limit="1h")
-    )
+    post = await host.challenges.start(Invitation("tink", 1, 10, ALICE, (BOT,), time_limit="1h"))
     await host.moves.move(10, "tink", ALICE.user_id, "S d4")
     clock.now += 10 * 24 * 3600
     clocks = host.storage.clocks

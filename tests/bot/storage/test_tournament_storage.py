@@ -75,9 +75,7 @@ async def test_joins_racing_the_start_either_enter_or_are_refused(
     assert entrants == {11} | joined
 
 
-async def test_a_round_is_added_once_from_the_round_read(
-    storage: Storage, second: Storage
-) -> None:
+async def test_a_round_is_added_once_from_the_round_read(storage: Storage, second: Storage) -> None:
     tournament = await entered(storage, 11, 12, 13)
     await storage.tournaments.close_entries(tournament.id, {})
     first = [NewPairing(1, 0, 11, 12), NewPairing(1, 1, 13, None)]

@@ -63,9 +63,7 @@ async def test_a_thought_cut_short_by_the_process_dying_fails_and_the_next_one_i
         await thinking.evaluate(position().to_json(), "easy", 0)
 
 
-async def test_two_processes_think_about_two_positions_at_once_and_a_dead_one_is_replaced() -> (
-    None
-):
+async def test_two_processes_think_about_two_positions_at_once_and_a_dead_one_is_replaced() -> None:
     thinking = ThinkingProcesses(2)
     await thinking.start()
     try:

@@ -107,9 +107,7 @@ class Outbox:
         except engine.GameError:
             log.exception("the position announced for game %s cannot be read", kept.post.game_id)
             return ()
-        return await self._boards.picture(
-            kept.picture_name, game, kept.player_names, kept.clocks
-        )
+        return await self._boards.picture(kept.picture_name, game, kept.player_names, kept.clocks)
 
     async def _strike_off(self, announcement_id: str) -> None:
         await self._games.announcements.announced(announcement_id)

@@ -9,6 +9,7 @@ import json
 
 from bot.play.announcements import announcement, owed
 from bot.play.host import Host
+from bot.play.outbox import OWED_AFTER, REPLY_READABLE
 from bot.play.values import Lapsed, Post, Prompt
 from bot.play.words.text import (
     Code,
@@ -22,7 +23,6 @@ from bot.play.words.text import (
     say,
     to_data,
 )
-from bot.runtime.outbox import OWED_AFTER, REPLY_READABLE
 from bot.storage import Announcement, Status
 from tests.bot.play.test_use_cases import CHANNEL, begin
 from tests.bot.support import ALICE, BOB, Clock, StubRenderer
