@@ -15,6 +15,10 @@ from bot.play.words.wording import names, no_game, title
 from bot.storage import Action, GameRecord, Seat, Status
 from bot.storage.clocks import CLAIM
 
+TIME_RAN_OUT = "time ran out"
+"""The reason a player lost on time, as the result line says it: "**Bob** wins: time ran
+out." (the headline before it names who ran out)."""
+
 
 class NothingToClaim(Refusal):
     """A claim on time with no win to claim: a late move came first, or the game is over."""
@@ -68,7 +72,7 @@ class Endings:
         async with self._games.borrow(record) as loan:
             claimers = await self.claimers(loan, seat)
             if not claimers:
-                return await self.forfeit(loan, seat, "ran out of time", headline)
+                return await self.forfeit(loan, seat, TIME_RAN_OUT, headline)
         return await self._flag(record, seat, headline, claimers)
 
     async def still_in_time(self, record: GameRecord) -> GameRecord | None:
@@ -134,7 +138,7 @@ class Endings:
             if claimer is None:
                 raise Refusal(say("Only ", names(s.name for s in claimers), " can claim this win."))
             claimed = say(Strong(Name(claimer.name)), " claimed the win on time.")
-            post = await self.forfeit(loan, late, "ran out of time", claimed)
+            post = await self.forfeit(loan, late, TIME_RAN_OUT, claimed)
         return Answer(say(Name(late.name), " ran out of time; ", claimed), closed=True, post=post)
 
     def _others_in(self, loan: Loan, late: Seat) -> list[Seat]:

@@ -8,7 +8,7 @@ from collections.abc import Container, Mapping
 
 import engine
 from bot.play.ai_seats import is_ai
-from bot.play.endings import Endings
+from bot.play.endings import TIME_RAN_OUT, Endings
 from bot.play.games import GameTable, lapsed_offer, turn_seat
 from bot.play.posts import BoardPosts
 from bot.play.values import Post, Refusal
@@ -57,7 +57,7 @@ class Moves:
         async with self._games.borrow(record) as loan:
             if late and not await self._endings.claimers(loan, seat):
                 headline = say(Strong(Name(seat.name)), " ran out of time before moving.")
-                return await self._endings.forfeit(loan, seat, "ran out of time", headline)
+                return await self._endings.forfeit(loan, seat, TIME_RAN_OUT, headline)
             game = loan.game
             events_before = len(game.events)
             text = move if isinstance(move, str) else game.join_move(move)

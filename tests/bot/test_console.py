@@ -333,7 +333,7 @@ async def test_every_answer_is_plain_console_text(console: Console, clock: Clock
     assert 'No game is being played; start one, e.g. "start tink alice bob".' in text
     assert "bob offers a draw. alice: do you agree?" in text
     assert "bob resigned.\nalice wins: resignation." in text
-    assert "alice ran out of time before moving.\nbob wins: ran out of time." in text
+    assert "alice ran out of time before moving.\nbob wins: time ran out." in text
     for marks in (*DISCORD_MARKS, *DISCORD_WORDS):
         assert marks not in text, marks
 

@@ -119,7 +119,7 @@ async def test_in_claim_mode_the_others_claim_the_win_of_a_late_player(
     assert time_outs(await later(discord, clock, 2 * DAY)) == []
     claimed = await discord.click(bob, post, "Claim win")
     assert claimed.messages[-1].content.startswith(
-        "**bob** claimed the win on time.\n**bob** wins: ran out of time."
+        "**bob** claimed the win on time.\n**bob** wins: time ran out."
     )
     assert await status(discord) is Status.FINISHED
 
@@ -296,7 +296,7 @@ async def test_against_the_bot_alone_running_out_loses_even_in_claim_mode(
     await discord.slash(alice, "tink start", {"ai": "easy", "time_limit": "12h"})
     (out,) = time_outs(await later(discord, clock, 12 * HOUR))
     assert out.startswith("**alice** ran out of time.\n")
-    assert "wins: ran out of time." in out
+    assert "wins: time ran out." in out
     assert await status(discord) is Status.FINISHED
 
 

@@ -106,7 +106,7 @@ async def test_running_out_of_time_is_announced_in_the_game_channel(
     assert (await later(discord, clock, 12 * HOUR - 1)).requests == []
     timed_out = await later(discord, clock, 12 * HOUR)
     (message,) = sent(timed_out)
-    assert message.content.startswith("**alice** ran out of time.\n**bob** wins: ran out of time.")
+    assert message.content.startswith("**alice** ran out of time.\n**bob** wins: time ran out.")
     (request,) = timed_out.of(Kind.SEND)
     assert request.body["enforce_nonce"] and len(request.body["nonce"]) == NONCE_LENGTH
     assert message.png().startswith(b"\x89PNG")

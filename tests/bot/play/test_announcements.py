@@ -113,5 +113,5 @@ async def test_time_outs(host: Host, clock: Clock) -> None:
     assert_names_as_written(post.text)
     assert plain(post.text).splitlines()[:2] == [
         "deVries ran out of time.",
-        "alice wins: ran out of time.",
+        "alice wins: time ran out.",
     ]

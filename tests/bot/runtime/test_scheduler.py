@@ -217,7 +217,7 @@ async def test_running_out_of_time_loses_a_two_player_game_once(world: World) ->
     game_id = await world.begin(BOB)
     assert time_outs(await world.at(DAY - 1)) == []
     (post,) = await world.at(DAY)
-    assert post.splitlines()[:2] == ["**Alice** ran out of time.", "**Bob** wins: ran out of time."]
+    assert post.splitlines()[:2] == ["**Alice** ran out of time.", "**Bob** wins: time ran out."]
     record = await world.storage.game(game_id)
     assert record is not None and record.status is Status.FINISHED
     assert await world.at(DAY + 1) == []
@@ -231,7 +231,7 @@ async def test_a_player_out_of_time_in_a_three_player_game_goes_out_and_play_goe
     (post,) = await world.at(DAY)
     assert post.splitlines() == [
         "**Alice** ran out of time.",
-        "Alice is out: ran out of time.",
+        "Alice is out: time ran out.",
         f"Your move, **Bob**. Time runs out <t:{int(START + 2 * DAY)}:R>.",
     ]
     record = await world.storage.game(game_id)
@@ -241,8 +241,8 @@ async def test_a_player_out_of_time_in_a_three_player_game_goes_out_and_play_goe
     (post,) = await world.at(2 * DAY)
     assert post.splitlines() == [
         "**Bob** ran out of time.",
-        "Bob is out: ran out of time.",
-        "**Carol** wins: ran out of time.",
+        "Bob is out: time ran out.",
+        "**Carol** wins: time ran out.",
     ]
 
 
@@ -264,11 +264,9 @@ async def test_a_move_after_the_deadline_is_a_time_out_even_before_the_scheduler
     post = await world.move(ALICE, "S d4")
     assert shown(post.text).splitlines()[:2] == [
         "**Alice** ran out of time before moving.",
-        "**Bob** wins: ran out of time.",
+        "**Bob** wins: time ran out.",
     ]
-    assert [a.action for a in await world.storage.actions(game_id)] == [
-        "@forfeit 0 ran out of time"
-    ]
+    assert [a.action for a in await world.storage.actions(game_id)] == ["@forfeit 0 time ran out"]
     assert await world.at(DAY) == []
 
 
