@@ -202,14 +202,16 @@ def points(played: Iterable[Played]) -> dict[int, Fraction]:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """A player's line in the standings; `place` counts from 1."""
+    """A player's line in the standings; `place` counts from 1. `direct` is None where
+    the direct encounter decided nothing: no one else was level on points and the first
+    tie-break, or all who were scored the same against each other."""
 
     place: int
     player: int
     points: Fraction
     sonneborn_berger: Fraction
     buchholz: Fraction
-    direct: Fraction
+    direct: Fraction | None
     rating: float
     games: int
 
@@ -245,17 +247,19 @@ def standings(
     def tied_key(p: int) -> tuple[Fraction, Fraction]:
         return score.get(p, LOSS), second[p]
 
-    direct = {
-        p: _direct(p, [q for q in players if tied_key(q) == tied_key(p)], played) for p in players
-    }
+    tied = {p: [q for q in players if tied_key(q) == tied_key(p)] for p in players}
+    direct = {p: _direct(p, tied[p], played) for p in players}
     keys = {p: (*tied_key(p), direct[p], ratings.get(p, 0.0)) for p in players}
+    deciding = {p for p in players if len({direct[q] for q in tied[p]}) > 1}
     order = sorted(players, key=lambda p: (tuple(-k for k in keys[p]), p))
     rows: list[Standing] = []
     for i, p in enumerate(order):
         place = rows[-1].place if rows and keys[order[i - 1]] == keys[p] else i + 1
         rows.append(
             Standing(
-                place, p, score.get(p, LOSS), sb[p], bh[p], direct[p], ratings.get(p, 0.0), games[p]
+                *(place, p, score.get(p, LOSS), sb[p], bh[p]),
+                direct[p] if p in deciding else None,
+                *(ratings.get(p, 0.0), games[p]),
             )
         )
     return rows

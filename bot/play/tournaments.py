@@ -114,13 +114,15 @@ class Entry:
 @dataclass(frozen=True, slots=True)
 class Table:
     """The standings of a tournament, in plain values: `rows` in order, each player's
-    name, and the points of each game between two players (crosstable)."""
+    name, the points of each game between two players (crosstable), and the round of
+    each Swiss bye (a round robin's sitting out scores nothing, so is not shown)."""
 
     tournament: TournamentRecord
     rows: tuple[Standing, ...]
     names: dict[int, str]
     results: dict[tuple[int, int], Fraction]
     withdrawn: frozenset[int]
+    byes: dict[int, int] = dataclasses.field(default_factory=dict)
 
 
 class Tournaments:
@@ -521,7 +523,8 @@ class Tournaments:
         tournament = await self._tournament(tournament_id)
         entrants = await self._store.entrants(tournament.id)
         pairings = await self._store.pairings(tournament.id)
-        played = _played(pairings, byes_score=tournament.format == SWISS)
+        swiss = tournament.format == SWISS
+        played = _played(pairings, byes_score=swiss)
         ratings = {e.user_id: e.rating for e in entrants}
         rows = standings(
             [e.user_id for e in entrants], played, ratings, swiss=tournament.format == SWISS
@@ -537,6 +540,7 @@ class Tournaments:
             {e.user_id: e.name for e in entrants},
             results,
             frozenset(e.user_id for e in entrants if e.withdrawn),
+            {p.first_id: p.round for p in pairings if swiss and p.second_id is None},
         )
 
     async def standings(self, guild_id: int, number: int | None, user_id: int) -> Post:
@@ -731,13 +735,16 @@ def _standings_text(table: Table) -> Text:
     for row in table.rows:
         second = row.buchholz if swiss else row.sonneborn_berger
         out = " (withdrawn)" if row.player in table.withdrawn else ""
+        direct = "" if row.direct is None else f", direct {_points(row.direct)}"
+        bye = table.byes.get(row.player)
+        had_bye = "" if bye is None else f", a bye in round {bye} (+{_points(BYE_POINTS)})"
         shown.append(
             say(
                 f"{row.place}. ",
                 Strong(Name(table.names[row.player])),
                 f"{out}: {_points(row.points)} {_point_noun(row.points)}, {tie_break} "
-                f"{_points(second)}, direct {_points(row.direct)}, rating {row.rating:.1f}, "
-                f"{row.games} game{'' if row.games == 1 else 's'}",
+                f"{_points(second)}{direct}, rating {row.rating:.1f}, "
+                f"{row.games} game{'' if row.games == 1 else 's'}{had_bye}",
             )
         )
     return lines(shown)
@@ -776,6 +783,8 @@ def _crosstable(table: Table, asker: int | None) -> tuple[str, str, list[CrossRo
                 _points(row.points),
                 _points(second),
                 asker=row.player == asker,
+                bye="" if row.player not in table.byes else f"+{_points(BYE_POINTS)}",
+                direct="" if row.direct is None else _points(row.direct),
             )
         )
     title = f"Tournament #{table.tournament.id}: {_describe(table.tournament)}"

@@ -122,10 +122,10 @@ def test_standings_with_sonneborn_berger_buchholz_and_direct_encounter() -> None
     assert [r.sonneborn_berger for r in robin] == [5 * half, 5 * half, 2, 3 * half]
     swiss = standings([1, 2, 3, 4], played, ratings, swiss=True)
     assert [(r.player, r.buchholz, r.direct) for r in swiss] == [
-        (1, 4, 0),
+        (1, 4, None),
         (2, Fraction(9, 2), 1),
         (3, Fraction(9, 2), 0),
-        (4, 5, 0),
+        (4, 5, None),
     ]
     assert all(r.games == 3 for r in swiss)
 
@@ -133,3 +133,13 @@ def test_standings_with_sonneborn_berger_buchholz_and_direct_encounter() -> None
 def test_standings_share_a_place_when_level_on_everything() -> None:
     rows = standings([1, 2], [Played(1, 2, DRAW)], swiss=True)
     assert [r.place for r in rows] == [1, 1]
+    assert [r.direct for r in rows] == [None, None], "a drawn direct game decides nothing"
+
+
+def test_direct_encounter_is_given_only_where_the_players_were_level_before_it() -> None:
+    played = [Played(1, 2, WIN), Played(3, 4, WIN), Played(1, 3, DRAW), Played(2, 4, WIN)]
+    rows = standings([1, 2, 3, 4], played, swiss=False)
+    by_player = {r.player: r for r in rows}
+    assert by_player[1].points == by_player[3].points == Fraction(3, 2)
+    assert by_player[1].sonneborn_berger != by_player[3].sonneborn_berger
+    assert all(r.direct is None for r in rows), "Sonneborn-Berger separated everyone"

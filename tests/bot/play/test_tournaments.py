@@ -3,10 +3,12 @@ withdrawals, restarts between rounds, and refusals."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.play.host import Host
 from bot.play.ratings import rate_game
@@ -15,6 +17,7 @@ from bot.play.values import Person, Post, Refusal
 from bot.storage import Status, Storage
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.tournaments import TournamentStatus
+from render.crosstable import BYE, CELL, FIGURE, MARGIN, NAME, PLACE
 from tests.bot.support import Clock, StubRenderer, shown
 
 GUILD, CHANNEL = 10, 20
@@ -237,9 +240,26 @@ async def test_standings_say_one_point_and_one_game_in_the_singular(
     number = await begun(host, "swiss", 2, rounds=2)
     assert await play_out(host, number) == 1
     standings = shown((await host.tournaments.standings(GUILD, number, PLAYERS[0].user_id)).text)
-    assert ": 1 point, Buchholz 0, direct 0, rating" in standings
+    assert ": 1 point, Buchholz 0, rating" in standings
     assert ", 1 game\n" in standings and ": 0 points," in standings
     assert "1 points" not in standings and "1 games" not in standings
+    assert "direct" not in standings, "points decided the places, not the direct game"
+
+
+async def test_a_swiss_bye_is_shown_with_its_point_in_the_text_and_the_crosstable(
+    storage: Storage, clock: Clock
+) -> None:
+    host = host_on(storage, clock, Venue())
+    number = await begun(host, "swiss", 3, rounds=1)
+    assert await play_out(host, number) == 1
+    (bye,) = [p for p in await storage.tournaments.pairings(number) if p.second_id is None]
+    post = await host.tournaments.standings(GUILD, number, PLAYERS[0].user_id)
+    name = f"**P{bye.first_id - PLAYERS[0].user_id}**"
+    (line,) = [line for line in shown(post.text).splitlines() if name in line]
+    assert line.endswith(": 1 point, Buchholz 0, rating 0.0, 0 games, a bye in round 1 (+1)")
+    (picture,) = post.files
+    width = Image.open(io.BytesIO(picture.data)).width
+    assert width == 2 * MARGIN + PLACE + NAME + 3 * CELL + BYE + 2 * FIGURE
 
 
 async def test_a_withdrawal_tells_each_game_in_play_who_wins_its_point(
