@@ -21,7 +21,15 @@ from bot.discord_ui.replies import host_of, in_time, message_kwargs, reply, upda
 from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.discord_ui.views import ID, NO_LONGER_WORKS, guarded
-from bot.play.tournaments import FORMATS, MANUAL, MOST_ROUNDS, Entry, Tournaments, VenueError
+from bot.play.tournaments import (
+    FORMATS,
+    MANUAL,
+    MOST_ROUNDS,
+    Entry,
+    ThreadRefused,
+    Tournaments,
+    VenueError,
+)
 from bot.play.values import Person, Post, Refusal
 
 log = logging.getLogger(__name__)
@@ -38,13 +46,20 @@ class DiscordVenue:
         self._courier = courier
 
     async def open_thread(self, channel_id: int, name: str) -> int:
+        """A refusal for good (403 Missing Access or Permissions, 404 Unknown Channel, a
+        channel that holds no threads) raises `ThreadRefused`; one that may pass (429,
+        5xx, the network) raises `VenueError`."""
         try:
             channel = self._client.get_channel(channel_id) or await self._client.fetch_channel(
                 channel_id
             )
             if not isinstance(channel, discord.TextChannel):
-                raise VenueError(f"channel {channel_id} cannot hold threads")
+                raise ThreadRefused(f"channel {channel_id} cannot hold threads")
             thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        except (discord.Forbidden, discord.NotFound) as error:
+            raise ThreadRefused(
+                f"Discord refuses a thread in channel {channel_id}: {error}"
+            ) from error
         except (discord.HTTPException, discord.RateLimited) as error:
             raise VenueError(f"could not open a thread in channel {channel_id}: {error}") from error
         return thread.id

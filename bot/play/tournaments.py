@@ -38,7 +38,17 @@ from bot.play.pairings import (
     swiss_rounds,
 )
 from bot.play.values import File, Person, Post, Refusal
-from bot.play.words.text import Command, Moment, Name, Strong, Text, excerpt, lines, say
+from bot.play.words.text import (
+    Command,
+    Moment,
+    Name,
+    Strong,
+    Text,
+    excerpt,
+    joined,
+    lines,
+    say,
+)
 from bot.play.words.wording import names, sentence
 from bot.storage import GameRecord
 from bot.storage.claims import claimed, holder
@@ -81,12 +91,18 @@ class VenueError(Exception):
     tried again on the next due pass."""
 
 
+class ThreadRefused(VenueError):
+    """Discord will never open the thread: the channel is gone, or the bot may not see it
+    or open threads there. The game is not tried again."""
+
+
 class Venue(Protocol):
     """Where a tournament's games and news go (Discord, in the bot)."""
 
     async def open_thread(self, channel_id: int, name: str) -> int:
         """A new public thread under the channel, for one game; its id. Raises
-        `VenueError` when it could not be opened."""
+        `ThreadRefused` when it can never be opened there, `VenueError` when it could
+        not be opened this time."""
 
     async def post(self, place_id: int, post: Post) -> None: ...
 
@@ -463,10 +479,12 @@ class Tournaments:
     ) -> None:
         """Begin the game of every pairing that has none yet, each in its own thread, one
         at a time (Discord paces thread creation per channel); a pairing whose thread
-        could not be opened is left for the next due pass, and the others go on."""
+        could not be opened is left for the next due pass, and the others go on. One
+        whose thread Discord refuses for good is not played, and the channel is told."""
         entrants = {e.user_id: e for e in await self._store.entrants(tournament.id)}
+        refused: list[PairingRecord] = []
         for pairing in pairings:
-            if pairing.second_id is None or pairing.forfeit_by is not None:
+            if pairing.second_id is None or pairing.forfeit_by is not None or pairing.unplayed:
                 continue
             if pairing.game_id is not None:
                 if pairing.game_status == "challenge":
@@ -478,6 +496,15 @@ class Tournaments:
                 continue
             try:
                 await self._begin_game(tournament, pairing, entrants, venue)
+            except ThreadRefused as error:
+                log.warning(
+                    "tournament %s: the game of pairing %s is not played: %s",
+                    tournament.id,
+                    pairing.id,
+                    error,
+                )
+                if await self._store.set_unplayed(pairing.id):
+                    refused.append(pairing)
             except VenueError as error:
                 log.warning(
                     "tournament %s: the game of pairing %s waits for the next pass: %s",
@@ -485,6 +512,9 @@ class Tournaments:
                     pairing.id,
                     error,
                 )
+        if refused:
+            text = _unplayed_text(tournament, refused, entrants)
+            await venue.post(tournament.channel_id, Post(NO_GAME, text))
 
     async def _begin_game(
         self,
@@ -636,11 +666,48 @@ def _start_time(typed: str | None, now: float) -> float | None:
 
 
 def _decided(pairing: PairingRecord) -> bool:
-    """Whether a pairing's result is known: a bye, a forfeit, or its game ended."""
+    """Whether a pairing's result is known: a bye, a forfeit, not played, or its game
+    ended."""
     return (
         pairing.second_id is None
         or pairing.forfeit_by is not None
+        or pairing.unplayed
         or pairing.game_status in ("finished", "aborted")
+    )
+
+
+SHOWN_UNPLAYED = 5
+"""Games named at most in the sentence about games that cannot be played."""
+
+
+def _unplayed_text(
+    tournament: TournamentRecord, refused: Sequence[PairingRecord], entrants: dict[int, Entrant]
+) -> Text:
+    """One sentence: which games Discord would not open a thread for, and what follows."""
+    games: list[Text] = [
+        say(
+            Strong(Name(entrants[p.first_id].name)),
+            " v ",
+            Strong(Name(entrants[p.second_id or p.first_id].name)),
+            f" (round {p.round})",
+        )
+        for p in refused[:SHOWN_UNPLAYED]
+    ]
+    if len(refused) > SHOWN_UNPLAYED:
+        games.append(say(f"{len(refused) - SHOWN_UNPLAYED} more"))
+    listed = games[0] if len(games) == 1 else say(joined(", ", games[:-1]), " and ", games[-1])
+    what = (
+        "is not played: it scores nothing for either player and is not rated"
+        if len(refused) == 1
+        else "are not played: they score nothing for either player and are not rated"
+    )
+    return say(
+        f"Tournament #{tournament.id}: Discord refuses to open a thread in this channel "
+        "(the bot may have lost access to it), so the game",
+        "" if len(refused) == 1 else "s",
+        " of ",
+        listed,
+        f" {what}.",
     )
 
 

@@ -277,6 +277,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE UNIQUE INDEX games_by_pairing ON games (pairing_id) WHERE pairing_id IS NOT NULL;
         """,
     ),
+    (
+        12,
+        """
+        ALTER TABLE pairings ADD COLUMN unplayed INTEGER NOT NULL DEFAULT 0;
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

@@ -1,7 +1,8 @@
 """Tournaments as stored: the tournament, its entrants, and its pairings by round.
 
 A pairing's game is the game stored with its `pairing_id`; its result is read from that
-game's ranks, unless a player withdrew first (`forfeit_by`). Rounds are added with the
+game's ranks, unless a player withdrew first (`forfeit_by`) or its game could never
+begin because Discord refused its thread (`unplayed`). Rounds are added with the
 tournament's round number moved on in the same transaction, only from the number the
 caller read, so a round is never paired twice however many processes try.
 """
@@ -85,7 +86,7 @@ class NewPairing:
 @dataclass(frozen=True, slots=True)
 class PairingRecord:
     """A stored pairing with its game, if one was started: `game_status` and the ranks
-    of both players when it ended (0 best)."""
+    of both players when it ended (0 best); `unplayed` when its game could never begin."""
 
     id: int
     round: int
@@ -98,6 +99,7 @@ class PairingRecord:
     game_status: str | None
     first_rank: int | None
     second_rank: int | None
+    unplayed: bool = False
 
 
 class Tournaments(Protocol):
@@ -145,9 +147,13 @@ class Tournaments(Protocol):
     async def set_thread(self, pairing_id: int, thread_id: int) -> int:
         """Give a pairing its thread unless it has one; the pairing's thread either way."""
 
+    async def set_unplayed(self, pairing_id: int) -> bool:
+        """Mark a pairing without a thread, game or forfeit as never played; False when it
+        had one of them or was marked already."""
+
     async def withdraw(self, tournament_id: int, user_id: int) -> bool:
-        """Withdraw a running entrant: every pairing of theirs without a finished game is
-        forfeited by them. False when they were not playing in it."""
+        """Withdraw a running entrant: every pairing of theirs without a finished game, and
+        not unplayed, is forfeited by them. False when they were not playing in it."""
 
     async def end(self, tournament_id: int, status: TournamentStatus, now: float) -> bool:
         """Finish or cancel a tournament not ended yet; False when it had ended."""
@@ -292,7 +298,7 @@ class SqlTournaments:
     async def pairings(self, tournament_id: int) -> list[PairingRecord]:
         found = await self._run.fetch(
             "SELECT p.id, p.round, p.board, p.first_id, p.second_id, p.thread_id, "
-            "p.forfeit_by, g.id AS game_id, g.status AS game_status, "
+            "p.forfeit_by, p.unplayed, g.id AS game_id, g.status AS game_status, "
             "(SELECT rank FROM players WHERE game_id = g.id AND user_id = p.first_id) "
             "AS first_rank, "
             "(SELECT rank FROM players WHERE game_id = g.id AND user_id = p.second_id) "
@@ -317,6 +323,15 @@ class SqlTournaments:
             found = await tx.fetch("SELECT thread_id FROM pairings WHERE id = ?", pairing_id)
             return int(found[0]["thread_id"])
 
+    async def set_unplayed(self, pairing_id: int) -> bool:
+        marked = await self._run.execute(
+            "UPDATE pairings SET unplayed = 1 WHERE id = ? AND unplayed = 0 "
+            "AND thread_id IS NULL AND forfeit_by IS NULL AND NOT EXISTS "
+            "(SELECT 1 FROM games g WHERE g.pairing_id = pairings.id)",
+            pairing_id,
+        )
+        return marked == 1
+
     async def withdraw(self, tournament_id: int, user_id: int) -> bool:
         async with self._run.transaction() as tx:
             withdrawn = await tx.execute(
@@ -330,7 +345,7 @@ class SqlTournaments:
             await tx.execute(
                 "UPDATE pairings SET forfeit_by = ? WHERE tournament_id = ? "
                 "AND (first_id = ? OR second_id = ?) AND second_id IS NOT NULL "
-                "AND forfeit_by IS NULL AND NOT EXISTS (SELECT 1 FROM games g "
+                "AND forfeit_by IS NULL AND unplayed = 0 AND NOT EXISTS (SELECT 1 FROM games g "
                 "WHERE g.pairing_id = pairings.id AND g.status = 'finished')",
                 *(user_id, tournament_id, user_id, user_id),
             )
@@ -356,5 +371,5 @@ def _pairing(row: Row) -> PairingRecord:
     return PairingRecord(
         *(row["id"], row["round"], row["board"], row["first_id"], row["second_id"]),
         *(row["thread_id"], row["forfeit_by"], row["game_id"], row["game_status"]),
-        *(row["first_rank"], row["second_rank"]),
+        *(row["first_rank"], row["second_rank"], bool(row["unplayed"])),
     )

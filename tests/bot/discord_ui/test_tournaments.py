@@ -176,6 +176,40 @@ async def test_a_thread_discord_fails_to_open_is_opened_on_the_next_pass(
     assert len({p.thread_id for p in pairings}) == 6
 
 
+@pytest.mark.parametrize(
+    ("status", "code", "text"), [(403, 50001, "Missing Access"), (404, 10003, "Unknown Channel")]
+)
+async def test_a_thread_discord_refuses_for_good_is_not_played_and_not_tried_again(
+    discord: DiscordHarness, status: int, code: int, text: str
+) -> None:
+    announcement = await created(discord, format="round-robin")
+    players = [discord.user(f"p{i}") for i in range(4)]
+    for player in players:
+        await discord.click(player, announcement.message, "Join")
+    attempts = 0
+
+    def second_refused(request: Request) -> Any:
+        nonlocal attempts
+        attempts += 1
+        if attempts == 2:
+            raise http_error(status, code, text)
+        return FakeDiscord._create_thread(discord, request)[0]
+
+    discord.stub("POST", "/channels/{channel_id}/threads", second_refused)
+    started = await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
+    assert [r.status for r in started.of(Kind.THREAD)] == [200, status, 200, 200, 200, 200]
+    said = in_channel(discord, started)
+    assert said.count("Discord refuses to open a thread in this channel") == 1
+    assert "is not played: it scores nothing for either player and is not rated." in said
+    host = discord.client.host  # type: ignore[attr-defined]
+    pairings = await host.storage.tournaments.pairings(1)
+    (unplayed,) = [p for p in pairings if p.unplayed]
+    assert unplayed.game_id is None and unplayed.thread_id is None
+    later = await discord.run(scheduler_of(discord).run_due())
+    assert later.of(Kind.THREAD) == [] and in_channel(discord, later) == ""
+    assert sum(p.game_status == "active" for p in pairings) == 5
+
+
 async def test_a_game_begun_just_before_a_crash_has_its_first_board_posted_once(
     tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.play.host import Host
 from bot.play.ratings import rate_game
-from bot.play.tournaments import Entry
+from bot.play.tournaments import Entry, ThreadRefused, VenueError
 from bot.play.values import Person, Post, Refusal
 from bot.storage import Status, Storage
 from bot.storage.sqlite import SqliteStorage
@@ -40,6 +40,21 @@ class Venue:
 
     async def edit(self, place_id: int, message_id: int, post: Post) -> None:
         self.posts.append((place_id, post))
+
+
+class RefusingVenue(Venue):
+    """Refuses the first thread for good, or for now if `for_good` is False."""
+
+    def __init__(self, *, for_good: bool) -> None:
+        super().__init__()
+        self.for_good = for_good
+        self.refused: list[str] = []
+
+    async def open_thread(self, channel_id: int, name: str) -> int:
+        if not self.refused:
+            self.refused.append(name)
+            raise (ThreadRefused if self.for_good else VenueError)("403 Missing Access")
+        return await super().open_thread(channel_id, name)
 
 
 @pytest.fixture
@@ -276,3 +291,41 @@ async def test_a_withdrawal_tells_each_game_in_play_who_wins_its_point(
         f"**P1** withdrew from tournament #{number}, so **P0** wins this game's point.",
         "Tink #1 was aborted; it is not rated.",
     ]
+
+
+async def test_a_game_whose_thread_is_refused_for_good_is_not_played_and_the_swiss_goes_on(
+    storage: Storage, clock: Clock
+) -> None:
+    venue = RefusingVenue(for_good=True)
+    host = host_on(storage, clock, venue)
+    number = await begun(host, "swiss", 4, rounds=2)
+    (unplayed,) = [p for p in await storage.tournaments.pairings(number) if p.unplayed]
+    assert unplayed.second_id is not None and unplayed.game_id is None
+    first, second = unplayed.first_id - 200, unplayed.second_id - 200
+    told = [shown(post.text) for place, post in venue.posts if place == CHANNEL]
+    assert told[-1] == (
+        f"Tournament #{number}: Discord refuses to open a thread in this channel (the bot "
+        f"may have lost access to it), so the game of **P{first}** v **P{second}** "
+        "(round 1) is not played: it scores nothing for either player and is not rated."
+    )
+    assert await play_out(host, number) == 1
+    await host.tournaments.run_due()
+    assert len(venue.refused) == 1, "a refusal for good is not tried again"
+    assert await play_out(host, number) == 2
+    tournament = await storage.tournaments.tournament(number)
+    assert tournament is not None and tournament.status is TournamentStatus.FINISHED
+    table = await host.tournaments.table(number)
+    assert sum(r.points for r in table.rows) == 3 and sum(r.games for r in table.rows) == 6
+
+
+async def test_a_thread_refused_for_now_is_tried_again_on_the_next_pass(
+    storage: Storage, clock: Clock
+) -> None:
+    venue = RefusingVenue(for_good=False)
+    host = host_on(storage, clock, venue)
+    number = await begun(host, "swiss", 4, rounds=1)
+    assert len(await active_games(host, number)) == 1
+    await host.tournaments.run_due()
+    assert len(await active_games(host, number)) == 2
+    assert not any(p.unplayed for p in await storage.tournaments.pairings(number))
+    assert not any("refuses" in shown(post.text) for _, post in venue.posts)

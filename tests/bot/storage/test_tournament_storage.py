@@ -1,4 +1,5 @@
-"""Tournaments as both backends store them: entries, rounds added once, withdrawals."""
+"""Tournaments as both backends store them: entries, rounds added once, withdrawals,
+pairings whose game could never begin."""
 
 from __future__ import annotations
 
@@ -132,3 +133,23 @@ async def test_withdrawing_forfeits_only_the_undecided_games(storage: Storage) -
     assert await storage.tournaments.end(tournament.id, TournamentStatus.FINISHED, 9.0)
     assert not await storage.tournaments.end(tournament.id, TournamentStatus.CANCELLED, 9.0)
     assert await storage.tournaments.due(10.0) == []
+
+
+async def test_a_pairing_without_thread_or_game_is_marked_unplayed_once_and_never_forfeited(
+    storage: Storage, second: Storage
+) -> None:
+    tournament = await entered(storage, 11, 12, 13)
+    await storage.tournaments.close_entries(tournament.id, {})
+    rounds = [NewPairing(1, 0, 11, 12), NewPairing(1, 1, 13, 11)]
+    await storage.tournaments.add_round(tournament.id, 0, 1, rounds)
+    refused, opened = await storage.tournaments.pairings(tournament.id)
+    assert not refused.unplayed and not opened.unplayed
+    await storage.tournaments.set_thread(opened.id, 900)
+    assert not await storage.tournaments.set_unplayed(opened.id)
+    marked = await asyncio.gather(
+        storage.tournaments.set_unplayed(refused.id), second.tournaments.set_unplayed(refused.id)
+    )
+    assert sorted(marked) == [False, True]
+    assert await storage.tournaments.withdraw(tournament.id, 11)
+    read = await second.tournaments.pairings(tournament.id)
+    assert [(p.unplayed, p.forfeit_by) for p in read] == [(True, None), (False, 11)]
