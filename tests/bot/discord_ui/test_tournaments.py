@@ -144,10 +144,8 @@ async def test_each_game_has_its_create_command_with_its_own_options(
     assert "grid" not in bridge_options and "players" not in bridge_options
 
 
-@pytest.mark.parametrize("status", [429, 500])
-async def test_a_thread_discord_fails_to_open_is_opened_on_the_next_pass(
-    discord: DiscordHarness, status: int
-) -> None:
+async def started_with_second_thread_failing(discord: DiscordHarness, error: Exception) -> Reply:
+    """A round robin of four started, Discord answering the second thread with `error`."""
     announcement = await created(discord, format="round-robin")
     players = [discord.user(f"p{i}") for i in range(4)]
     for player in players:
@@ -158,11 +156,19 @@ async def test_a_thread_discord_fails_to_open_is_opened_on_the_next_pass(
         nonlocal attempts
         attempts += 1
         if attempts == 2:
-            raise http_error(status, 0, "You are being rate limited." if status == 429 else "")
+            raise error
         return FakeDiscord._create_thread(discord, request)[0]
 
     discord.stub("POST", "/channels/{channel_id}/threads", second_fails)
-    started = await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
+    return await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
+
+
+@pytest.mark.parametrize("status", [429, 500])
+async def test_a_thread_discord_fails_to_open_is_opened_on_the_next_pass(
+    discord: DiscordHarness, status: int
+) -> None:
+    error = http_error(status, 0, "You are being rate limited." if status == 429 else "")
+    started = await started_with_second_thread_failing(discord, error)
     assert f"Tournament #1 has begun: {OPENING}" in in_channel(discord, started)
     tried = started.of(Kind.THREAD)
     assert [r.status for r in tried] == [200, status, 200, 200, 200, 200]
@@ -182,21 +188,7 @@ async def test_a_thread_discord_fails_to_open_is_opened_on_the_next_pass(
 async def test_a_thread_discord_refuses_for_good_is_not_played_and_not_tried_again(
     discord: DiscordHarness, status: int, code: int, text: str
 ) -> None:
-    announcement = await created(discord, format="round-robin")
-    players = [discord.user(f"p{i}") for i in range(4)]
-    for player in players:
-        await discord.click(player, announcement.message, "Join")
-    attempts = 0
-
-    def second_refused(request: Request) -> Any:
-        nonlocal attempts
-        attempts += 1
-        if attempts == 2:
-            raise http_error(status, code, text)
-        return FakeDiscord._create_thread(discord, request)[0]
-
-    discord.stub("POST", "/channels/{channel_id}/threads", second_refused)
-    started = await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
+    started = await started_with_second_thread_failing(discord, http_error(status, code, text))
     assert [r.status for r in started.of(Kind.THREAD)] == [200, status, 200, 200, 200, 200]
     said = in_channel(discord, started)
     assert said.count("Discord refuses to open a thread in this channel") == 1
