@@ -202,6 +202,29 @@ async def test_a_pause_agreed_stops_the_clocks_until_a_player_resumes(
     assert out.content.startswith("**alice** ran out of time.")
 
 
+async def board_picture(discord: DiscordHarness, clocks: list[str | None]) -> bytes:
+    """The board picture of game 1 as it stands, with these clock texts."""
+    record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
+    return render.board_png(engine.load_game(record.state), record.names, clocks=clocks)
+
+
+async def test_the_board_picture_says_the_clocks_are_stopped_while_paused(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord, time_limit="2d+1d")
+    clock.now = START + HOUR
+    offer = await discord.slash(alice, "tink pause")
+    await discord.click(bob, offer.message, "Agree")
+    clock.now = START + 3 * DAY
+    paused = ["1d 23h (paused)", "2d (paused)"]
+    assert (await discord.slash(bob, "tink board")).png() == await board_picture(discord, paused)
+    await discord.slash(bob, "tink resume")
+    clock.now = START + 3 * DAY + HOUR
+    running = ["1d 22h", "2d"]
+    assert (await discord.slash(bob, "tink board")).png() == await board_picture(discord, running)
+
+
 async def test_a_restart_during_a_pause_keeps_the_clocks_stopped(
     tmp_path: Path, clock: Clock
 ) -> None:
