@@ -118,6 +118,11 @@ class Endings:
         post = Post(record.id, text, pings=humans([s.user_id for s in others]), prompt=Prompt.CLAIM)
         return await self._games.save_with_post(flagged, post)
 
+    async def note_claim_message(self, game_id: int, message_id: int) -> bool:
+        """Remember the message carrying a time-out's Claim win button, so that a late
+        move disables it; False when the late move came first (disable it now)."""
+        return await self._games.note_claim_message(game_id, message_id)
+
     async def claim(self, game_id: int, user_id: int) -> Answer:
         """Another player claims the win on time: the late player loses (or goes out)."""
         return await self._games.retrying(lambda: self._claim(game_id, user_id))

@@ -127,15 +127,57 @@ async def test_in_claim_mode_the_others_claim_the_win_of_a_late_player(
 async def test_in_claim_mode_a_late_move_stands_until_someone_claims(
     discord: DiscordHarness, clock: Clock
 ) -> None:
-    alice, bob = discord.user("alice"), discord.user("bob")
+    alice = discord.user("alice")
     post = await run_out_in_claim_mode(discord, clock)
     moved = await move(discord, alice)
-    assert f"Your move, **bob**. Time runs out {at(13 * HOUR + 12 * HOUR)}." in moved.content
+    board, claim = moved.messages
+    assert f"Your move, **bob**. Time runs out {at(13 * HOUR + 12 * HOUR)}." in board.content
+    assert claim.id == post.id and claim.content == post.content
+    assert [(b.label, b.disabled) for b in post.buttons] == [("Claim win", True)]
+    assert await status(discord) is Status.ACTIVE
+
+
+def claim_edits(reply: Reply) -> list[tuple[str, int]]:
+    """The edits of a message's buttons a reply made: the message's id, Discord's answer."""
+    return [
+        (r.params["message_id"], r.status)
+        for r in reply.requests
+        if (r.method, r.path) == ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+    ]
+
+
+async def test_a_claim_the_bot_cannot_disable_is_refused_when_pressed_after_a_late_move(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    post = await run_out_in_claim_mode(discord, clock)
+    edit = "/channels/{channel_id}/messages/{message_id}"
+    discord.stub("PATCH", edit, status=403, code=50013, message="Missing Permissions")
+    moved = await move(discord, alice)
+    assert claim_edits(moved) == [(str(post.id), 403)]
+    assert "Your move, **bob**." in moved.messages[0].content
+    assert [(b.label, b.disabled) for b in post.buttons] == [("Claim win", False)]
     too_late = await discord.click(bob, post, "Claim win")
     assert too_late.ephemeral
     assert too_late.content == "There is no win to claim: the late move came first."
-    assert [(b.label, b.disabled) for b in post.buttons] == [("Claim win", True)]
     assert await status(discord) is Status.ACTIVE
+    actions = await discord.client.host.storage.actions(1)  # type: ignore[attr-defined]
+    assert len(actions) == 1 and "forfeit" not in actions[0].action
+
+
+async def test_a_late_move_after_a_restart_disables_the_claim_posted_before(
+    tmp_path: Path, clock: Clock
+) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as first:
+        first.user("alice"), first.user("bob")  # the ids the restarted harness gives them
+        post = await run_out_in_claim_mode(first, clock)
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as second:
+        alice, bob = second.user("alice"), second.user("bob")
+        moved = await move(second, alice)
+        assert "Your move, **bob**." in moved.messages[0].content
+        assert claim_edits(moved) == [(str(post.id), 404)], "deleted: the move stands"
+        assert await status(second) is Status.ACTIVE
+        assert claim_edits(await move(second, bob)) == []
 
 
 async def test_a_claim_racing_a_late_move_lets_exactly_one_win(
