@@ -137,6 +137,17 @@ async def test_in_claim_mode_a_late_move_stands_until_someone_claims(
     assert await status(discord) is Status.ACTIVE
 
 
+async def test_a_resignation_disables_the_claim_it_makes_moot(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice = discord.user("alice")
+    post = await run_out_in_claim_mode(discord, clock)
+    confirm = await discord.slash(alice, "tink resign")
+    await discord.click(alice, confirm, "Resign")
+    assert [(b.label, b.disabled) for b in post.buttons] == [("Claim win", True)]
+    assert await status(discord) is Status.FINISHED
+
+
 def claim_edits(reply: Reply) -> list[tuple[str, int]]:
     """The edits of a message's buttons a reply made: the message's id, Discord's answer."""
     return [
