@@ -142,8 +142,8 @@ class Storage(Protocol):
 
     async def set_claim_message(self, game_id: int, message_id: int) -> bool:
         """Remember the message carrying the Claim win button of the game's turn, if its
-        player ran out of time awaiting a claim and none is noted; False when not (a late
-        move came first). Like the offer's message, this makes no new version."""
+        player ran out of time awaiting a claim and no other is noted; False when not (a
+        late move came first). Like the offer's message, this makes no new version."""
 
 
 SQLITE_PREFIX = "sqlite:///"

@@ -135,9 +135,10 @@ def _turn_clock_text(clock: TurnClock) -> str | None:
 
 def clock_with_claim_message(text: str | None, message_id: int) -> str | None:
     """A stored clock with its Claim win message noted, or None unless the player to move
-    ran out of time awaiting a claim and no message is noted yet."""
+    ran out of time awaiting a claim and no other message is noted (the same one may be
+    noted again: a post sent twice is one message, by its nonce)."""
     clock = turn_clock(text)
-    if not clock.flagged or clock.claim_message_id is not None:
+    if not clock.flagged or clock.claim_message_id not in (None, message_id):
         return None
     return _turn_clock_text(dataclasses.replace(clock, claim_message_id=message_id))
 

@@ -148,6 +148,23 @@ async def test_a_resignation_disables_the_claim_it_makes_moot(
     assert await status(discord) is Status.FINISHED
 
 
+async def test_a_late_move_saved_before_the_claim_is_noted_disables_it_at_once(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice = discord.user("alice")
+    host = discord.client.host  # type: ignore[attr-defined]
+    note = host.endings.note_claim_message
+
+    async def late_move_first(game_id: int, message_id: int) -> bool:
+        await host.moves.move(discord.channel.id, "tink", alice.id, "S d4")
+        return bool(await note(game_id, message_id))
+
+    host.endings.note_claim_message = late_move_first
+    post = await run_out_in_claim_mode(discord, clock)
+    assert [(b.label, b.disabled) for b in post.buttons] == [("Claim win", True)]
+    assert await status(discord) is Status.ACTIVE
+
+
 def claim_edits(reply: Reply) -> list[tuple[str, int]]:
     """The edits of a message's buttons a reply made: the message's id, Discord's answer."""
     return [

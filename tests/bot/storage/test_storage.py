@@ -387,6 +387,7 @@ async def test_a_claims_message_is_noted_once_while_the_turn_awaits_a_claim(
     flagged = dataclasses.replace(running, flagged=True)
     ran_out = await storage.save(dataclasses.replace(started, clock=flagged), 12.0)
     assert await storage.set_claim_message(record.id, 77)
+    assert await storage.set_claim_message(record.id, 77), "the same message, posted again"
     assert not await storage.set_claim_message(record.id, 78)
     read = await storage.game(record.id)
     assert read is not None and read.version == ran_out.version
