@@ -5,7 +5,7 @@ and resumed, gifts of time, and restarts in the middle of each."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -124,6 +124,16 @@ async def test_in_claim_mode_the_others_claim_the_win_of_a_late_player(
     assert await status(discord) is Status.FINISHED
 
 
+MESSAGE_EDIT = "/channels/{channel_id}/messages/{message_id}"
+
+
+def claim_disabled(message: SentMessage) -> bool:
+    """Whether the message's one button, Claim win, is disabled."""
+    (button,) = message.buttons
+    assert button.label == "Claim win"
+    return button.disabled
+
+
 async def test_in_claim_mode_a_late_move_stands_until_someone_claims(
     discord: DiscordHarness, clock: Clock
 ) -> None:
@@ -133,7 +143,7 @@ async def test_in_claim_mode_a_late_move_stands_until_someone_claims(
     board, claim = moved.messages
     assert f"Your move, **bob**. Time runs out {at(13 * HOUR + 12 * HOUR)}." in board.content
     assert claim.id == post.id and claim.content == post.content
-    assert [(b.label, b.disabled) for b in post.buttons] == [("Claim win", True)]
+    assert claim_disabled(post)
     assert await status(discord) is Status.ACTIVE
 
 
@@ -144,7 +154,7 @@ async def test_a_resignation_disables_the_claim_it_makes_moot(
     post = await run_out_in_claim_mode(discord, clock)
     confirm = await discord.slash(alice, "tink resign")
     await discord.click(alice, confirm, "Resign")
-    assert [(b.label, b.disabled) for b in post.buttons] == [("Claim win", True)]
+    assert claim_disabled(post)
     assert await status(discord) is Status.FINISHED
 
 
@@ -161,7 +171,7 @@ async def test_a_late_move_saved_before_the_claim_is_noted_disables_it_at_once(
 
     host.endings.note_claim_message = late_move_first
     post = await run_out_in_claim_mode(discord, clock)
-    assert [(b.label, b.disabled) for b in post.buttons] == [("Claim win", True)]
+    assert claim_disabled(post)
     assert await status(discord) is Status.ACTIVE
 
 
@@ -170,7 +180,7 @@ def claim_edits(reply: Reply) -> list[tuple[str, int]]:
     return [
         (r.params["message_id"], r.status)
         for r in reply.requests
-        if (r.method, r.path) == ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+        if (r.method, r.path) == ("PATCH", MESSAGE_EDIT)
     ]
 
 
@@ -179,12 +189,11 @@ async def test_a_claim_the_bot_cannot_disable_is_refused_when_pressed_after_a_la
 ) -> None:
     alice, bob = discord.user("alice"), discord.user("bob")
     post = await run_out_in_claim_mode(discord, clock)
-    edit = "/channels/{channel_id}/messages/{message_id}"
-    discord.stub("PATCH", edit, status=403, code=50013, message="Missing Permissions")
+    discord.stub("PATCH", MESSAGE_EDIT, status=403, code=50013, message="Missing Permissions")
     moved = await move(discord, alice)
     assert claim_edits(moved) == [(str(post.id), 403)]
     assert "Your move, **bob**." in moved.messages[0].content
-    assert [(b.label, b.disabled) for b in post.buttons] == [("Claim win", False)]
+    assert not claim_disabled(post)
     too_late = await discord.click(bob, post, "Claim win")
     assert too_late.ephemeral
     assert too_late.content == "There is no win to claim: the late move came first."
@@ -272,7 +281,7 @@ async def test_a_pause_agreed_stops_the_clocks_until_a_player_resumes(
     assert out.content.startswith("**alice** ran out of time.")
 
 
-async def board_picture(discord: DiscordHarness, clocks: list[str | None]) -> bytes:
+async def board_picture(discord: DiscordHarness, clocks: Sequence[str | None]) -> bytes:
     """The board picture of game 1 as it stands, with these clock texts."""
     record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
     return render.board_png(engine.load_game(record.state), record.names, clocks=clocks)
