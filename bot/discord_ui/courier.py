@@ -17,8 +17,8 @@ import discord
 from discord.http import Route
 
 from bot.discord_ui.replies import message_kwargs
-from bot.discord_ui.views import disable_lapsed, post_in_channel
-from bot.play.values import Post
+from bot.discord_ui.views import disable_lapsed, note_claim, post_in_channel
+from bot.play.values import Post, Prompt
 
 log = logging.getLogger(__name__)
 
@@ -38,13 +38,17 @@ class DiscordCourier:
         await self._client.wait_until_ready()
 
     async def to_channel(self, place_id: int, post: Post) -> None:
-        """Post in a game's channel or thread; a refusal by Discord is logged."""
+        """Post in a game's channel or thread, noting the message of a Claim win button;
+        a refusal by Discord is logged."""
         try:
-            await post_in_channel(self._client, place_id, post)
+            message_id = await post_in_channel(self._client, place_id, post)
         except discord.HTTPException as error:
             log.warning(
                 "could not post about game %s in channel %s: %s", post.game_id, place_id, error
             )
+        else:
+            if post.prompt is Prompt.CLAIM:
+                await note_claim(self._client, place_id, post, message_id)
         await disable_lapsed(self._client, place_id, post)
 
     async def replied(self, reply_token: str) -> bool:

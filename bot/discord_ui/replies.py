@@ -180,7 +180,12 @@ async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
 
 def host_of(interaction: discord.Interaction) -> Host:
     """The use cases of the client that received the interaction."""
-    host = getattr(interaction.client, "host", None)
+    return client_host(interaction.client)
+
+
+def client_host(client: discord.Client) -> Host:
+    """The use cases of the client."""
+    host = getattr(client, "host", None)
     if not isinstance(host, Host):
         raise RuntimeError("the client has no host")
     return host

@@ -24,6 +24,7 @@ import engine
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import (
     answers_in_original,
+    client_host,
     host_of,
     in_time,
     message_kwargs,
@@ -138,15 +139,39 @@ async def post_in_channel(client: discord.Client, place_id: int, post: Post) -> 
 
 
 async def disable_lapsed(client: discord.Client, place_id: int, post: Post) -> None:
-    """Disable the buttons of the offer a post's change ended, if any."""
-    lapsed = post.lapsed
-    if lapsed is None:
-        return
-    message = client.get_partial_messageable(place_id).get_partial_message(lapsed.message_id)
+    """Disable the buttons of the offer or claim a post's change ended, if any; a message
+    deleted, or one the bot may no longer edit, is logged and left."""
+    for lapsed in post.lapsed:
+        await disable_buttons(client, place_id, post.game_id, lapsed.message_id, lapsed.prompt)
+
+
+async def note_claim(client: discord.Client, place_id: int, post: Post, message_id: int) -> None:
+    """Remember the message carrying a time-out's Claim win button, so that a late move
+    disables it; when the late move came first, disable it now. A failure is logged: the
+    button's press still finds out that the late move came first."""
     try:
-        await message.edit(view=offer_view(post.game_id, lapsed.prompt, disabled=True))
+        noted = await client_host(client).endings.note_claim_message(post.game_id, message_id)
+    except Exception:
+        log.exception("could not note the claim message of game %s", post.game_id)
+        return
+    if not noted:
+        await disable_buttons(client, place_id, post.game_id, message_id, Prompt.CLAIM)
+
+
+async def disable_buttons(
+    client: discord.Client, place_id: int, game_id: int, message_id: int, prompt: Prompt
+) -> None:
+    """Disable the buttons of a game's message asking for `prompt` (an offer, a claim)."""
+    message = client.get_partial_messageable(place_id).get_partial_message(message_id)
+    view = (
+        game_view(game_id, "claim", disabled=True)
+        if prompt is Prompt.CLAIM
+        else offer_view(game_id, prompt, disabled=True)
+    )
+    try:
+        await message.edit(view=view)
     except discord.HTTPException as error:
-        log.info("could not disable the offer of game %s: %s", post.game_id, error)
+        log.info("could not disable the %s buttons of game %s: %s", prompt.value, game_id, error)
 
 
 async def respond(interaction: discord.Interaction, work: Awaitable[Post]) -> int | None:
@@ -336,19 +361,15 @@ class GameButton(
         try:
             await apply_answer(interaction, work, lambda: game_view(self.game_id, "claim"))
         except NothingToClaim:
-            await self._disable(interaction)
+            if interaction.message is not None and interaction.channel_id is not None:
+                await disable_buttons(
+                    interaction.client,
+                    interaction.channel_id,
+                    self.game_id,
+                    interaction.message.id,
+                    Prompt.CLAIM,
+                )
             raise
-
-    async def _disable(self, interaction: discord.Interaction) -> None:
-        """Disable the button on the message it was pressed on (the refusal still answers)."""
-        if interaction.message is None or interaction.channel_id is None:
-            return
-        place = interaction.client.get_partial_messageable(interaction.channel_id)
-        message = place.get_partial_message(interaction.message.id)
-        try:
-            await message.edit(view=game_view(self.game_id, self.action, disabled=True))
-        except discord.HTTPException as error:
-            log.info("could not disable the claim of game %s: %s", self.game_id, error)
 
     async def _resign(self, interaction: discord.Interaction) -> None:
         if self.user_id != interaction.user.id:

@@ -50,30 +50,38 @@ def notice(record: GameRecord, post: Post, now: float) -> Announcement:
 
 
 def _data(post: Post) -> dict[str, object]:
-    """What an announcement keeps of its post: text, pings, buttons, the offer it ended."""
-    lapsed = post.lapsed
+    """What an announcement keeps of its post: text, pings, buttons, the messages whose
+    buttons it ended."""
     return {
         "text": to_data(post.text),
         "pings": list(post.pings),
         "prompt": None if post.prompt is None else post.prompt.value,
-        "lapsed": None if lapsed is None else [lapsed.message_id, lapsed.prompt.value],
+        "lapsed": [[lapsed.message_id, lapsed.prompt.value] for lapsed in post.lapsed],
     }
 
 
 def owed(stored: Announcement) -> Owed:
     """An announcement as it was written."""
     data = json.loads(stored.post)
-    lapsed = data["lapsed"]
     post = Post(
         stored.game_id,
         from_data(data["text"]),
         pings=tuple(data["pings"]),
         prompt=None if data["prompt"] is None else Prompt(data["prompt"]),
-        lapsed=None if lapsed is None else Lapsed(lapsed[0], Prompt(lapsed[1])),
+        lapsed=_lapsed(data["lapsed"]),
         announcement=stored.id,
     )
     clocks = tuple(data.get("clocks", ()))
     return Owed(stored.place_id, post, data["picture"], data["state"], tuple(data["names"]), clocks)
+
+
+def _lapsed(kept: object) -> tuple[Lapsed, ...]:
+    """The lapsed messages an announcement keeps: a list of `[message id, prompt]`, or as
+    written before a post could end more than one, that pair alone or null."""
+    if not isinstance(kept, list) or not kept:
+        return ()
+    pairs = kept if isinstance(kept[0], list) else [kept]
+    return tuple(Lapsed(int(message_id), Prompt(prompt)) for message_id, prompt in pairs)
 
 
 def picture_name(record: GameRecord) -> str:

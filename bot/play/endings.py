@@ -7,9 +7,9 @@ import dataclasses
 import engine
 from bot.play.ai_seats import humans, is_ai
 from bot.play.game_clocks import Reprieve, no_reprieve
-from bot.play.games import GameTable, Loan, lapsed_offer, player
+from bot.play.games import GameTable, Loan, lapsed_claim, lapsed_offer, player
 from bot.play.posts import BoardPosts
-from bot.play.values import Answer, Post, Prompt, Refusal
+from bot.play.values import Answer, Lapsed, Post, Prompt, Refusal
 from bot.play.words.text import Name, Strong, Text, say
 from bot.play.words.wording import names, no_game, title
 from bot.storage import Action, GameRecord, Seat, Status
@@ -51,7 +51,8 @@ class Endings:
         seat = player(record, user_id)
         async with self._games.borrow(record) as loan:
             resigned = say(Strong(Name(seat.name)), " resigned.")
-            return await self.forfeit(loan, seat, "resignation", resigned)
+            claim = lapsed_claim(record)
+            return await self.forfeit(loan, seat, "resignation", resigned, also_lapsed=claim)
 
     async def time_out(self, game_id: int, *, offline: bool = False) -> Post | None:
         """The player to move ran out of time: they lose, or with 3-4 players go out; where
@@ -118,6 +119,11 @@ class Endings:
         post = Post(record.id, text, pings=humans([s.user_id for s in others]), prompt=Prompt.CLAIM)
         return await self._games.save_with_post(flagged, post)
 
+    async def note_claim_message(self, game_id: int, message_id: int) -> bool:
+        """Remember the message carrying a time-out's Claim win button, so that a late
+        move disables it; False when the late move came first (disable it now)."""
+        return await self._games.note_claim_message(game_id, message_id)
+
     async def claim(self, game_id: int, user_id: int) -> Answer:
         """Another player claims the win on time: the late player loses (or goes out)."""
         return await self._games.retrying(lambda: self._claim(game_id, user_id))
@@ -150,11 +156,20 @@ class Endings:
             if s.seat != late.seat and s.seat not in out and not is_ai(s.user_id)
         ]
 
-    async def forfeit(self, loan: Loan, seat: Seat, reason: str, headline: Text) -> Post:
-        """A seat leaves the lent game through the same versioned save as a move."""
+    async def forfeit(
+        self,
+        loan: Loan,
+        seat: Seat,
+        reason: str,
+        headline: Text,
+        *,
+        also_lapsed: tuple[Lapsed, ...] = (),
+    ) -> Post:
+        """A seat leaves the lent game through the same versioned save as a move; the
+        buttons of its offer, and of the messages `also_lapsed`, are disabled."""
         game = loan.game
         events_before = len(game.events)
-        lapsed = lapsed_offer(loan.record)
+        lapsed = (*lapsed_offer(loan.record), *also_lapsed)
         try:
             game.forfeit(seat.seat, reason)
         except engine.GameError as error:

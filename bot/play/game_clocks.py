@@ -154,13 +154,19 @@ def seat_clocks(
 ) -> tuple[str | None, ...]:
     """Each seat's time left, short, for the board picture: every person's with a bank,
     only the player to move's with a time per move (its `away` time not counted, as on
-    its clock); none without a clock running."""
+    its clock), each marked `(paused)` while the players have stopped the clocks; none
+    without a clock running."""
     facts = facts_of(record, away)
     if facts is None or record.status is not Status.ACTIVE:
         return ()
+    marker = f" {PAUSED_MARKER}" if record.clock.paused else ""
     return tuple(
         None
         if is_ai(seat.user_id) or (facts.control.per_move and seat.seat != facts.turn_seat)
-        else short_time_left(time_left(facts, seat.seat, now))
+        else short_time_left(time_left(facts, seat.seat, now)) + marker
         for seat in record.players
     )
+
+
+PAUSED_MARKER = "(paused)"
+"""After each clock in the board picture while the players have stopped the clocks."""

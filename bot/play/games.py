@@ -291,6 +291,11 @@ class GameTable:
         """Remember the message that opened the game, for links to it."""
         await self._storage.set_message(game_id, message_id)
 
+    async def note_claim_message(self, game_id: int, message_id: int) -> bool:
+        """Remember the message carrying the Claim win button of the game's turn, if its
+        player ran out of time awaiting a claim; False when not (a late move came first)."""
+        return await self._storage.set_claim_message(game_id, message_id)
+
     async def note_offer_message(self, game_id: int, kind: str, message_id: int) -> bool:
         """Remember the message carrying the buttons of the game's offer of `kind`, if it
         still waits on one without a message; False when it does not."""
@@ -381,12 +386,18 @@ class GameTable:
         )
 
 
-def lapsed_offer(record: GameRecord) -> Lapsed | None:
+def lapsed_offer(record: GameRecord) -> tuple[Lapsed, ...]:
     """The offer message whose buttons go when a change ends the record's offer."""
     offer = record.offer
     if offer is None or offer.message_id is None:
-        return None
-    return Lapsed(offer.message_id, Prompt(offer.kind))
+        return ()
+    return (Lapsed(offer.message_id, Prompt(offer.kind)),)
+
+
+def lapsed_claim(record: GameRecord) -> tuple[Lapsed, ...]:
+    """The message whose Claim win button goes when a move ends the record's turn."""
+    message_id = record.clock.claim_message_id
+    return () if message_id is None else (Lapsed(message_id, Prompt.CLAIM),)
 
 
 def player(record: GameRecord, user_id: int) -> Seat:

@@ -9,7 +9,7 @@ from collections.abc import Container, Mapping
 import engine
 from bot.play.ai_seats import is_ai
 from bot.play.endings import TIME_RAN_OUT, Endings
-from bot.play.games import GameTable, lapsed_offer, turn_seat
+from bot.play.games import GameTable, lapsed_claim, lapsed_offer, turn_seat
 from bot.play.posts import BoardPosts
 from bot.play.values import Post, Refusal
 from bot.play.words.text import Code, Name, Strong, Text, excerpt, excerpts_in, lines, say
@@ -76,7 +76,7 @@ class Moves:
                 headline,
                 events_before,
                 actions=[Action(canonical, seat.seat, seat.user_id)],
-                lapsed=lapsed_offer(record),
+                lapsed=(*lapsed_offer(record), *lapsed_claim(record)),
             )
 
     async def suggestions(

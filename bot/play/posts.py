@@ -99,14 +99,14 @@ class BoardPosts:
         *,
         actions: Sequence[Action] = (),
         take_back: int = 0,
-        lapsed: Lapsed | None = None,
+        lapsed: tuple[Lapsed, ...] = (),
         said: Text | None = None,
         ping_all: bool = False,
     ) -> Post:
         """Save the change of the lent game as `record`, with its announcement in the same
         transaction, and the post announcing it: what happened, what the rules did, what
-        is next (or `said` alone, when given). `lapsed` is the offer the change ended;
-        `ping_all` pings every player, not only the one to move."""
+        is next (or `said` alone, when given). `lapsed` are the messages whose buttons the
+        change ended; `ping_all` pings every player, not only the one to move."""
         game = loan.game
         if said is None:
             shown: list[Text | str] = [headline]

@@ -60,7 +60,8 @@ class File:
 
 @dataclass(frozen=True, slots=True)
 class Lapsed:
-    """A message whose buttons no longer mean anything: an offer that a change ended."""
+    """A message whose buttons no longer mean anything: an offer that a change ended, or
+    the Claim win of a turn a late move ended."""
 
     message_id: int
     prompt: Prompt
@@ -69,7 +70,7 @@ class Lapsed:
 @dataclass(frozen=True, slots=True)
 class Post:
     """A message for the game's channel. Only the users in `pings` may be notified; the
-    buttons of a `lapsed` offer's message are disabled once it is posted. A post about a
+    buttons of the `lapsed` messages are disabled once it is posted. A post about a
     saved change is also kept as an `announcement` until it is sent."""
 
     game_id: int
@@ -77,7 +78,7 @@ class Post:
     files: tuple[File, ...] = ()
     pings: tuple[int, ...] = ()
     prompt: Prompt | None = None
-    lapsed: Lapsed | None = None
+    lapsed: tuple[Lapsed, ...] = ()
     announcement: str | None = None
     """The id of the stored announcement this post is, struck off once it is sent."""
     private: bool = False

@@ -140,6 +140,11 @@ class Storage(Protocol):
         """Remember the message carrying the buttons of the game's offer of `kind`, if it
         still waits on one without a message; False when it does not."""
 
+    async def set_claim_message(self, game_id: int, message_id: int) -> bool:
+        """Remember the message carrying the Claim win button of the game's turn, if its
+        player ran out of time awaiting a claim and no other is noted; False when not (a
+        late move came first). Like the offer's message, this makes no new version."""
+
 
 SQLITE_PREFIX = "sqlite:///"
 POSTGRES_SCHEMES = ("postgresql", "postgres")

@@ -139,6 +139,16 @@ class SqlGames:
     async def set_message(self, game_id: int, message_id: int) -> None:
         await self._run.execute("UPDATE games SET message_id = ? WHERE id = ?", message_id, game_id)
 
+    async def set_claim_message(self, game_id: int, message_id: int) -> bool:
+        async with self._run.transaction() as tx:
+            found = await tx.fetch(
+                f"SELECT clock FROM games WHERE id = ?{tx.dialect.for_update}", game_id
+            )
+            noted = rows.clock_with_claim_message(found[0]["clock"] if found else None, message_id)
+            if noted is not None:
+                await tx.execute("UPDATE games SET clock = ? WHERE id = ?", noted, game_id)
+        return noted is not None
+
     async def set_offer_message(self, game_id: int, kind: str, message_id: int) -> bool:
         async with self._run.transaction() as tx:
             found = await tx.fetch(

@@ -108,14 +108,16 @@ class TurnClock:
     """The stored facts of the current turn's clock (see `bot.play.clock`): each seat's
     seconds left when the turn started (empty: every seat has the time control's first
     bank), the game's pauses since it started (the last one open while paused),
-    whether the player to move ran out of time with the others yet to claim the win, and
+    whether the player to move ran out of time with the others yet to claim the win,
     for the last turns played (newest last) whose turn it was and how much it changed
-    their bank, so that a take-back gives it back."""
+    their bank, so that a take-back gives it back, and the message carrying the Claim
+    win button of this turn, once noted, so that a late move disables it."""
 
     banks: tuple[float, ...] = ()
     pauses: tuple[Interval, ...] = ()
     flagged: bool = False
     turns: tuple[tuple[int, float], ...] = ()
+    claim_message_id: int | None = None
 
     @property
     def paused(self) -> bool:

@@ -110,16 +110,37 @@ def turn_clock(text: str | None) -> TurnClock:
     data = json.loads(text)
     pauses = tuple((start, end) for start, end in data.get("pauses", ()))
     turns = tuple((int(seat), float(change)) for seat, change in data.get("turns", ()))
-    return TurnClock(tuple(data.get("banks", ())), pauses, bool(data.get("flagged", False)), turns)
+    return TurnClock(
+        tuple(data.get("banks", ())),
+        pauses,
+        bool(data.get("flagged", False)),
+        turns,
+        data.get("claim_message_id"),
+    )
 
 
 def _turn_clock_text(clock: TurnClock) -> str | None:
     if clock == TurnClock():
         return None
-    data = {"banks": list(clock.banks), "pauses": [list(p) for p in clock.pauses]}
+    data: dict[str, object] = {
+        "banks": list(clock.banks),
+        "pauses": [list(p) for p in clock.pauses],
+    }
     if clock.turns:
         data["turns"] = [list(turn) for turn in clock.turns]
+    if clock.claim_message_id is not None:
+        data["claim_message_id"] = clock.claim_message_id
     return json.dumps(data | ({"flagged": True} if clock.flagged else {}))
+
+
+def clock_with_claim_message(text: str | None, message_id: int) -> str | None:
+    """A stored clock with its Claim win message noted, or None unless the player to move
+    ran out of time awaiting a claim and no other message is noted (the same one may be
+    noted again: a post sent twice is one message, by its nonce)."""
+    clock = turn_clock(text)
+    if not clock.flagged or clock.claim_message_id not in (None, message_id):
+        return None
+    return _turn_clock_text(dataclasses.replace(clock, claim_message_id=message_id))
 
 
 def new_game_values(draft: GameDraft, now: float) -> tuple[Any, ...]:

@@ -5,7 +5,7 @@ and resumed, gifts of time, and restarts in the middle of each."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -124,18 +124,97 @@ async def test_in_claim_mode_the_others_claim_the_win_of_a_late_player(
     assert await status(discord) is Status.FINISHED
 
 
+MESSAGE_EDIT = "/channels/{channel_id}/messages/{message_id}"
+
+
+def claim_disabled(message: SentMessage) -> bool:
+    """Whether the message's one button, Claim win, is disabled."""
+    (button,) = message.buttons
+    assert button.label == "Claim win"
+    return button.disabled
+
+
 async def test_in_claim_mode_a_late_move_stands_until_someone_claims(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice = discord.user("alice")
+    post = await run_out_in_claim_mode(discord, clock)
+    moved = await move(discord, alice)
+    board, claim = moved.messages
+    assert f"Your move, **bob**. Time runs out {at(13 * HOUR + 12 * HOUR)}." in board.content
+    assert claim.id == post.id and claim.content == post.content
+    assert claim_disabled(post)
+    assert await status(discord) is Status.ACTIVE
+
+
+async def test_a_resignation_disables_the_claim_it_makes_moot(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice = discord.user("alice")
+    post = await run_out_in_claim_mode(discord, clock)
+    confirm = await discord.slash(alice, "tink resign")
+    await discord.click(alice, confirm, "Resign")
+    assert claim_disabled(post)
+    assert await status(discord) is Status.FINISHED
+
+
+async def test_a_late_move_saved_before_the_claim_is_noted_disables_it_at_once(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice = discord.user("alice")
+    host = discord.client.host  # type: ignore[attr-defined]
+    note = host.endings.note_claim_message
+
+    async def late_move_first(game_id: int, message_id: int) -> bool:
+        await host.moves.move(discord.channel.id, "tink", alice.id, "S d4")
+        return bool(await note(game_id, message_id))
+
+    host.endings.note_claim_message = late_move_first
+    post = await run_out_in_claim_mode(discord, clock)
+    assert claim_disabled(post)
+    assert await status(discord) is Status.ACTIVE
+
+
+def claim_edits(reply: Reply) -> list[tuple[str, int]]:
+    """The edits of a message's buttons a reply made: the message's id, Discord's answer."""
+    return [
+        (r.params["message_id"], r.status)
+        for r in reply.requests
+        if (r.method, r.path) == ("PATCH", MESSAGE_EDIT)
+    ]
+
+
+async def test_a_claim_the_bot_cannot_disable_is_refused_when_pressed_after_a_late_move(
     discord: DiscordHarness, clock: Clock
 ) -> None:
     alice, bob = discord.user("alice"), discord.user("bob")
     post = await run_out_in_claim_mode(discord, clock)
+    discord.stub("PATCH", MESSAGE_EDIT, status=403, code=50013, message="Missing Permissions")
     moved = await move(discord, alice)
-    assert f"Your move, **bob**. Time runs out {at(13 * HOUR + 12 * HOUR)}." in moved.content
+    assert claim_edits(moved) == [(str(post.id), 403)]
+    assert "Your move, **bob**." in moved.messages[0].content
+    assert not claim_disabled(post)
     too_late = await discord.click(bob, post, "Claim win")
     assert too_late.ephemeral
     assert too_late.content == "There is no win to claim: the late move came first."
-    assert [(b.label, b.disabled) for b in post.buttons] == [("Claim win", True)]
     assert await status(discord) is Status.ACTIVE
+    actions = await discord.client.host.storage.actions(1)  # type: ignore[attr-defined]
+    assert len(actions) == 1 and "forfeit" not in actions[0].action
+
+
+async def test_a_late_move_after_a_restart_disables_the_claim_posted_before(
+    tmp_path: Path, clock: Clock
+) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as first:
+        first.user("alice"), first.user("bob")  # the ids the restarted harness gives them
+        post = await run_out_in_claim_mode(first, clock)
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as second:
+        alice, bob = second.user("alice"), second.user("bob")
+        moved = await move(second, alice)
+        assert "Your move, **bob**." in moved.messages[0].content
+        assert claim_edits(moved) == [(str(post.id), 404)], "deleted: the move stands"
+        assert await status(second) is Status.ACTIVE
+        assert claim_edits(await move(second, bob)) == []
 
 
 async def test_a_claim_racing_a_late_move_lets_exactly_one_win(
@@ -200,6 +279,29 @@ async def test_a_pause_agreed_stops_the_clocks_until_a_player_resumes(
     assert warning.content.startswith("**alice**, a quarter of your time is left")
     (out,) = sent(await later(discord, clock, 5 * DAY + 23 * HOUR))
     assert out.content.startswith("**alice** ran out of time.")
+
+
+async def board_picture(discord: DiscordHarness, clocks: Sequence[str | None]) -> bytes:
+    """The board picture of game 1 as it stands, with these clock texts."""
+    record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
+    return render.board_png(engine.load_game(record.state), record.names, clocks=clocks)
+
+
+async def test_the_board_picture_says_the_clocks_are_stopped_while_paused(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord, time_limit="2d+1d")
+    clock.now = START + HOUR
+    offer = await discord.slash(alice, "tink pause")
+    await discord.click(bob, offer.message, "Agree")
+    clock.now = START + 3 * DAY
+    paused = ["1d 23h (paused)", "2d (paused)"]
+    assert (await discord.slash(bob, "tink board")).png() == await board_picture(discord, paused)
+    await discord.slash(bob, "tink resume")
+    clock.now = START + 3 * DAY + HOUR
+    running = ["1d 22h", "2d"]
+    assert (await discord.slash(bob, "tink board")).png() == await board_picture(discord, running)
 
 
 async def test_a_restart_during_a_pause_keeps_the_clocks_stopped(

@@ -52,12 +52,24 @@ async def test_an_announcement_keeps_its_post_and_position(host: Host) -> None:
     record = await host.storage.game(await begin(host, BOB))
     assert record is not None
     sent = Post(record.id, say("Hi ", Name("bob")), pings=(BOB.user_id,), prompt=Prompt.REPLAY)
-    sent = dataclasses.replace(sent, lapsed=Lapsed(77, Prompt.DRAW))
+    sent = dataclasses.replace(sent, lapsed=(Lapsed(77, Prompt.DRAW), Lapsed(78, Prompt.CLAIM)))
     kept = announcement(record, sent)
     assert kept.version == record.version + 1 and kept.place_id == record.place_id
     read = owed(kept)
     assert read.post == dataclasses.replace(sent, announcement=kept.id)
     assert (read.state, read.player_names) == (record.state, record.names)
+
+
+async def test_an_announcement_kept_with_one_lapsed_offer_still_reads(host: Host) -> None:
+    record = await host.storage.game(await begin(host, BOB))
+    assert record is not None
+    kept = announcement(record, Post(record.id, say("Hi")))
+    data = json.loads(kept.post)
+    older = [
+        dataclasses.replace(kept, post=json.dumps(data | {"lapsed": pair}))
+        for pair in ([77, "draw"], None)
+    ]
+    assert [owed(stored).post.lapsed for stored in older] == [(Lapsed(77, Prompt.DRAW),), ()]
 
 
 async def test_an_announcement_never_sent_is_owed_a_lease_later(host: Host, clock: Clock) -> None:

@@ -24,6 +24,7 @@ from bot.storage import (
     StaleGame,
     Status,
     Storage,
+    TurnClock,
     Writer,
     open_backend,
     open_storage,
@@ -374,6 +375,26 @@ async def test_an_offers_message_is_noted_once_without_a_new_version(storage: St
     agreed = dataclasses.replace(read.offer, accepted=frozenset({0}))
     kept = await storage.save(dataclasses.replace(read, offer=agreed), 12.0)
     assert kept.offer is not None and kept.offer.message_id == 77
+
+
+async def test_a_claims_message_is_noted_once_while_the_turn_awaits_a_claim(
+    storage: Storage,
+) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    running = TurnClock((100.0, 100.0), turns=((0, 5.0),))
+    started = await storage.save(dataclasses.replace(record, clock=running), 11.0)
+    assert not await storage.set_claim_message(record.id, 77), "no one ran out of time"
+    flagged = dataclasses.replace(running, flagged=True)
+    ran_out = await storage.save(dataclasses.replace(started, clock=flagged), 12.0)
+    assert await storage.set_claim_message(record.id, 77)
+    assert await storage.set_claim_message(record.id, 77), "the same message, posted again"
+    assert not await storage.set_claim_message(record.id, 78)
+    read = await storage.game(record.id)
+    assert read is not None and read.version == ran_out.version
+    assert read.clock == dataclasses.replace(flagged, claim_message_id=77)
+    moved = await storage.save(dataclasses.replace(read, clock=TurnClock((90.0, 100.0))), 13.0)
+    assert moved.clock.claim_message_id is None
+    assert not await storage.set_claim_message(record.id, 79), "a late move came first"
 
 
 async def test_the_opening_message_is_remembered(storage: Storage) -> None:
