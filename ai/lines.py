@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 import engine
@@ -80,6 +80,10 @@ def geometry(width: int, height: int) -> Geometry:
     )
 
 
+Gaps = tuple[list[int], list[int], list[int], list[int], list[int]]
+"""The empty squares of open windows, listed by how many there are (0 to 4)."""
+
+
 @dataclass(frozen=True)
 class Lines:
     """Who stands where: every occupied square, and per seat its pieces counting as smalls
@@ -91,6 +95,10 @@ class Lines:
     mediums: tuple[int, ...]
     stash: tuple[int, ...] = ()
     """Per seat, the smalls it has off the board (as read; `after` leaves them)."""
+    _read: dict[int, tuple[Gaps, Gaps]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """Per seat, its open windows once read (see `_open_windows`)."""
 
     def after(self, seat: int, move: engine.SearchMove) -> Lines:
         """The lines after `seat` makes the Tink search move `move`."""
@@ -160,16 +168,9 @@ class Lines:
         """How close the seat's lines are to four: its open windows, weighed by the pieces
         in them, with the smalls it has in hand to go on."""
         total = 0.0
-        through = self.geometry.through
-        for own in (self.smalls[seat], self.mediums[seat]):
-            blockers = self.occupied & ~own
-            seen: set[int] = set()
-            for square in squares(own):
-                for window in through[square]:
-                    if window not in seen:
-                        seen.add(window)
-                        if not window & blockers:
-                            total += WEIGHTS[(window & own).bit_count()]
+        for by_missing in self._open_windows(seat):
+            for missing, gaps in enumerate(by_missing):
+                total += WEIGHTS[LENGTH - missing] * len(gaps)
         return total + HAND * min(self.stash[seat], 3) if self.stash else total
 
     def _spendable(self, seat: int) -> tuple[int, int]:
@@ -185,22 +186,34 @@ class Lines:
     def _gaps(self, seat: int, missing: int) -> tuple[list[int], list[int]]:
         """For pieces counting as smalls, then as mediums: the empty squares of each window
         holding the seat's pieces and `missing` empty squares, nothing else."""
-        found: tuple[list[int], list[int]] = ([], [])
-        through = self.geometry.through
-        for own, gaps in zip((self.smalls[seat], self.mediums[seat]), found, strict=True):
-            if own.bit_count() < LENGTH - missing:
-                continue
-            blockers = self.occupied & ~own
-            seen: set[int] = set()
-            for square in squares(own):
-                for window in through[square]:
-                    if window in seen:
-                        continue
-                    seen.add(window)
-                    empty = window & ~own
-                    if empty.bit_count() == missing and not empty & blockers:
-                        gaps.append(empty)
+        smalls, mediums = self._open_windows(seat)
+        return smalls[missing], mediums[missing]
+
+    def _open_windows(self, seat: int) -> tuple[Gaps, Gaps]:
+        """For pieces counting as smalls, then as mediums: the empty squares of each window
+        holding the seat's pieces and nothing else, listed by how many there are. Read
+        once per seat."""
+        found = self._read.get(seat)
+        if found is None:
+            found = self._read[seat] = (
+                self._windows_of(self.smalls[seat]),
+                self._windows_of(self.mediums[seat]),
+            )
         return found
+
+    def _windows_of(self, own: int) -> Gaps:
+        by_missing: Gaps = ([], [], [], [], [])
+        blockers = self.occupied & ~own
+        through = self.geometry.through
+        seen: set[int] = set()
+        for square in squares(own):
+            for window in through[square]:
+                if window not in seen:
+                    seen.add(window)
+                    if not window & blockers:
+                        empty = window & ~own
+                        by_missing[empty.bit_count()].append(empty)
+        return by_missing
 
 
 def _union_of(masks: list[int]) -> int:
