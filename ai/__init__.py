@@ -98,7 +98,7 @@ def _search(
 ) -> Search:
     reading = policy(game.name)
     search = Search(game, sorted(candidates), reading, rng, settings.exploration)
-    search.run(settings.budget(game.name))
+    search.run(reading.budget(game, settings.budget(game.name)))
     return search
 
 

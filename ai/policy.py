@@ -33,11 +33,23 @@ class Policy:
     the first in the assessor's order, so the search goes deep on the best-looking moves.
     `cornered`, when set, proves a two-player position lost for the seat to move when
     every move it has hands the next player a win in one.
+    `settled_at`, when set, is how many pieces must stand on the board before a move gets
+    the level's whole budget; with fewer, where imagined games are longest and the choice
+    matters least, the budget grows from a quarter in step with the pieces.
     """
 
     assess: Assessor
     widening: float | None = None
     cornered: bool = False
+    settled_at: int | None = None
+
+    def budget(self, game: engine.Game, iterations: int) -> int:
+        """The iterations to spend on a move in `game` out of a level's `iterations`."""
+        if self.settled_at is None:
+            return iterations
+        placed = len(game.view().squares)
+        share = min(1.0, 0.25 + 0.75 * placed / self.settled_at)
+        return max(1, round(iterations * share))
 
 
 def _played_out(
@@ -64,7 +76,7 @@ PLAYED_OUT = Policy(_played_out)
 LINES_READ = Policy(lines.assess, widening=2.0)
 POLICIES = {
     "bridge": Policy(_read_bridge, widening=1.5),
-    "folio": Policy(_played_out_carefully, cornered=True),
+    "folio": Policy(_played_out_carefully, cornered=True, settled_at=8),
     "tink": LINES_READ,
     "tingle": LINES_READ,
 }
