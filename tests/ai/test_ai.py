@@ -200,3 +200,31 @@ def test_a_finished_game_is_refused() -> None:
 def test_a_level_needs_a_budget() -> None:
     with pytest.raises(ValueError):
         ai.Level(MappingProxyType({"tink": 10}))
+
+
+def test_folio_opening_moves_think_with_a_share_of_the_budget_growing_with_the_pieces() -> None:
+    folio = policy("folio")
+    game = engine.new_game("folio", 2, seed=3)
+    seen = {}
+    while game.result is None:
+        seen[len(game.view().squares)] = folio.budget(game, 6000)
+        game.play(game.legal_moves()[0])
+    assert seen[0] == 1500
+    assert [seen[placed] for placed in sorted(seen)] == [
+        min(6000, round(6000 * (0.25 + 0.75 * placed / 8))) for placed in sorted(seen)
+    ]
+    settled = replace(folio, settled_at=2)
+    assert [settled.budget(_with_pieces(placed), 6000) for placed in (0, 1, 2, 3)] == [
+        1500,
+        3750,
+        6000,
+        6000,
+    ]
+    assert policy("tink").budget(engine.new_game("tink", 2, seed=3), 6000) == 6000
+
+
+def _with_pieces(count: int) -> engine.Game:
+    game = engine.new_game("folio", 2, seed=3)
+    while len(game.view().squares) < count:
+        game.play(game.legal_moves()[0])
+    return game
