@@ -316,11 +316,12 @@ class TinkGame(Game):
         return () if self._result is not None else self._turn_moves
 
     def search_wins(self) -> list[SearchMove]:
-        outlastable = self._others_may_go_out()
+        taking = self._squares_to_take() if self._others_may_go_out() else frozenset()
         return [
             move
             for move in self.search_moves()
-            if self._completes_a_line(move) or (outlastable and self._outlasts_the_rest(move))
+            if self._completes_a_line(move)
+            or ((taking is None or move[1] in taking) and self._outlasts_the_rest(move))
         ]
 
     def search_text(self, move: SearchMove) -> str:
@@ -451,6 +452,24 @@ class TinkGame(Game):
         """Whether every other seat still in would be out, not just pass, if it had no move."""
         others = (seat for seat in self._seats_in() if seat != self._turn)
         return all(self._passes[seat] or not any(self._stash[seat]) for seat in others)
+
+    def _squares_to_take(self) -> frozenset[int] | None:
+        """Where the seat to move must place to leave no other seat still in with a move:
+        None when it may be anywhere (some seat has no move now, and a spent piece may give
+        it one); no square when some seat can move onto two squares or more (one piece
+        cannot take both, and nothing the mover does takes away the others' pieces)."""
+        needed: frozenset[int] | None = None
+        for other in self._seats_in():
+            if other == self._turn:
+                continue
+            targets = {move[1] for move in self._spend_moves(other)}
+            if self._stash[other][SMALL]:
+                targets.update(self._open_smalls)
+            if len(targets) >= 2:
+                return frozenset()
+            if targets:
+                needed = frozenset(targets) if needed is None else needed & targets
+        return needed
 
     def _outlasts_the_rest(self, move: SearchMove) -> bool:
         """Whether after a search move only the mover, of the seats still in, has a move.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
 import pytest
@@ -314,6 +315,31 @@ def test_a_move_that_leaves_a_player_who_passed_stuck_again_wins() -> None:
     game = played(SEAT_1_BLOCKED)
     freeing = {"M a7 b7 b8", "M c7 b7 b8"}
     assert set(game.legal_moves()) - set(game.winning_moves()) == freeing
+
+
+@pytest.mark.parametrize("name", ["tink", "tingle"])
+@settings(max_examples=examples(5), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
+def test_wins_found_fast_are_the_moves_that_win_when_tried(
+    name: str, seed: int, players: int
+) -> None:
+    """Late in random games, where the others have all their pieces out and a move may
+    leave them stuck, the quick wins are exactly the moves that win when played."""
+    rng = random.Random(seed)
+    checked = 0
+    while checked < 5:
+        game = engine.new_game(name, players, seed=rng.randrange(2**32))
+        while game.result is None:
+            moves = game.legal_moves()
+            wins = game.winning_moves()
+            stashes = game.view().stashes
+            if all(
+                not any(stashes[seat].values()) for seat in range(players) if seat != game.to_move
+            ):
+                assert wins == engine.core.Game.winning_moves(game)
+                checked += 1
+            calm = [move for move in moves if move not in wins]
+            game.play(rng.choice(calm if calm and rng.random() < 0.97 else moves))
 
 
 def test_a_player_with_no_move_and_an_empty_stash_is_out() -> None:
