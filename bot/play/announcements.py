@@ -49,6 +49,13 @@ def notice(record: GameRecord, post: Post, now: float) -> Announcement:
     )
 
 
+def news(place_id: int, post: Post) -> Announcement:
+    """The announcement of a post about no one game (a tournament's news), without a
+    picture, saved with the change it tells of."""
+    data = _data(post) | {"picture": None, "state": "", "names": []}
+    return Announcement(uuid.uuid4().hex, post.game_id, 0, place_id, json.dumps(data))
+
+
 def _data(post: Post) -> dict[str, object]:
     """What an announcement keeps of its post: text, pings, buttons, the messages whose
     buttons it ended."""

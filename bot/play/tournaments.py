@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Protocol
 
 import engine
+from bot.play.announcements import news
 from bot.play.challenges import Challenges, Invitation
 from bot.play.clock import TimeControl, parse_duration, parse_time_control
 from bot.play.endings import Endings
@@ -50,7 +51,7 @@ from bot.play.words.text import (
     say,
 )
 from bot.play.words.wording import names, sentence
-from bot.storage import GameRecord
+from bot.storage import Announcement, GameRecord
 from bot.storage.claims import claimed, holder
 from bot.storage.standings import Standings
 from bot.storage.tournaments import (
@@ -297,28 +298,28 @@ class Tournaments:
         tournament = await self._tournament(tournament_id)
         if tournament.status is TournamentStatus.OPEN:
             return await self.leave(tournament_id, user_id)
-        if not await self._store.withdraw(tournament.id, user_id):
-            raise Refusal(f"You are not playing in tournament #{tournament.id}.")
         entrants = {e.user_id: e.name for e in await self._store.entrants(tournament.id)}
-        name = entrants[user_id]
-        for pairing in await self._store.pairings(tournament.id):
-            mine = user_id in (pairing.first_id, pairing.second_id)
-            if (
-                mine
-                and pairing.game_id is not None
-                and pairing.game_status in ("challenge", "active")
-            ):
-                winner = pairing.second_id if pairing.first_id == user_id else pairing.first_id
-                await self._tell_thread(
-                    pairing,
-                    say(
-                        Strong(Name(name)),
-                        f" withdrew from tournament #{tournament.id}, so ",
-                        Strong(Name(entrants.get(winner or 0, "their opponent"))),
-                        " wins this game's point.",
-                    ),
-                )
-                await self._abort(pairing)
+        name = entrants.get(user_id, "")
+        in_play = [
+            pairing
+            for pairing in await self._store.pairings(tournament.id)
+            if user_id in (pairing.first_id, pairing.second_id)
+            and pairing.game_id is not None
+            and pairing.game_status in ("challenge", "active")
+        ]
+        notes = {
+            pairing.id: self._news(
+                pairing.thread_id, _withdrawn_text(tournament, pairing, user_id, entrants)
+            )
+            for pairing in in_play
+            if pairing.thread_id is not None
+        }
+        if not await self._store.withdraw(tournament.id, user_id, [n for n, _ in notes.values()]):
+            raise Refusal(f"You are not playing in tournament #{tournament.id}.")
+        for pairing in in_play:
+            if pairing.id in notes and self.venue is not None:
+                await self._tell(self.venue, *notes[pairing.id])
+            await self._abort(pairing)
         await self.advance(tournament.id)
         return Post(
             NO_GAME,
@@ -329,9 +330,17 @@ class Tournaments:
             ),
         )
 
-    async def _tell_thread(self, pairing: PairingRecord, text: Text) -> None:
-        if pairing.thread_id is not None and self.venue is not None:
-            await self.venue.post(pairing.thread_id, Post(NO_GAME, text))
+    def _news(self, place_id: int, text: Text) -> tuple[Announcement, Post]:
+        """Tournament news for a channel or thread: the announcement to keep owed with the
+        change it tells of, and its post (sent by `_tell` once the change is saved)."""
+        owed = news(place_id, Post(NO_GAME, text))
+        owed = self._games.signed(dataclasses.replace(owed, created_at=self._clock()))
+        return owed, Post(NO_GAME, text, announcement=owed.id)
+
+    async def _tell(self, venue: Venue, owed: Announcement, post: Post) -> None:
+        """Post saved news and strike it off; unsent, the outbox posts it later."""
+        await venue.post(owed.place_id, post)
+        await self._sent(post)
 
     async def _abort(self, pairing: PairingRecord) -> None:
         assert pairing.game_id is not None
@@ -399,13 +408,14 @@ class Tournaments:
         if not all(_decided(p) for p in pairings):
             return
         entrants = await self._store.entrants(tournament.id)
-        if await self._pair_next(tournament, entrants, pairings):
+        if await self._pair_next(tournament, entrants, pairings, venue):
             await self._advance(tournament_id, venue)
             return
-        if await self._store.end(tournament.id, TournamentStatus.FINISHED, self._clock()):
-            table = await self.table(tournament.id)
-            post = await _standings_post(table, _final_text(table), None)
-            await venue.post(tournament.channel_id, post)
+        table = await self.table(tournament.id)
+        owed, post = self._news(tournament.channel_id, _final_text(table))
+        if await self._store.end(tournament.id, TournamentStatus.FINISHED, self._clock(), [owed]):
+            pictured = await _standings_post(table, post.text, None)
+            await self._tell(venue, owed, dataclasses.replace(post, files=pictured.files))
 
     async def _start_on_time(self, tournament: TournamentRecord, venue: Venue) -> bool:
         """Close the entries at the start time; with fewer than two players it is cancelled."""
@@ -446,9 +456,11 @@ class Tournaments:
         tournament: TournamentRecord,
         entrants: Sequence[Entrant],
         pairings: Sequence[PairingRecord],
+        venue: Venue,
     ) -> bool:
-        """Add the next round's pairings (every round at once in a round robin); False
-        when the tournament has no more rounds to play."""
+        """Add the next round's pairings (every round at once in a round robin), telling
+        the channel of each Swiss round after the first; False when the tournament has no
+        more rounds to play."""
         playing = [e.user_id for e in entrants if not e.withdrawn]
         if tournament.format == ROUND_ROBIN:
             if tournament.round > 0:
@@ -472,7 +484,19 @@ class Tournaments:
             return False
         number = tournament.round + 1
         new = [NewPairing(number, b, g.first, g.second) for b, g in enumerate(paired)]
-        return await self._store.add_round(tournament.id, tournament.round, number, new)
+        names = {e.user_id: e.name for e in entrants}
+        told = (
+            []
+            if number == 1
+            else [self._news(tournament.channel_id, _round_text(tournament, number, new, names))]
+        )
+        if not await self._store.add_round(
+            tournament.id, tournament.round, number, new, [owed for owed, _ in told]
+        ):
+            return False
+        for owed, post in told:
+            await self._tell(venue, owed, post)
+        return True
 
     async def _begin_games(
         self, tournament: TournamentRecord, pairings: Sequence[PairingRecord], venue: Venue
@@ -856,6 +880,38 @@ def _crosstable(table: Table, asker: int | None) -> tuple[str, str, list[CrossRo
         )
     title = f"Tournament #{table.tournament.id}: {_describe(table.tournament)}"
     return title, "BH" if swiss else "SB", rows
+
+
+def _round_text(
+    tournament: TournamentRecord, number: int, paired: Sequence[NewPairing], names: dict[int, str]
+) -> Text:
+    """The news of a Swiss round paired: who meets whom, and who has the bye."""
+    games = [
+        say(Strong(Name(names[p.first_id])), " v ", Strong(Name(names[p.second_id])))
+        for p in paired
+        if p.second_id is not None
+    ]
+    shown = [say(f"Tournament #{tournament.id}, round {number} is paired:")]
+    shown.extend(say(f"{board}. ", game) for board, game in enumerate(games, 1))
+    shown.extend(
+        say(Strong(Name(names[p.first_id])), f" has a bye (+{_points(BYE_POINTS)}).")
+        for p in paired
+        if p.second_id is None
+    )
+    return lines(shown)
+
+
+def _withdrawn_text(
+    tournament: TournamentRecord, pairing: PairingRecord, user_id: int, names: dict[int, str]
+) -> Text:
+    """The note in a game's thread that one of its players withdrew."""
+    winner = pairing.second_id if pairing.first_id == user_id else pairing.first_id
+    return say(
+        Strong(Name(names.get(user_id, ""))),
+        f" withdrew from tournament #{tournament.id}, so ",
+        Strong(Name(names.get(winner or 0, "their opponent"))),
+        " wins this game's point.",
+    )
 
 
 def _final_text(table: Table) -> Text:

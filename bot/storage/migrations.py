@@ -283,6 +283,29 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE pairings ADD COLUMN unplayed INTEGER NOT NULL DEFAULT 0;
         """,
     ),
+    (
+        13,
+        """
+        CREATE TABLE owed_posts (
+            id TEXT PRIMARY KEY,
+            game_id {BIGINT} NOT NULL,
+            version INTEGER NOT NULL,
+            place_id {BIGINT} NOT NULL,
+            post TEXT NOT NULL,
+            created_at {REAL} NOT NULL,
+            slot TEXT NOT NULL DEFAULT '',
+            writer TEXT NOT NULL DEFAULT '',
+            reply_token TEXT
+        ){WITHOUT_ROWID};
+        INSERT INTO owed_posts (id, game_id, version, place_id, post, created_at, slot, writer,
+            reply_token)
+            SELECT id, game_id, version, place_id, post, created_at, slot, writer, reply_token
+            FROM announcements;
+        DROP TABLE announcements;
+        ALTER TABLE owed_posts RENAME TO announcements;
+        CREATE INDEX announcements_by_age ON announcements (created_at, game_id, version);
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

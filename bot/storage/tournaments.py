@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from bot.storage.queries import Runner
-from bot.storage.rows import Row
+from bot.storage.announcements import INSERT_ANNOUNCEMENT
+from bot.storage.queries import Runner, Transaction
+from bot.storage.records import Announcement
+from bot.storage.rows import Row, announcement_values
 from engine import OptionValue
 
 
@@ -133,10 +135,15 @@ class Tournaments(Protocol):
         was not open (another process started it, or it was cancelled)."""
 
     async def add_round(
-        self, tournament_id: int, after: int, last: int, pairings: Sequence[NewPairing]
+        self,
+        tournament_id: int,
+        after: int,
+        last: int,
+        pairings: Sequence[NewPairing],
+        news: Sequence[Announcement] = (),
     ) -> bool:
         """Add the pairings of rounds `after + 1` to `last`, if the tournament's last round
-        is still `after`; False, and nothing added, otherwise."""
+        is still `after`, keeping `news` of them owed; False, and nothing added, otherwise."""
 
     async def pairings(self, tournament_id: int) -> list[PairingRecord]:
         """By round and board."""
@@ -151,12 +158,22 @@ class Tournaments(Protocol):
         """Mark a pairing without a thread, game or forfeit as never played; False when it
         had one of them or was marked already."""
 
-    async def withdraw(self, tournament_id: int, user_id: int) -> bool:
+    async def withdraw(
+        self, tournament_id: int, user_id: int, news: Sequence[Announcement] = ()
+    ) -> bool:
         """Withdraw a running entrant: every pairing of theirs without a finished game, and
-        not unplayed, is forfeited by them. False when they were not playing in it."""
+        not unplayed, is forfeited by them; `news` of it is kept owed. False when they were
+        not playing in it."""
 
-    async def end(self, tournament_id: int, status: TournamentStatus, now: float) -> bool:
-        """Finish or cancel a tournament not ended yet; False when it had ended."""
+    async def end(
+        self,
+        tournament_id: int,
+        status: TournamentStatus,
+        now: float,
+        news: Sequence[Announcement] = (),
+    ) -> bool:
+        """Finish or cancel a tournament not ended yet, keeping `news` of it owed; False
+        when it had ended."""
 
 
 _TOURNAMENT_COLUMNS = (
@@ -278,7 +295,12 @@ class SqlTournaments:
             return True
 
     async def add_round(
-        self, tournament_id: int, after: int, last: int, pairings: Sequence[NewPairing]
+        self,
+        tournament_id: int,
+        after: int,
+        last: int,
+        pairings: Sequence[NewPairing],
+        news: Sequence[Announcement] = (),
     ) -> bool:
         async with self._run.transaction() as tx:
             moved = await tx.execute(
@@ -293,6 +315,7 @@ class SqlTournaments:
                 "VALUES (?, ?, ?, ?, ?)",
                 [(tournament_id, p.round, p.board, p.first_id, p.second_id) for p in pairings],
             )
+            await _keep_news(tx, news)
             return True
 
     async def pairings(self, tournament_id: int) -> list[PairingRecord]:
@@ -332,7 +355,9 @@ class SqlTournaments:
         )
         return marked == 1
 
-    async def withdraw(self, tournament_id: int, user_id: int) -> bool:
+    async def withdraw(
+        self, tournament_id: int, user_id: int, news: Sequence[Announcement] = ()
+    ) -> bool:
         async with self._run.transaction() as tx:
             withdrawn = await tx.execute(
                 "UPDATE entrants SET withdrawn = 1 "
@@ -349,15 +374,33 @@ class SqlTournaments:
                 "WHERE g.pairing_id = pairings.id AND g.status = 'finished')",
                 *(user_id, tournament_id, user_id, user_id),
             )
+            await _keep_news(tx, news)
             return True
 
-    async def end(self, tournament_id: int, status: TournamentStatus, now: float) -> bool:
-        ended = await self._run.execute(
-            f"UPDATE tournaments SET status = ?, ended_at = ? "
-            f"WHERE id = ? AND status NOT IN {_ENDED}",
-            *(status.value, now, tournament_id),
-        )
-        return ended == 1
+    async def end(
+        self,
+        tournament_id: int,
+        status: TournamentStatus,
+        now: float,
+        news: Sequence[Announcement] = (),
+    ) -> bool:
+        async with self._run.transaction() as tx:
+            ended = await tx.execute(
+                f"UPDATE tournaments SET status = ?, ended_at = ? "
+                f"WHERE id = ? AND status NOT IN {_ENDED}",
+                *(status.value, now, tournament_id),
+            )
+            if ended != 1:
+                return False
+            await _keep_news(tx, news)
+            return True
+
+
+async def _keep_news(tx: Transaction, news: Sequence[Announcement]) -> None:
+    """Keep a tournament's news owed, each written at its `created_at`, in the change's
+    transaction."""
+    for owed in news:
+        await tx.execute(INSERT_ANNOUNCEMENT, *announcement_values(owed, owed.created_at))
 
 
 def _tournament(row: Row) -> TournamentRecord:

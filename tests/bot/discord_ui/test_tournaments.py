@@ -230,3 +230,56 @@ async def test_a_game_begun_just_before_a_crash_has_its_first_board_posted_once(
     async with restarted(back, new_bot(tmp_path, clock=clock)) as last:
         assert [r for r in last.requests if r.kind is Kind.SEND] == []
         assert last.messages_in(board.channel) == [board]
+
+
+PAIRED = "Tournament #1, round 2 is paired:"
+
+
+async def withdraw_killed_at_round_two(
+    discord: DiscordHarness, monkeypatch: pytest.MonkeyPatch, *, after_posting: bool
+) -> None:
+    """Three players, two Swiss rounds: a player of round 1's game withdraws, which pairs
+    round 2, and the process dies just before (or just after) posting that news."""
+    post = DiscordVenue.post
+
+    async def killed_at_the_news(self: DiscordVenue, place_id: int, sent: Post) -> None:
+        if PAIRED not in str(sent.text):
+            await post(self, place_id, sent)
+            return
+        if after_posting:
+            await post(self, place_id, sent)
+        raise Killed
+
+    announcement = await created(discord, swiss_rounds=2)
+    players = {discord.user(name).id: discord.user(name) for name in ("alice", "bob", "carol")}
+    for player in players.values():
+        await discord.click(player, announcement.message, "Join")
+    await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
+    await discord.client.host.tournaments.idle()  # type: ignore[attr-defined]
+    pairings = await discord.client.host.storage.tournaments.pairings(1)  # type: ignore[attr-defined]
+    (game,) = [p for p in pairings if p.second_id is not None]
+    monkeypatch.setattr(DiscordVenue, "post", killed_at_the_news)
+    with pytest.raises(Killed):
+        await discord.slash(players[game.first_id], "tournament withdraw", {"number": 1})
+    monkeypatch.undo()
+
+
+def news_posted(discord: DiscordHarness) -> list[str]:
+    return [m.content for m in discord.messages_in() if PAIRED in m.content]
+
+
+@pytest.mark.parametrize("after_posting", [False, True])
+async def test_a_round_paired_just_before_a_crash_is_told_once(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch, after_posting: bool
+) -> None:
+    first = DiscordHarness(new_bot(tmp_path, clock=clock))
+    async with first:
+        await withdraw_killed_at_round_two(first, monkeypatch, after_posting=after_posting)
+        assert len(news_posted(first)) == (1 if after_posting else 0)
+    async with restarted(first, new_bot(tmp_path, clock=clock)) as back:
+        (news,) = news_posted(back)
+        assert "1. **" in news and " v **" in news
+    clock.now += OWED_AFTER + 1
+    async with restarted(back, new_bot(tmp_path, clock=clock)) as last:
+        await last.run(scheduler_of(last).run_due())
+        assert len(news_posted(last)) == 1
