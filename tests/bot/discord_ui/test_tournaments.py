@@ -233,17 +233,24 @@ async def test_a_game_begun_just_before_a_crash_has_its_first_board_posted_once(
 
 
 PAIRED = "Tournament #1, round 2 is paired:"
+OVER = "Tournament #1 is over: "
 
 
-async def withdraw_killed_at_round_two(
-    discord: DiscordHarness, monkeypatch: pytest.MonkeyPatch, *, after_posting: bool
+async def withdrawal_killed_at(
+    discord: DiscordHarness,
+    monkeypatch: pytest.MonkeyPatch,
+    news: str,
+    names: tuple[str, ...],
+    *,
+    after_posting: bool,
 ) -> None:
-    """Three players, two Swiss rounds: a player of round 1's game withdraws, which pairs
-    round 2, and the process dies just before (or just after) posting that news."""
+    """A two-round Swiss of these players: a player of round 1's game withdraws, which
+    moves the tournament on, and the process dies just before (or just after) posting the
+    news that says `news`."""
     post = DiscordVenue.post
 
     async def killed_at_the_news(self: DiscordVenue, place_id: int, sent: Post) -> None:
-        if PAIRED not in str(sent.text):
+        if news not in str(sent.text):
             await post(self, place_id, sent)
             return
         if after_posting:
@@ -251,35 +258,43 @@ async def withdraw_killed_at_round_two(
         raise Killed
 
     announcement = await created(discord, swiss_rounds=2)
-    players = {discord.user(name).id: discord.user(name) for name in ("alice", "bob", "carol")}
+    players = {discord.user(name).id: discord.user(name) for name in names}
     for player in players.values():
         await discord.click(player, announcement.message, "Join")
     await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
-    await discord.client.host.tournaments.idle()  # type: ignore[attr-defined]
-    pairings = await discord.client.host.storage.tournaments.pairings(1)  # type: ignore[attr-defined]
-    (game,) = [p for p in pairings if p.second_id is not None]
+    host = discord.client.host  # type: ignore[attr-defined]
+    await host.tournaments.idle()
+    (game,) = [p for p in await host.storage.tournaments.pairings(1) if p.second_id is not None]
     monkeypatch.setattr(DiscordVenue, "post", killed_at_the_news)
     with pytest.raises(Killed):
         await discord.slash(players[game.first_id], "tournament withdraw", {"number": 1})
     monkeypatch.undo()
 
 
-def news_posted(discord: DiscordHarness) -> list[str]:
-    return [m.content for m in discord.messages_in() if PAIRED in m.content]
+def told(discord: DiscordHarness, news: str) -> list[str]:
+    return [m.content for m in discord.messages_in() if news in m.content]
 
 
 @pytest.mark.parametrize("after_posting", [False, True])
-async def test_a_round_paired_just_before_a_crash_is_told_once(
-    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch, after_posting: bool
+@pytest.mark.parametrize(
+    ("news", "names"), [(PAIRED, ("alice", "bob", "carol")), (OVER, ("alice", "bob"))]
+)
+async def test_news_saved_just_before_a_crash_is_posted_once(
+    tmp_path: Path,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+    news: str,
+    names: tuple[str, ...],
+    after_posting: bool,
 ) -> None:
     first = DiscordHarness(new_bot(tmp_path, clock=clock))
     async with first:
-        await withdraw_killed_at_round_two(first, monkeypatch, after_posting=after_posting)
-        assert len(news_posted(first)) == (1 if after_posting else 0)
+        await withdrawal_killed_at(first, monkeypatch, news, names, after_posting=after_posting)
+        assert len(told(first, news)) == (1 if after_posting else 0)
     async with restarted(first, new_bot(tmp_path, clock=clock)) as back:
-        (news,) = news_posted(back)
-        assert "1. **" in news and " v **" in news
+        (said,) = told(back, news)
+        assert ("1. **" in said and " v **" in said) if news == PAIRED else "won!" in said
     clock.now += OWED_AFTER + 1
     async with restarted(back, new_bot(tmp_path, clock=clock)) as last:
         await last.run(scheduler_of(last).run_due())
-        assert len(news_posted(last)) == 1
+        assert len(told(last, news)) == 1
