@@ -20,6 +20,7 @@ from ai.lines import LINE_GAMES, forced_win, guarded, read_lines
 from ai.mcts import Node, Search
 from ai.policy import policy
 from ai.tactics import read, resisting
+from ai.threat_space import unrefuted, winning_attack
 
 __all__ = ["LEVELS", "SETTINGS", "Level", "choose_move", "evaluate"]
 
@@ -42,11 +43,12 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     if tactics.threatened and tactics.safe and rng.random() < settings.miss_block:
         candidates = tactics.unsafe
     elif tactics.safe and settings.reading and game.name in LINE_GAMES and game.players == 2:
-        winning = forced_win(game, settings.reading)
+        depth = settings.threat_depth
+        winning = winning_attack(game, depth) if depth else forced_win(game, settings.reading)
         if winning is not None:
             return game.search_text(winning)
         if rng.random() >= settings.miss_block:
-            candidates = guarded(game, read_lines(game), candidates, forks=settings.reading > 1)
+            candidates = _defended(game, candidates, settings)
     if len(candidates) == 1:
         return game.search_text(candidates[0])
     search = _search(game, candidates, settings, rng)
@@ -100,6 +102,27 @@ def _search(
     search = Search(game, sorted(candidates), reading, rng, settings.exploration)
     search.run(reading.budget(game, settings.budget(game.name)))
     return search
+
+
+def _defended(
+    game: engine.Game, moves: list[engine.SearchMove], settings: Level
+) -> list[engine.SearchMove]:
+    """The moves worth searching in Tink and Tingle, as far as the level reads the lines:
+    those that keep the opponent from a double threat (see `guarded`) and from a win by
+    threats; when none does both, those that keep it from a win by threats, a threat of
+    one's own to win in one among them."""
+    lines = read_lines(game)
+    forks = settings.reading > 1
+    narrowed = guarded(game, lines, moves, forks=forks)
+    depth = settings.threat_depth
+    if not depth:
+        return narrowed
+    holding = unrefuted(game, narrowed, depth)
+    if holding:
+        return holding
+    kept = set(narrowed)
+    others = [move for move in moves if move not in kept]
+    return guarded(game, lines, unrefuted(game, others, depth), forks=forks) or narrowed
 
 
 def _pick(ranked: list[Node], seat: int, settings: Level, rng: random.Random) -> Node:

@@ -28,6 +28,9 @@ class Level:
     temperature: float = 0.0
     exploration: float = 0.7
     """The UCT exploration constant."""
+    threat_depth: int = 0
+    """In Tink and Tingle, how many threats in a row it reads (0: none beyond `reading`):
+    it plays a win by a chain of threats that long and keeps the opponent from one."""
     reading: int = 1
     """How far it reads lines in Tink and Tingle: 0, wins in one only; 1, also double
     threats (making them, and keeping the opponent from them); 2, also forks, and a
@@ -59,6 +62,6 @@ SETTINGS: dict[str, Level] = {
         temperature=0.05,
         reading=2,
     ),
-    "hard": Level(_budgets(default=10000, folio=6000, bridge=7000), reading=2),
+    "hard": Level(_budgets(default=10000, folio=6000, bridge=7000), reading=2, threat_depth=3),
 }
 """Each level's settings by name; replace an entry to change a level everywhere."""

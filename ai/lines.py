@@ -126,6 +126,15 @@ class Lines:
         """The empty squares where one piece gives the seat a threatened square."""
         return _union(self._gaps(seat, 2))
 
+    def two_makers(self, seat: int) -> int:
+        """The empty squares where one piece gives the seat an open window holding two."""
+        return _union(self._gaps(seat, 3))
+
+    def critical(self, seat: int) -> int:
+        """The empty squares of the seat's open windows holding two or more of its pieces:
+        where a piece may block what the seat threatens or may soon threaten."""
+        return _union(self._gaps(seat, 1)) | _union(self._gaps(seat, 2))
+
     def makers(self, seat: int) -> int:
         """The empty squares where one piece gives the seat two or more threatened squares.
 

@@ -1,0 +1,159 @@
+"""Threat-space search in Tink and Tingle: wins by a chain of threats the opponent must answer.
+
+The attacker plays only moves that threaten: a threat to win in one, or a square from which
+its next move makes a double threat (a *maker*, as an open two has). The defender answers
+every threat with each move that could meet it: a piece on a square of the attacker's open
+windows holding two or more of its pieces, or a threat of its own to win in one. A chain
+whose every answer still leaves the attacker a win is a forced win (as gomoku programs call
+it, a victory by continuous threats). Each step is played on the game itself, so stashes,
+spending and every ruling are respected; the lines only choose what to try.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import engine
+from ai.lines import Lines, read_lines
+
+MOST_NODES = 3000
+"""Positions one search for a win may visit before it gives up, finding none."""
+CHECK_NODES = 400
+"""Positions the search for the opponent's win after one candidate move may visit."""
+CHECK_TOTAL = 4000
+"""Positions those searches may visit for all the candidate moves of one turn together."""
+MOST_ATTACKS = 12
+"""The threatening moves tried in each position, the strongest first."""
+
+
+@dataclass
+class _Budget:
+    nodes: int = MOST_NODES
+    spent: int = field(default=0)
+
+    def take(self) -> bool:
+        self.spent += 1
+        return self.spent <= self.nodes
+
+
+def winning_attack(
+    game: engine.Game, depth: int, nodes: int = MOST_NODES
+) -> engine.SearchMove | None:
+    """A move of the seat to move that wins by at most `depth` threats in a row, or None.
+
+    A win in one counts as such a move. Two players only; the game is left unchanged.
+    """
+    wins = game.search_wins()
+    if wins:
+        return wins[0]
+    return _attack(game, read_lines(game), game.to_move or 0, depth, _Budget(nodes))
+
+
+def refuted(
+    game: engine.Game, move: engine.SearchMove, depth: int, nodes: int = MOST_NODES
+) -> bool:
+    """Whether after `move` the next player wins by at most `depth` threats in a row."""
+    return _refuted(game, move, depth, _Budget(nodes))
+
+
+def _refuted(game: engine.Game, move: engine.SearchMove, depth: int, budget: _Budget) -> bool:
+    seat = game.to_move or 0
+    after = game.search_copy()
+    after.search_push(move)
+    if after.result is not None:
+        return not after.result.is_draw and seat not in after.result.winners
+    if after.search_wins():
+        return True
+    return _attack(after, read_lines(after), 1 - seat, depth, budget) is not None
+
+
+def _attack(
+    game: engine.Game, lines: Lines, seat: int, depth: int, budget: _Budget
+) -> engine.SearchMove | None:
+    """A threatening move of `seat` (to move) that wins within `depth` threats; blocking
+    a threat of the opponent's to win in one, as long as one of its own stands, is free."""
+    wins = game.search_wins()
+    if wins:
+        return wins[0]
+    pending = lines.threats(1 - seat)
+    if pending.bit_count() > 1 or (depth <= 0 and not pending) or not budget.take():
+        return None
+    if pending:
+        depth += 1
+    for move in _threatening(game, lines, seat, pending):
+        after = game.search_copy()
+        after.search_push(move)
+        if after.result is not None:
+            if seat in after.result.winners:
+                return move
+            continue
+        if _holds(after, lines.after(seat, move), seat, depth, budget):
+            return move
+    return None
+
+
+def _threatening(
+    game: engine.Game, lines: Lines, seat: int, pending: int
+) -> list[engine.SearchMove]:
+    """The seat's moves that threaten, the strongest first; if the opponent threatens to win
+    on `pending`, only the blocks that leave a threat of the seat's standing."""
+    reach = pending or lines.threat_makers(seat) | lines.two_makers(seat)
+    scored = []
+    for move in game.search_moves():
+        if not reach >> move[1] & 1:
+            continue
+        after = lines.after(seat, move)
+        threats = after.threats(seat).bit_count()
+        makers = after.makers(seat).bit_count() if threats < 2 else 0
+        if threats or makers:
+            scored.append((-min(threats, 2), -makers, move[2] >= 0, move))
+    scored.sort()
+    return [move for *_, move in scored[:MOST_ATTACKS]]
+
+
+def _holds(game: engine.Game, lines: Lines, seat: int, depth: int, budget: _Budget) -> bool:
+    """Whether every answer of the defender (to move) still leaves `seat` a win in time.
+
+    Answers that touch neither the attacker's lines nor make a threat lose; one of them
+    is played out all the same, to check that the attacker's threat can be carried out.
+    """
+    if game.search_wins():
+        return False
+    threatened = lines.threats(seat)
+    meets = threatened or lines.critical(seat) | lines.threat_makers(1 - seat)
+    answers = [move for move in game.search_moves() if meets >> move[1] & 1]
+    ignoring = next((move for move in game.search_moves() if not meets >> move[1] & 1), None)
+    if ignoring is not None:
+        answers.append(ignoring)
+    for answer in answers:
+        if not budget.take():
+            return False
+        reply = game.search_copy()
+        reply.search_push(answer)
+        if reply.result is not None:
+            if seat in reply.result.winners:
+                continue
+            return False
+        if _attack(reply, lines.after(1 - seat, answer), seat, depth - 1, budget) is None:
+            return False
+    return True
+
+
+def unrefuted(
+    game: engine.Game, moves: list[engine.SearchMove], depth: int, nodes: int = CHECK_NODES
+) -> list[engine.SearchMove]:
+    """The moves of `moves` after which the opponent has no win by threats within `depth`.
+
+    Each is searched for at most `nodes` positions, and all of them for `CHECK_TOTAL`;
+    the moves left unchecked once that is spent are kept.
+    """
+    holding: list[engine.SearchMove] = []
+    spent = 0
+    for index, move in enumerate(moves):
+        if spent >= CHECK_TOTAL:
+            return holding + moves[index:]
+        budget = _Budget(nodes)
+        if not _refuted(game, move, depth, budget):
+            holding.append(move)
+        spent += budget.spent
+    return holding

@@ -1,0 +1,83 @@
+"""Threat-space search in Tink: wins by a chain of threats, found and kept from the opponent,
+and never claimed without the pieces to carry them out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from types import MappingProxyType
+
+import pytest
+
+import ai
+import engine
+from ai.threat_space import refuted, winning_attack
+
+TINY = MappingProxyType({"default": 30})
+
+
+@pytest.fixture(autouse=True)
+def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every level thinks a few iterations only; its reading of threats stays whole."""
+    for name, level in ai.SETTINGS.items():
+        monkeypatch.setitem(ai.SETTINGS, name, replace(level, iterations=TINY))
+    yield
+
+
+def played(moves: str) -> engine.Game:
+    game = engine.new_game("tink", 2, seed=5)
+    for move in moves.split(", "):
+        game.play(move)
+    return game
+
+
+def texts(game: engine.Game, moves: list[engine.SearchMove]) -> set[str]:
+    return {game.search_text(move) for move in moves}
+
+
+FORK = "S e5, S d6, S d4, S f6, S e6, S e7"
+"""The second seat's e7 made two open twos on the diagonals through it: c5 would make
+b4-c5-d6-e7 open at both ends, g5 would make e7-f6-g5 open at d8 and h4. No one move blocks
+both; only a threat to win in one (b2 or c3 on the c3-d4-e5 diagonal, e3 or e4 on the e file)
+keeps the first seat alive, as the block it forces costs the second seat a small it needs."""
+
+
+def test_after_a_fork_only_the_counter_threats_hold() -> None:
+    game = played(FORK)
+    holding = [move for move in game.search_moves() if not refuted(game, move, 3)]
+    assert texts(game, holding) == {"S b2", "S c3", "S e3", "S e4"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_answers_a_fork_with_a_counter_threat(seed: int) -> None:
+    assert ai.choose_move(played(FORK), "hard", seed=seed) in {"S b2", "S c3", "S e3", "S e4"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_double_threat_that_wins_is_made(seed: int) -> None:
+    game = played(f"{FORK}, S b4")
+    assert ai.choose_move(game, "hard", seed=seed) == "S g5"
+
+
+def test_a_double_threat_without_the_smalls_to_finish_it_is_no_win() -> None:
+    game = played(f"{FORK}, S b2, S c3, S b4")
+    assert game.view().stashes[1][engine.Size.SMALL] == 1
+    assert winning_attack(game, 4) is None
+
+
+QUIET_WIN = "S f3, S g6, S f4, S f5, S f2, S f1"
+"""The first seat's e4 threatens no win in one, but with f3 and f4 it makes two open twos
+(d4-e4-f4-g4's rank, d5-e4-f3-g2's diagonal), more than the second seat can meet."""
+
+
+def test_a_win_by_threats_that_starts_quietly_is_found_and_holds_against_every_answer() -> None:
+    game = played(QUIET_WIN)
+    assert winning_attack(game, 2) is None
+    move = winning_attack(game, 3)
+    assert move is not None and game.search_text(move) == "S e4"
+    after = game.search_copy()
+    after.search_push(move)
+    for answer in after.search_moves():
+        reply = after.search_copy()
+        reply.search_push(answer)
+        assert reply.result is not None or winning_attack(reply, 2) is not None
