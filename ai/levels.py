@@ -61,6 +61,7 @@ SETTINGS: dict[str, Level] = {
         top_k=3,
         temperature=0.05,
         reading=2,
+        threat_depth=2,
     ),
     "hard": Level(_budgets(default=10000, folio=6000, bridge=7000), reading=2, threat_depth=3),
 }

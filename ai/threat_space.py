@@ -11,7 +11,7 @@ spending and every ruling are respected; the lines only choose what to try.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import engine
 from ai.lines import Lines, read_lines
@@ -28,8 +28,10 @@ MOST_ATTACKS = 12
 
 @dataclass
 class _Budget:
-    nodes: int = MOST_NODES
-    spent: int = field(default=0)
+    """Positions a search may still visit."""
+
+    nodes: int
+    spent: int = 0
 
     def take(self) -> bool:
         self.spent += 1
