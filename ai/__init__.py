@@ -16,7 +16,7 @@ import random
 
 import engine
 from ai.levels import LEVELS, SETTINGS, Level
-from ai.lines import LINE_GAMES, forced_win, guarded, read_lines
+from ai.lines import LINE_GAMES, guarded, read_lines
 from ai.mcts import Node, Search
 from ai.policy import policy
 from ai.tactics import read, resisting
@@ -30,8 +30,9 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
 
     Wins in one are always taken, and a threat to win in one is blocked where a move
     does it (a weaker level now and then overlooks it). In Tink and Tingle, as far as
-    the level reads (`Level.reading`), double threats and forks that win are made and
-    the opponent's are kept from it. A lost position is resisted: the move leaves the
+    the level reads (`Level.reading`, `Level.threat_depth`), double threats, forks and
+    chains of threats that win are made and the opponent's are kept from it. A lost
+    position is resisted: the move leaves the
     fewest wins in one. Raises ValueError for an unknown level or a finished game.
     """
     settings = _settings(level, game)
@@ -43,8 +44,7 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     if tactics.threatened and tactics.safe and rng.random() < settings.miss_block:
         candidates = tactics.unsafe
     elif tactics.safe and settings.reading and game.name in LINE_GAMES and game.players == 2:
-        depth = settings.threat_depth
-        winning = winning_attack(game, depth) if depth else forced_win(game, settings.reading)
+        winning = winning_attack(game, settings.threat_depth)
         if winning is not None:
             return game.search_text(winning)
         if rng.random() >= settings.miss_block:
@@ -115,8 +115,6 @@ def _defended(
     forks = settings.reading > 1
     narrowed = guarded(game, lines, moves, forks=forks)
     depth = settings.threat_depth
-    if not depth:
-        return narrowed
     holding = unrefuted(game, narrowed, depth)
     if holding:
         return holding

@@ -28,9 +28,10 @@ class Level:
     temperature: float = 0.0
     exploration: float = 0.7
     """The UCT exploration constant."""
-    threat_depth: int = 0
-    """In Tink and Tingle, how many threats in a row it reads (0: none beyond `reading`):
-    it plays a win by a chain of threats that long and keeps the opponent from one."""
+    threat_depth: int = 1
+    """In Tink and Tingle, how many threats in a row it reads when `reading` is on (1: a
+    double threat): it plays a win by a chain of threats that long and keeps the opponent
+    from one (see `ai.threat_space`)."""
     reading: int = 1
     """How far it reads lines in Tink and Tingle: 0, wins in one only; 1, also double
     threats (making them, and keeping the opponent from them); 2, also forks, and a

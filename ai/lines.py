@@ -304,63 +304,6 @@ def read_lines(game: engine.Game) -> Lines:
     return Lines(geometry(width, view.height), occupied, tuple(smalls), tuple(mediums), stash)
 
 
-def forced_win(game: engine.Game, depth: int) -> engine.SearchMove | None:
-    """A move that wins by threats: it threatens to win, and every block of it leaves the
-    mover a win in one, or (within `depth` threats in all) another such move.
-
-    The opponent's own wins in one are respected at every step; two players only.
-    """
-    seat = game.to_move or 0
-    lines = read_lines(game)
-    makers = lines.threat_makers(seat)
-    threatening = {}
-    for move in game.search_moves():
-        if makers >> move[1] & 1:
-            threatened = lines.after(seat, move).threats(seat)
-            if threatened:
-                threatening[move] = threatened
-    tried = sorted(threatening, key=lambda move: (-threatening[move].bit_count(), move[2] >= 0))
-    for move in tried[:MAX_THREATS]:
-        if _threat_wins(game, threatening[move], move, seat, depth):
-            return move
-    return None
-
-
-MAX_THREATS = 16
-"""The most threatening moves tried at each step of `forced_win`."""
-
-
-def _threat_wins(
-    game: engine.Game, threatened: int, move: engine.SearchMove, seat: int, depth: int
-) -> bool:
-    after = game.search_copy()
-    after.search_push(move)
-    if after.result is not None:
-        return seat in after.result.winners
-    if not threatened or after.search_wins():
-        return False
-    blocks = [answer for answer in after.search_moves() if threatened >> answer[1] & 1]
-    if len(blocks) == len(after.search_moves()):
-        return False
-    for answer in after.search_moves():
-        if not threatened >> answer[1] & 1:
-            ignored = after.search_copy()
-            ignored.search_push(answer)
-            if ignored.result is not None or not ignored.search_wins():
-                return False
-            break
-    for block in blocks:
-        reply = after.search_copy()
-        reply.search_push(block)
-        if reply.result is not None or reply.to_move != seat:
-            return False
-        if reply.search_wins():
-            continue
-        if depth <= 1 or forced_win(reply, depth - 1) is None:
-            return False
-    return True
-
-
 def guarded(
     game: engine.Game, lines: Lines, moves: list[engine.SearchMove], *, forks: bool = True
 ) -> list[engine.SearchMove]:
