@@ -81,3 +81,10 @@ def test_a_win_by_threats_that_starts_quietly_is_found_and_holds_against_every_a
         reply = after.search_copy()
         reply.search_push(answer)
         assert reply.result is not None or winning_attack(reply, 2) is not None
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_hard_reads_the_quiet_chain_that_medium_does_not(seed: int) -> None:
+    game = played(QUIET_WIN)
+    assert ai.SETTINGS["medium"].threat_depth < 3 <= ai.SETTINGS["hard"].threat_depth
+    assert ai.choose_move(game, "hard", seed=seed) == "S e4"
