@@ -32,8 +32,7 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     does it (a weaker level now and then overlooks it). In Tink and Tingle, as far as
     the level reads (`Level.reading`, `Level.threat_depth`), double threats, forks and
     chains of threats that win are made and the opponent's are kept from it. A lost
-    position is resisted: the move leaves the
-    fewest wins in one. Raises ValueError for an unknown level or a finished game.
+    position is resisted: the move leaves the fewest wins in one. Raises ValueError for an unknown level or a finished game.
     """
     settings = _settings(level, game)
     rng = _rng(game, level, seed)

@@ -34,8 +34,8 @@ class Level:
     from one (see `ai.threat_space`)."""
     reading: int = 1
     """How far it reads lines in Tink and Tingle: 0, wins in one only; 1, also double
-    threats (making them, and keeping the opponent from them); 2, also forks, and a
-    threat in one followed by a double threat."""
+    threats and chains of threats (`threat_depth`), making them and keeping the opponent
+    from them; 2, also forks."""
 
     def __post_init__(self) -> None:
         if "default" not in self.iterations or min(self.iterations.values()) < 1:
