@@ -20,7 +20,7 @@ MOST_NODES = 3000
 """Positions one search for a win may visit before it gives up, finding none."""
 CHECK_NODES = 400
 """Positions the search for the opponent's win after one candidate move may visit."""
-CHECK_TOTAL = 4000
+CHECK_TOTAL = 10000
 """Positions those searches may visit for all the candidate moves of one turn together."""
 MOST_ATTACKS = 12
 """The threatening moves tried in each position, the strongest first."""
