@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import engine
-from ai.lines import Lines, near_action, read_lines
+from ai.lines import Lines, read_lines
 
 MOST_NODES = 3000
 """Positions one search for a win may visit before it gives up, finding none."""
@@ -146,20 +146,14 @@ def unrefuted(
 ) -> list[engine.SearchMove]:
     """The moves of `moves` after which the opponent has no win by threats within `depth`.
 
-    Each is searched for at most `nodes` positions, and all of them for `CHECK_TOTAL`,
-    those on the lines of either side first, then those near the pieces. Once that is
-    spent, the moves left unchecked are dropped if some move holds, else kept.
+    Each is searched for at most `nodes` positions, and all of them for `CHECK_TOTAL`;
+    the moves left unchecked once that is spent are kept.
     """
-    seat = game.to_move or 0
-    lines = read_lines(game)
-    lined = lines.critical(1 - seat) | lines.threat_makers(seat) | lines.critical(seat)
-    near = near_action(lines)
-    ordered = sorted(moves, key=lambda move: (not lined >> move[1] & 1, not near >> move[1] & 1))
     holding: list[engine.SearchMove] = []
     spent = 0
-    for index, move in enumerate(ordered):
+    for index, move in enumerate(moves):
         if spent >= CHECK_TOTAL:
-            return holding or ordered[index:]
+            return holding + moves[index:]
         budget = _Budget(nodes)
         if not _refuted(game, move, depth, budget):
             holding.append(move)
