@@ -32,7 +32,8 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     does it (a weaker level now and then overlooks it). In Tink and Tingle, as far as
     the level reads (`Level.reading`, `Level.threat_depth`), double threats, forks and
     chains of threats that win are made and the opponent's are kept from it. A lost
-    position is resisted: the move leaves the fewest wins in one. Raises ValueError for an unknown level or a finished game.
+    position is resisted: the move leaves the fewest wins in one. Raises ValueError for
+    an unknown level or a finished game.
     """
     settings = _settings(level, game)
     rng = _rng(game, level, seed)
@@ -113,13 +114,13 @@ def _defended(
     lines = read_lines(game)
     forks = settings.reading > 1
     narrowed = guarded(game, lines, moves, forks=forks)
-    depth = settings.threat_depth
-    holding = unrefuted(game, narrowed, depth)
+    depth, total = settings.threat_depth, settings.threat_checks
+    holding = unrefuted(game, narrowed, depth, total)
     if holding:
         return holding
     kept = set(narrowed)
     others = [move for move in moves if move not in kept]
-    return guarded(game, lines, unrefuted(game, others, depth), forks=forks) or narrowed
+    return guarded(game, lines, unrefuted(game, others, depth, total), forks=forks) or narrowed
 
 
 def _pick(ranked: list[Node], seat: int, settings: Level, rng: random.Random) -> Node:

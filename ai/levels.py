@@ -32,6 +32,8 @@ class Level:
     """In Tink and Tingle, how many threats in a row it reads when `reading` is on (1: a
     double threat): it plays a win by a chain of threats that long and keeps the opponent
     from one (see `ai.threat_space`)."""
+    threat_checks: int = 4000
+    """Positions that reading may visit in a move to keep the opponent from a chain."""
     reading: int = 1
     """How far it reads lines in Tink and Tingle: 0, wins in one only; 1, also double
     threats and chains of threats (`threat_depth`), making them and keeping the opponent
@@ -64,6 +66,11 @@ SETTINGS: dict[str, Level] = {
         reading=2,
         threat_depth=2,
     ),
-    "hard": Level(_budgets(default=10000, folio=6000, bridge=7000), reading=2, threat_depth=3),
+    "hard": Level(
+        _budgets(default=10000, folio=6000, bridge=7000),
+        reading=2,
+        threat_depth=3,
+        threat_checks=10000,
+    ),
 }
 """Each level's settings by name; replace an entry to change a level everywhere."""

@@ -20,8 +20,6 @@ MOST_NODES = 3000
 """Positions one search for a win may visit before it gives up, finding none."""
 CHECK_NODES = 400
 """Positions the search for the opponent's win after one candidate move may visit."""
-CHECK_TOTAL = 10000
-"""Positions those searches may visit for all the candidate moves of one turn together."""
 MOST_ATTACKS = 12
 """The threatening moves tried in each position, the strongest first."""
 
@@ -142,19 +140,19 @@ def _holds(game: engine.Game, lines: Lines, seat: int, depth: int, budget: _Budg
 
 
 def unrefuted(
-    game: engine.Game, moves: list[engine.SearchMove], depth: int, nodes: int = CHECK_NODES
+    game: engine.Game, moves: list[engine.SearchMove], depth: int, total: int
 ) -> list[engine.SearchMove]:
     """The moves of `moves` after which the opponent has no win by threats within `depth`.
 
-    Each is searched for at most `nodes` positions, and all of them for `CHECK_TOTAL`;
+    Each is searched for at most `CHECK_NODES` positions, and all of them for `total`;
     the moves left unchecked once that is spent are kept.
     """
     holding: list[engine.SearchMove] = []
     spent = 0
     for index, move in enumerate(moves):
-        if spent >= CHECK_TOTAL:
+        if spent >= total:
             return holding + moves[index:]
-        budget = _Budget(nodes)
+        budget = _Budget(CHECK_NODES)
         if not _refuted(game, move, depth, budget):
             holding.append(move)
         spent += budget.spent
