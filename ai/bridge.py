@@ -34,10 +34,6 @@ EXACT_WITHIN = 2
 """Distances at which each piece's moves into the gaps are tried, not just guessed."""
 DOUBLE_THREAT = 0.25
 """The distance of a side one square from a bridge by two squares it can fill at once."""
-MANEUVER = 0.5
-"""What each move beyond two that a piece needs to reach a gap adds to the distance."""
-FARTHEST = 5
-"""Moves to a gap counted at most: further pieces count as this far."""
 
 
 def _steps(square: int, steps: tuple[tuple[int, int], ...]) -> int:
@@ -157,23 +153,6 @@ def _fills(sizes: tuple[int, int, int], other: int, gaps: int, distance: int) ->
     return fills
 
 
-def _moves_to_reach(sizes: tuple[int, int, int], other: int, targets: int, chain: int) -> int:
-    """The fewest moves a piece off the chain needs to reach one of `targets` if nothing
-    else moves, from 2 (none gets there at once) to `FARTHEST`."""
-    occupied = sizes[0] | sizes[1] | sizes[2] | other
-    best = FARTHEST
-    for size, pieces in enumerate(sizes):
-        for square in squares(pieces & ~chain):
-            start = 1 << square
-            seen = start
-            for moves in range(1, best):
-                seen |= _reach(_as_size(seen, size), occupied & ~start)
-                if seen & targets:
-                    best = max(2, moves)
-                    break
-    return best
-
-
 def read_side(sizes: tuple[int, int, int], other: int) -> Side:
     """A side's shortest bridges, from its pieces by size and the other side's squares.
 
@@ -197,8 +176,7 @@ def read_side(sizes: tuple[int, int, int], other: int) -> Side:
     else:
         fills = gaps & _reach(sizes, own | other)
     if not fills:
-        extra = MANEUVER * (_moves_to_reach(sizes, other, gaps, chain) - 2)
-        return Side(distance + 1 + extra, gaps, chain)
+        return Side(distance + 1, gaps, chain)
     if distance == 1 and fills.bit_count() > 1:
         return Side(DOUBLE_THREAT, gaps, chain)
     return Side(distance, gaps, chain)

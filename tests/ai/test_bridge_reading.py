@@ -32,29 +32,3 @@ def test_a_bridge_one_reachable_square_away_is_one_away() -> None:
 def test_the_starting_position_is_even() -> None:
     first, second = pieces(engine.new_game("bridge", 2, seed=1))
     assert read_side(first, sum(second)).distance == read_side(second, sum(first)).distance > 2
-
-
-COLUMN_BUT_THE_TOP = """
-    l....sss
-    m.S..smm
-    m.M.S...
-    l.M.....
-    ..S.....
-    l.S.....
-    m.L...LM
-    l.L...ML
-"""
-"""The first seat's c1-c7 lacks c8, which no piece reaches at once; the small on e6 gets
-there in two moves (d7, c8)."""
-
-
-def test_a_piece_fewer_moves_from_the_gap_reads_nearer_a_bridge() -> None:
-    near = position(COLUMN_BUT_THE_TOP)
-    far = position(
-        COLUMN_BUT_THE_TOP.replace("m.M.S...", "m.M.....").replace("l.M.....", "l.M..S..")
-    )
-    distances = []
-    for game in (near, far):
-        first, second = pieces(game)
-        distances.append(read_side(first, sum(second)).distance)
-    assert 1 < distances[0] < distances[1]
