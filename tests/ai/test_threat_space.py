@@ -3,32 +3,13 @@ and never claimed without the pieces to carry them out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import replace
-from types import MappingProxyType
-
 import pytest
 
 import ai
 import engine
 from ai.threat_space import refuted, winning_attack
-
-TINY = MappingProxyType({"default": 30})
-
-
-@pytest.fixture(autouse=True)
-def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Every level thinks a few iterations only; its reading of threats stays whole."""
-    for name, level in ai.SETTINGS.items():
-        monkeypatch.setitem(ai.SETTINGS, name, replace(level, iterations=TINY))
-    yield
-
-
-def played(moves: str) -> engine.Game:
-    game = engine.new_game("tink", 2, seed=5)
-    for move in moves.split(", "):
-        game.play(move)
-    return game
+from tests.ai.test_lines import played
+from tests.ai.test_lines import tiny_budgets as tiny_budgets
 
 
 def texts(game: engine.Game, moves: list[engine.SearchMove]) -> set[str]:
