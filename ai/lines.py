@@ -133,7 +133,7 @@ class Lines:
     def critical(self, seat: int) -> int:
         """The empty squares of the seat's open windows holding two or more of its pieces:
         where a piece may block what the seat threatens or may soon threaten."""
-        return _union(self._gaps(seat, 1)) | _union(self._gaps(seat, 2))
+        return self.threats(seat) | self.threat_makers(seat)
 
     def makers(self, seat: int) -> int:
         """The empty squares where one piece gives the seat two or more threatened squares.

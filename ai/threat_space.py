@@ -53,10 +53,12 @@ def refuted(
     game: engine.Game, move: engine.SearchMove, depth: int, nodes: int = MOST_NODES
 ) -> bool:
     """Whether after `move` the next player wins by at most `depth` threats in a row."""
-    return _refuted(game, move, depth, _Budget(nodes))
+    return _refuted(game, read_lines(game), move, depth, _Budget(nodes))
 
 
-def _refuted(game: engine.Game, move: engine.SearchMove, depth: int, budget: _Budget) -> bool:
+def _refuted(
+    game: engine.Game, lines: Lines, move: engine.SearchMove, depth: int, budget: _Budget
+) -> bool:
     seat = game.to_move or 0
     after = game.search_copy()
     after.search_push(move)
@@ -64,7 +66,7 @@ def _refuted(game: engine.Game, move: engine.SearchMove, depth: int, budget: _Bu
         return not after.result.is_draw and seat not in after.result.winners
     if after.search_wins():
         return True
-    return _attack(after, read_lines(after), 1 - seat, depth, budget) is not None
+    return _attack(after, lines.after(seat, move), 1 - seat, depth, budget) is not None
 
 
 def _attack(
@@ -147,13 +149,14 @@ def unrefuted(
     Each is searched for at most `CHECK_NODES` positions, and all of them for `total`;
     the moves left unchecked once that is spent are kept.
     """
+    lines = read_lines(game)
     holding: list[engine.SearchMove] = []
     spent = 0
     for index, move in enumerate(moves):
         if spent >= total:
             return holding + moves[index:]
         budget = _Budget(CHECK_NODES)
-        if not _refuted(game, move, depth, budget):
+        if not _refuted(game, lines, move, depth, budget):
             holding.append(move)
         spent += budget.spent
     return holding
