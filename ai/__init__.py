@@ -109,8 +109,8 @@ def _defended(
 ) -> list[engine.SearchMove]:
     """The moves worth searching in Tink and Tingle, as far as the level reads the lines:
     those that keep the opponent from a double threat (see `guarded`) and from a win by
-    threats; when none does both, those that keep it from a win by threats, a threat of
-    one's own to win in one among them."""
+    threats; when none does both, those shown to keep it from a win by threats (a threat
+    of one's own to win in one among them), or else the first ones."""
     lines = read_lines(game)
     forks = settings.reading > 1
     narrowed = guarded(game, lines, moves, forks=forks)
@@ -120,7 +120,8 @@ def _defended(
         return holding
     kept = set(narrowed)
     others = [move for move in moves if move not in kept]
-    return guarded(game, lines, unrefuted(game, others, depth, total), forks=forks) or narrowed
+    holding = unrefuted(game, others, depth, total, proven=True)
+    return guarded(game, lines, holding, forks=forks) or narrowed
 
 
 def _pick(ranked: list[Node], seat: int, settings: Level, rng: random.Random) -> Node:

@@ -94,7 +94,7 @@ class Lines:
     smalls: tuple[int, ...]
     mediums: tuple[int, ...]
     stash: tuple[int, ...] = ()
-    """Per seat, the smalls it has off the board (as read; `after` leaves them)."""
+    """Per seat, the smalls it has off the board, if read."""
     _read: dict[int, tuple[Gaps, Gaps]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -105,8 +105,13 @@ class Lines:
         size, target, first, second = move
         smalls, mediums = list(self.smalls), list(self.mediums)
         occupied = self.occupied
+        stash = list(self.stash)
+        if stash:
+            stash[seat] -= size == SMALL
         if first >= 0:
             spent = 1 << first | 1 << second
+            if stash:
+                stash[seat] += (spent & smalls[seat] & ~mediums[seat]).bit_count()
             occupied &= ~spent
             smalls[seat] &= ~spent
             mediums[seat] &= ~spent
@@ -116,7 +121,7 @@ class Lines:
             smalls[seat] |= placed
         if size != SMALL:
             mediums[seat] |= placed
-        return Lines(self.geometry, occupied, tuple(smalls), tuple(mediums), self.stash)
+        return Lines(self.geometry, occupied, tuple(smalls), tuple(mediums), tuple(stash))
 
     def threats(self, seat: int) -> int:
         """The empty squares where one piece of the seat would complete a window."""
@@ -153,6 +158,17 @@ class Lines:
             for placed, gained in follow.items():
                 if placed & needed and ((threatened | gained) & ~placed).bit_count() >= 2:
                     found |= placed
+        return found
+
+    def blockers(self, seat: int) -> int:
+        """The other seats' pieces that each block a window holding three of the seat's
+        pieces counting as one size."""
+        found = 0
+        others = self.occupied & ~(self.smalls[seat] | self.mediums[seat])
+        for pieces in (self.smalls[seat], self.mediums[seat]):
+            for window in self.geometry.windows:
+                if window & others and (window & pieces).bit_count() == LENGTH - 1:
+                    found |= window & others
         return found
 
     def forks(self, seat: int) -> int:

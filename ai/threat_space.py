@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import engine
-from ai.lines import Lines, read_lines
+from ai.lines import SMALL, Lines, read_lines
 
 MOST_NODES = 3000
 """Positions one search for a win may visit before it gives up, finding none."""
@@ -22,6 +22,9 @@ CHECK_NODES = 400
 """Positions the search for the opponent's win after one candidate move may visit."""
 MOST_ATTACKS = 12
 """The threatening moves tried in each position, the strongest first."""
+MOST_WAITS = 3
+"""The quiet moves tried for a zugzwang in each position where the opponent has no small
+in hand."""
 
 
 @dataclass
@@ -73,7 +76,8 @@ def _attack(
     game: engine.Game, lines: Lines, seat: int, depth: int, budget: _Budget
 ) -> engine.SearchMove | None:
     """A threatening move of `seat` (to move) that wins within `depth` threats; blocking
-    a threat of the opponent's to win in one, as long as one of its own stands, is free."""
+    a threat of the opponent's to win in one, as long as one of its own stands, is free.
+    A quiet move that leaves the opponent in zugzwang counts too."""
     wins = game.search_wins()
     if wins:
         return wins[0]
@@ -91,7 +95,58 @@ def _attack(
             continue
         if _holds(after, lines.after(seat, move), seat, depth, budget):
             return move
+    if not pending and lines.stash and not lines.stash[1 - seat]:
+        return _waiting(game, lines, seat, budget)
     return None
+
+
+def _waiting(
+    game: engine.Game, lines: Lines, seat: int, budget: _Budget
+) -> engine.SearchMove | None:
+    """A quiet move of `seat` (to move) after which the opponent, with no small in hand and
+    so lifting two pieces whatever it does, lets `seat` win at once: a zugzwang. The moves
+    that leave the most of the opponent's pieces blocking its threes are tried."""
+    blocking = lines.blockers(seat)
+    if not blocking:
+        return None
+
+    def pinned(move: engine.SearchMove) -> int:
+        """The opponent's pieces still blocking a three of the seat's after `move`."""
+        if move[2] < 0:
+            return blocking.bit_count()
+        return lines.after(seat, move).blockers(seat).bit_count()
+
+    for move in sorted(game.search_moves(), key=pinned, reverse=True)[:MOST_WAITS]:
+        if not budget.take():
+            return None
+        after = game.search_copy()
+        after.search_push(move)
+        if after.result is None and _cornered(after, seat, blocking, budget):
+            return move
+    return None
+
+
+def _lifted(move: engine.SearchMove) -> int:
+    """The squares a move spends, as a mask (none for a free small)."""
+    return 0 if move[2] < 0 else 1 << move[2] | 1 << move[3]
+
+
+def _cornered(game: engine.Game, seat: int, blocking: int, budget: _Budget) -> bool:
+    """Whether every move of the opponent (to move) lets `seat` win at once; the moves that
+    lift none of the `blocking` pieces are tried first."""
+    moves = sorted(game.search_moves(), key=lambda move: bool(_lifted(move) & blocking))
+    for move in moves:
+        if not budget.take():
+            return False
+        reply = game.search_copy()
+        reply.search_push(move)
+        if reply.result is not None:
+            if seat in reply.result.winners:
+                continue
+            return False
+        if not reply.search_wins():
+            return False
+    return bool(moves)
 
 
 def _threatening(
@@ -117,16 +172,23 @@ def _holds(game: engine.Game, lines: Lines, seat: int, depth: int, budget: _Budg
     """Whether every answer of the defender (to move) still leaves `seat` a win in time.
 
     Answers that touch neither the attacker's lines nor make a threat lose; one of them
-    is played out all the same, to check that the attacker's threat can be carried out.
+    is played out all the same, to check that the attacker's threat can be carried out:
+    one that leaves the defender the most smalls in hand, lest it be cornered for want.
     """
     if game.search_wins():
         return False
     threatened = lines.threats(seat)
     meets = threatened or lines.critical(seat) | lines.threat_makers(1 - seat)
     answers = [move for move in game.search_moves() if meets >> move[1] & 1]
-    ignoring = next((move for move in game.search_moves() if not meets >> move[1] & 1), None)
-    if ignoring is not None:
-        answers.append(ignoring)
+    defender = 1 - seat
+    pure_smalls = lines.smalls[defender] & ~lines.mediums[defender]
+
+    def in_hand(move: engine.SearchMove) -> int:
+        return (_lifted(move) & pure_smalls).bit_count() - (move[0] == SMALL)
+
+    ignoring = [move for move in game.search_moves() if not meets >> move[1] & 1]
+    if ignoring:
+        answers.append(max(ignoring, key=in_hand))
     for answer in answers:
         if not budget.take():
             return False
@@ -142,21 +204,29 @@ def _holds(game: engine.Game, lines: Lines, seat: int, depth: int, budget: _Budg
 
 
 def unrefuted(
-    game: engine.Game, moves: list[engine.SearchMove], depth: int, total: int
+    game: engine.Game,
+    moves: list[engine.SearchMove],
+    depth: int,
+    total: int,
+    *,
+    proven: bool = False,
 ) -> list[engine.SearchMove]:
     """The moves of `moves` after which the opponent has no win by threats within `depth`.
 
-    Each is searched for at most `CHECK_NODES` positions, and all of them for `total`;
-    the moves left unchecked once that is spent are kept.
+    Each is searched for at most `CHECK_NODES` positions, and all of them for `total`.
+    A move whose search ran out before it was done, or that was left unchecked once
+    `total` was spent, is kept, unless only `proven` moves are asked for.
     """
     lines = read_lines(game)
     holding: list[engine.SearchMove] = []
     spent = 0
     for index, move in enumerate(moves):
         if spent >= total:
-            return holding + moves[index:]
+            return holding if proven else holding + moves[index:]
         budget = _Budget(CHECK_NODES)
-        if not _refuted(game, lines, move, depth, budget):
+        if not _refuted(game, lines, move, depth, budget) and not (
+            proven and budget.spent > budget.nodes
+        ):
             holding.append(move)
         spent += budget.spent
     return holding

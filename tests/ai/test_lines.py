@@ -110,3 +110,10 @@ def test_easy_blocks_a_win_in_one_unless_it_slips_on_purpose(
 ) -> None:
     monkeypatch.setitem(ai.SETTINGS, "easy", replace(ai.SETTINGS["easy"], miss_block=0.0))
     assert square_of(ai.choose_move(played(THREAT), "easy", seed=seed)) == "f3"
+
+
+def test_the_lines_after_a_move_count_the_smalls_in_hand() -> None:
+    game = played("S d4, S h8, S e5, S h7")
+    lines = read_lines(game)
+    spent = lines.after(0, (2, 28, 27, 36))
+    assert (lines.stash[0], spent.stash[0], spent.after(0, (1, 0, -1, -1)).stash[0]) == (3, 5, 4)

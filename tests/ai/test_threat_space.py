@@ -7,6 +7,7 @@ import pytest
 
 import ai
 import engine
+from ai.lines import read_lines
 from ai.threat_space import refuted, winning_attack
 from tests.ai.test_lines import played
 from tests.ai.test_lines import tiny_budgets as tiny_budgets
@@ -69,3 +70,40 @@ def test_hard_reads_the_quiet_chain_that_medium_does_not(seed: int) -> None:
     game = played(QUIET_WIN)
     assert ai.SETTINGS["medium"].threat_depth < 3 <= ai.SETTINGS["hard"].threat_depth
     assert ai.choose_move(game, "hard", seed=seed) == "S e4"
+
+
+CORNERED = (
+    "S e7, S d7, S d8, S f6, S c9, S b10, S d6, S f8, S c5, S b4, M c6 c5 d6, M e8 d7 f8, "
+    "S d6, S g9, S c5, S f8"
+)
+"""Tingle. The second seat has all its coins on the board, so every move of its spends two
+of them, and each such move lifts f8, which blocks the first seat's c5-d6-e7 diagonal. The
+first seat has no coin either: it wins by a quiet spend that gives it coins back and leaves
+f8 pinned (a zugzwang)."""
+
+
+def test_a_zugzwang_is_found_where_no_threat_wins() -> None:
+    game = played(CORNERED, "tingle")
+    move = winning_attack(game, 1)
+    assert move is not None and game.search_text(move) in {"M c8 d8 c9", "M d9 d8 c9"}
+    after = game.search_copy()
+    after.search_push(move)
+    assert read_lines(after).threats(0) == 0
+    for answer in after.search_moves():
+        reply = after.search_copy()
+        reply.search_push(answer)
+        assert reply.search_wins()
+
+
+LOST_OPEN_TWO = (
+    "S g6, S g5, S f5, S e4, S h7, S i8, S e6, S g4, S d7, S c8, M h6 g6 h7, M f4 e4 g5, S e4"
+)
+"""Tingle. The first seat's e4-f5 diagonal is open at both ends (d3 and c2, g6 and h7) and
+the second seat, with two coins left, loses whatever it does; only a block at d3 or g6 keeps
+the double threat from coming at once."""
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_lost_position_is_resisted_by_blocking_the_open_two(seed: int) -> None:
+    game = played(LOST_OPEN_TWO, "tingle")
+    assert ai.choose_move(game, "hard", seed=seed) in {"S d3", "S g6"}
