@@ -24,6 +24,11 @@ from ai.threat_space import unrefuted, winning_attack
 
 __all__ = ["LEVELS", "SETTINGS", "Level", "choose_move", "evaluate"]
 
+AHEAD = 0.6
+"""The value from which the mover, judging itself ahead, avoids repeating a position."""
+SLACK = 0.1
+"""How much value a move may give up to avoid a repetition."""
+
 
 def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> str:
     """A legal move for the seat to move, as canonical text; `game` is left unchanged.
@@ -32,8 +37,9 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     does it (a weaker level now and then overlooks it). In Tink and Tingle, as far as
     the level reads (`Level.reading`, `Level.threat_depth`), double threats, forks and
     chains of threats that win are made and the opponent's are kept from it. A lost
-    position is resisted: the move leaves the fewest wins in one. Raises ValueError for
-    an unknown level or a finished game.
+    position is resisted: the move leaves the fewest wins in one. A side that judges
+    itself ahead does not bring back a position that has stood before while a move about
+    as good does not. Raises ValueError for an unknown level or a finished game.
     """
     settings = _settings(level, game)
     rng = _rng(game, level, seed)
@@ -56,7 +62,7 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     seat = search.root.to_move
     if ranked[0].proven is not None and ranked[0].proven[seat] == 0.0:
         return game.search_text(resisting(game, candidates)[0])
-    return game.search_text(_pick(ranked, seat, settings, rng).move)
+    return game.search_text(_unrepeated(game, ranked, _pick(ranked, seat, settings, rng)).move)
 
 
 def evaluate(
@@ -122,6 +128,30 @@ def _defended(
     others = [move for move in moves if move not in kept]
     holding = unrefuted(game, others, depth, total, proven=True)
     return guarded(game, lines, holding, forks=forks) or narrowed
+
+
+def _unrepeated(game: engine.Game, ranked: list[Node], chosen: Node) -> Node:
+    """`chosen`, or if it brings back a position that has stood before while the mover
+    judges itself ahead, the most searched move about as good that does not: a side that is
+    winning plays on rather than drift into a draw by repetition."""
+    seat = game.to_move or 0
+    value = chosen.mean(seat)
+    if value < AHEAD or not _repeats(game, chosen.move):
+        return chosen
+    return next(
+        (
+            node
+            for node in ranked
+            if node.visits and node.mean(seat) >= value - SLACK and not _repeats(game, node.move)
+        ),
+        chosen,
+    )
+
+
+def _repeats(game: engine.Game, move: engine.SearchMove) -> bool:
+    after = game.search_copy()
+    after.search_push(move)
+    return after.result is None and after.repetitions() > 1
 
 
 def _pick(ranked: list[Node], seat: int, settings: Level, rng: random.Random) -> Node:

@@ -470,6 +470,9 @@ class BridgeGame(Game):
         self._turn = 1 - seat
         self._repeated()
 
+    def repetitions(self) -> int:
+        return self._seen.get(self._hash ^ (SECOND_TO_MOVE if self._turn else 0), 1)
+
     def _repeated(self) -> bool:
         """Count the position; on its third occurrence (if the option is on) draw the round."""
         key = self._hash ^ (SECOND_TO_MOVE if self._turn else 0)

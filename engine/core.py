@@ -456,6 +456,12 @@ class Game(ABC):
         """Everything players did, in order: the log the game is rebuilt from."""
         return tuple(self._actions)
 
+    def repetitions(self) -> int:
+        """How many times the position now (the board and who is to move) has stood in this
+        game, or in a game played in rounds this round, counting now. Games that draw on
+        a repetition count it; the others always say 1."""
+        return 1
+
     def winning_moves(self) -> list[str]:
         """The legal moves that win the game at once for the seat to move, canonical, in order.
 

@@ -543,6 +543,9 @@ class TinkGame(Game):
         spoken = reason.replace("{", "{{").replace("}", "}}")
         self._note(f"{{{seat}}} is out: {spoken}.")
 
+    def repetitions(self) -> int:
+        return self._seen.get(self._hash ^ self._tables.turn_keys[self._turn], 1)
+
     def _count_position(self, seat: int) -> None:
         if not self._repetition_draw:
             return

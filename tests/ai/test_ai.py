@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 import ai
 import engine
-from ai.mcts import Search
+from ai import _unrepeated
+from ai.mcts import Node, Search
 from ai.policy import policy
 from ai.tactics import has_safe_move, read
 from tests.engine.strategies import OPTIONS, varied_games
@@ -181,6 +182,31 @@ def test_tink_with_more_players_gets_a_move(players: int) -> None:
     for _ in range(3 * players):
         game.play(ai.choose_move(game, "easy"))
     assert game.result is None or game.result.winners
+
+
+def _ranked(game: engine.Game, *values: tuple[str, float]) -> list[Node]:
+    """Searched moves as the search ranks them, from (move, value for the mover) pairs."""
+    by_text = {game.search_text(move): move for move in game.search_moves()}
+    nodes = []
+    for visits, (text, value) in zip(range(100, 0, -10), values, strict=False):
+        node = Node(by_text[text], 2)
+        node.visits, node.totals = visits, [value * visits, (1 - value) * visits]
+        nodes.append(node)
+    return nodes
+
+
+@pytest.mark.parametrize(
+    ("best", "other", "played"),
+    [(0.8, 0.75, "c1-b3"), (0.8, 0.65, "c1-d3"), (0.55, 0.55, "c1-d3")],
+)
+def test_a_side_ahead_plays_on_rather_than_repeat_a_position(
+    best: float, other: float, played: str
+) -> None:
+    game = engine.new_game("bridge", 2, seed=1)
+    for move in ("c1-d3", "c8-d6", "d3-c1", "d6-c8"):
+        game.play(move)
+    ranked = _ranked(game, ("c1-d3", best), ("c1-b3", other))
+    assert game.search_text(_unrepeated(game, ranked, ranked[0]).move) == played
 
 
 def test_an_unknown_level_is_refused_in_one_sentence() -> None:

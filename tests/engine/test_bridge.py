@@ -271,6 +271,15 @@ def test_third_repetition_draws_the_round() -> None:
     assert game.events[-1].text == "The same position occurs a third time, so the round is drawn."
 
 
+def test_repetitions_count_how_often_the_position_has_stood() -> None:
+    game = new()
+    counts = [game.repetitions()]
+    for move in (*SHUFFLE, *SHUFFLE[:3]):
+        game.play(move)
+        counts.append(game.repetitions())
+    assert counts == [1, 1, 1, 1, 2, 2, 2, 2]
+
+
 def test_repetition_draw_can_be_turned_off() -> None:
     game = new(repetition_draw=False)
     play(game, *SHUFFLE * 3)

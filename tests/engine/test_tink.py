@@ -367,6 +367,8 @@ def test_a_third_repetition_is_drawn() -> None:
     assert game.result == engine.Result((), "threefold repetition", (0, 0))
     positions = [_position(step) for step in replayed(game)]
     assert positions.count(positions[-1]) == 3
+    counts = [step.repetitions() for step in replayed(game)]
+    assert counts == [positions[: i + 1].count(p) for i, p in enumerate(positions)]
     assert all(positions[:i].count(p) < 2 for i, p in enumerate(positions[:-1]))
 
 
