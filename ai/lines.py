@@ -99,6 +99,9 @@ class Lines:
         default_factory=dict, init=False, compare=False, repr=False
     )
     """Per seat, its open windows once read (see `_open_windows`)."""
+    _origin: tuple[Lines, int, int, int] | None = field(default=None, compare=False, repr=False)
+    """After a piece placed without spending: the lines before, the seat, the square and
+    the size, from whose open windows these lines derive their own."""
 
     def after(self, seat: int, move: engine.SearchMove) -> Lines:
         """The lines after `seat` makes the Tink search move `move`."""
@@ -121,7 +124,8 @@ class Lines:
             smalls[seat] |= placed
         if size != SMALL:
             mediums[seat] |= placed
-        return Lines(self.geometry, occupied, tuple(smalls), tuple(mediums), tuple(stash))
+        origin = (self, seat, target, size) if first < 0 else None
+        return Lines(self.geometry, occupied, tuple(smalls), tuple(mediums), tuple(stash), origin)
 
     def threats(self, seat: int) -> int:
         """The empty squares where one piece of the seat would complete a window."""
@@ -201,12 +205,12 @@ class Lines:
     def _spendable(self, seat: int) -> tuple[int, int]:
         """Where the seat can put a piece counting as a small, and one counting as a medium
         (next to two of its smalls to spend)."""
-        neighbours, smalls = self.geometry.neighbours, self.smalls[seat]
-        near = 0
-        for square in range(len(neighbours)):
-            if (neighbours[square] & smalls).bit_count() >= 2:
-                near |= 1 << square
-        return ~self.occupied, near & ~self.occupied
+        neighbours = self.geometry.neighbours
+        once = twice = 0
+        for square in squares(self.smalls[seat]):
+            twice |= once & neighbours[square]
+            once |= neighbours[square]
+        return ~self.occupied, twice & ~self.occupied
 
     def _gaps(self, seat: int, missing: int) -> tuple[list[int], list[int]]:
         """For pieces counting as smalls, then as mediums: the empty squares of each window
@@ -220,11 +224,33 @@ class Lines:
         once per seat."""
         found = self._read.get(seat)
         if found is None:
-            found = self._read[seat] = (
+            found = self._read[seat] = self._derived(seat) or (
                 self._windows_of(self.smalls[seat]),
                 self._windows_of(self.mediums[seat]),
             )
         return found
+
+    def _derived(self, seat: int) -> tuple[Gaps, Gaps] | None:
+        """The seat's open windows from those before a piece was placed, if they were read:
+        the windows through its square close to the other seats, and to the placer's kind
+        the piece does not count as; for the placer they lose an empty square, and the
+        windows through it empty until now open."""
+        if self._origin is None:
+            return None
+        before, placer, square, size = self._origin
+        earlier = before._read.get(seat)
+        if earlier is None:
+            return None
+        bit = 1 << square
+        if seat != placer:
+            return _closed(earlier[0], bit), _closed(earlier[1], bit)
+        opened = [
+            window ^ bit for window in self.geometry.through[square] if not window & before.occupied
+        ]
+        return (
+            _closed(earlier[0], bit) if size == MEDIUM else _filled(earlier[0], bit, opened),
+            _closed(earlier[1], bit) if size == SMALL else _filled(earlier[1], bit, opened),
+        )
 
     def _windows_of(self, own: int) -> Gaps:
         by_missing: Gaps = ([], [], [], [], [])
@@ -239,6 +265,23 @@ class Lines:
                         empty = window & ~own
                         by_missing[empty.bit_count()].append(empty)
         return by_missing
+
+
+def _closed(gaps: Gaps, square: int) -> Gaps:
+    """The open windows of `gaps` without those through `square` (a bit)."""
+    kept = [[gap for gap in by_missing if not gap & square] for by_missing in gaps]
+    return kept[0], kept[1], kept[2], kept[3], kept[4]
+
+
+def _filled(gaps: Gaps, square: int, opened: list[int]) -> Gaps:
+    """The open windows of `gaps` once `square` (a bit) holds a piece of their seat's kind,
+    with the windows `opened` (their gaps) that only now hold one of its pieces."""
+    filled = [
+        [gap for gap in gaps[missing] if not gap & square]
+        + [gap ^ square for gap in gaps[missing + 1] if gap & square]
+        for missing in range(LENGTH)
+    ]
+    return filled[0], filled[1], filled[2], filled[3] + opened, []
 
 
 def _union_of(masks: list[int]) -> int:

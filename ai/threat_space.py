@@ -179,16 +179,12 @@ def _holds(game: engine.Game, lines: Lines, seat: int, depth: int, budget: _Budg
         return False
     threatened = lines.threats(seat)
     meets = threatened or lines.critical(seat) | lines.threat_makers(1 - seat)
-    answers = [move for move in game.search_moves() if meets >> move[1] & 1]
-    defender = 1 - seat
-    pure_smalls = lines.smalls[defender] & ~lines.mediums[defender]
-
-    def in_hand(move: engine.SearchMove) -> int:
-        return (_lifted(move) & pure_smalls).bit_count() - (move[0] == SMALL)
-
-    ignoring = [move for move in game.search_moves() if not meets >> move[1] & 1]
+    answers: list[engine.SearchMove] = []
+    ignoring: list[engine.SearchMove] = []
+    for move in game.search_moves():
+        (answers if meets >> move[1] & 1 else ignoring).append(move)
     if ignoring:
-        answers.append(max(ignoring, key=in_hand))
+        answers.append(_least_short(lines, 1 - seat, ignoring))
     for answer in answers:
         if not budget.take():
             return False
@@ -201,6 +197,17 @@ def _holds(game: engine.Game, lines: Lines, seat: int, depth: int, budget: _Budg
         if _attack(reply, lines.after(1 - seat, answer), seat, depth - 1, budget) is None:
             return False
     return True
+
+
+def _least_short(lines: Lines, seat: int, moves: list[engine.SearchMove]) -> engine.SearchMove:
+    """The first of `moves`, or when the seat has at most one small in hand, the one that
+    leaves it the most."""
+    if not lines.stash or lines.stash[seat] > 1:
+        return moves[0]
+    pure_smalls = lines.smalls[seat] & ~lines.mediums[seat]
+    return max(
+        moves, key=lambda move: (_lifted(move) & pure_smalls).bit_count() - (move[0] == SMALL)
+    )
 
 
 def unrefuted(

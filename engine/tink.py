@@ -317,12 +317,33 @@ class TinkGame(Game):
 
     def search_wins(self) -> list[SearchMove]:
         taking = self._squares_to_take() if self._others_may_go_out() else frozenset()
+        ends = self._line_ends(self._turn)
         return [
             move
             for move in self.search_moves()
-            if self._completes_a_line(move)
+            if (ends >> move[1] & 1 and self._completes_a_line(move))
             or ((taking is None or move[1] in taking) and self._outlasts_the_rest(move))
         ]
+
+    def _line_ends(self, seat: int) -> int:
+        """The empty squares that complete a window holding three of the seat's pieces
+        counting as one size, as a bit mask: the only squares where a line can be won."""
+        occupied = 0
+        for smalls, mediums in zip(self._as_small_bits, self._as_medium_bits, strict=True):
+            occupied |= smalls | mediums
+        windows, ends = self._tables.windows, 0
+        for bits, pieces in (
+            (self._as_small_bits[seat], self._as_smalls[seat]),
+            (self._as_medium_bits[seat], self._as_mediums[seat]),
+        ):
+            if len(pieces) < WINNING_LENGTH - 1:
+                continue
+            for square in pieces:
+                for window in windows[square]:
+                    missing = window & ~bits
+                    if not missing & (missing - 1) and not missing & occupied:
+                        ends |= missing
+        return ends
 
     def search_text(self, move: SearchMove) -> str:
         return self._format(move)

@@ -8,10 +8,13 @@ from dataclasses import replace
 from types import MappingProxyType
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import ai
 import engine
-from ai.lines import read_lines
+from ai.lines import LARGE, LINE_GAMES, MEDIUM, SMALL, Lines, read_lines
+from tests.engine.strategies import varied_games
 
 TINY = MappingProxyType({"default": 30})
 
@@ -117,3 +120,28 @@ def test_the_lines_after_a_move_count_the_smalls_in_hand() -> None:
     lines = read_lines(game)
     spent = lines.after(0, (2, 28, 27, 36))
     assert (lines.stash[0], spent.stash[0], spent.after(0, (1, 0, -1, -1)).stash[0]) == (3, 5, 4)
+
+
+def _windows(lines: Lines, seat: int) -> list[list[list[int]]]:
+    return [[sorted(gaps) for gaps in kind] for kind in lines._open_windows(seat)]
+
+
+@given(st.data())
+@settings(max_examples=60, deadline=None)
+def test_the_windows_after_a_placement_are_those_read_from_scratch(data: st.DataObject) -> None:
+    game = data.draw(varied_games(data.draw(st.sampled_from(LINE_GAMES)), max_plies=40))
+    assume(game.result is None)
+    lines = read_lines(game)
+    seat = game.to_move or 0
+    for reader in range(game.players):
+        lines._open_windows(reader)
+    free = [move for move in game.search_moves() if move[2] < 0]
+    assume(free)
+    move = data.draw(st.sampled_from(free))
+    derived = lines.after(seat, move)
+    mover_size = data.draw(st.sampled_from((SMALL, MEDIUM, LARGE)))
+    as_size = lines.after(seat, (mover_size, *move[1:]))
+    for after in (derived, as_size):
+        scratch = replace(after, _origin=None)
+        for reader in range(game.players):
+            assert _windows(after, reader) == _windows(scratch, reader)
