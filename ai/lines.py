@@ -131,6 +131,18 @@ class Lines:
         """The empty squares where one piece of the seat would complete a window."""
         return _union(self._gaps(seat, 1))
 
+    def live_threats(self, seat: int) -> int:
+        """The threatened squares the seat may have the piece for: a small in hand (when
+        the stash is read), or two pieces next to the square to spend for one that counts."""
+        smalls, mediums = self._gaps(seat, 1)
+        if not smalls and not mediums:
+            return 0
+        near_mediums = self._near(self.mediums[seat])
+        small_at = -1 if not self.stash or self.stash[seat] else near_mediums
+        return _union_of(smalls) & small_at | _union_of(mediums) & (
+            self._near(self.smalls[seat]) | near_mediums
+        )
+
     def threat_makers(self, seat: int) -> int:
         """The empty squares where one piece gives the seat a threatened square."""
         return _union(self._gaps(seat, 2))
@@ -205,12 +217,16 @@ class Lines:
     def _spendable(self, seat: int) -> tuple[int, int]:
         """Where the seat can put a piece counting as a small, and one counting as a medium
         (next to two of its smalls to spend)."""
+        return ~self.occupied, self._near(self.smalls[seat])
+
+    def _near(self, pieces: int) -> int:
+        """The empty squares next to two or more of `pieces`."""
         neighbours = self.geometry.neighbours
         once = twice = 0
-        for square in squares(self.smalls[seat]):
+        for square in squares(pieces):
             twice |= once & neighbours[square]
             once |= neighbours[square]
-        return ~self.occupied, twice & ~self.occupied
+        return twice & ~self.occupied
 
     def _gaps(self, seat: int, missing: int) -> tuple[list[int], list[int]]:
         """For pieces counting as smalls, then as mediums: the empty squares of each window

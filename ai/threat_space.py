@@ -81,7 +81,7 @@ def _attack(
     wins = game.search_wins()
     if wins:
         return wins[0]
-    pending = lines.threats(1 - seat)
+    pending = lines.live_threats(1 - seat)
     if pending.bit_count() > 1 or (depth <= 0 and not pending) or not budget.take():
         return None
     if pending:
@@ -160,7 +160,7 @@ def _threatening(
         if not reach >> move[1] & 1:
             continue
         after = lines.after(seat, move)
-        threats = after.threats(seat).bit_count()
+        threats = after.live_threats(seat).bit_count()
         makers = after.makers(seat).bit_count() if threats < 2 else 0
         if threats or makers:
             scored.append((-min(threats, 2), -makers, move[2] >= 0, move))
@@ -177,7 +177,7 @@ def _holds(game: engine.Game, lines: Lines, seat: int, depth: int, budget: _Budg
     """
     if game.search_wins():
         return False
-    threatened = lines.threats(seat)
+    threatened = lines.live_threats(seat)
     meets = threatened or lines.critical(seat) | lines.threat_makers(1 - seat)
     answers: list[engine.SearchMove] = []
     ignoring: list[engine.SearchMove] = []
