@@ -145,3 +145,20 @@ def test_the_windows_after_a_placement_are_those_read_from_scratch(data: st.Data
         scratch = replace(after, _origin=None)
         for reader in range(game.players):
             assert _windows(after, reader) == _windows(scratch, reader)
+
+
+SHORT_OF_COINS = "S d7, S d6, S c6, S e8, S b5, S a4, S a6, S e7, S c4, S c5"
+"""Tingle. The first seat's a6-b5-c4 threatens d3 and the second seat's c5-d6-e7 threatens
+b4 and f8, but every coin of both is on the board and neither has two pieces to spend next to
+those squares."""
+
+
+def test_a_threat_is_live_only_with_the_piece_to_carry_it_out() -> None:
+    game = played(SHORT_OF_COINS, "tingle")
+    lines = read_lines(game)
+    d3, b4, f8 = (1 << square for square in (23, 31, 75))
+    assert (lines.threats(0), lines.threats(1)) == (d3, b4 | f8)
+    assert (lines.live_threats(0), lines.live_threats(1)) == (0, 0)
+    spent = (MEDIUM, 62, 52, 63)
+    assert game.search_text(spent) == "M c7 c6 d7"
+    assert lines.after(0, spent).live_threats(0) == d3
