@@ -20,7 +20,7 @@ from ai.lines import LINE_GAMES, guarded, read_lines
 from ai.mcts import Node, Search
 from ai.policy import policy
 from ai.tactics import read, resisting
-from ai.threat_space import unrefuted, winning_attack
+from ai.threat_space import Checks, Verdict, winning_attack
 
 __all__ = ["LEVELS", "SETTINGS", "Level", "choose_move", "evaluate"]
 
@@ -54,15 +54,8 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
         if winning is not None:
             return game.search_text(winning)
         if rng.random() >= settings.miss_block:
-            candidates = _defended(game, candidates, settings)
-    if len(candidates) == 1:
-        return game.search_text(candidates[0])
-    search = _search(game, candidates, settings, rng)
-    ranked = search.ranked()
-    seat = search.root.to_move
-    if ranked[0].proven is not None and ranked[0].proven[seat] == 0.0:
-        return game.search_text(resisting(game, candidates)[0])
-    return game.search_text(_unrepeated(game, ranked, _pick(ranked, seat, settings, rng)).move)
+            return game.search_text(_checked_choice(game, candidates, settings, rng))
+    return game.search_text(_choice(game, candidates, settings, rng))
 
 
 def evaluate(
@@ -106,28 +99,68 @@ def _search(
 ) -> Search:
     reading = policy(game.name)
     search = Search(game, sorted(candidates), reading, rng, settings.exploration)
-    search.run(reading.budget(game, settings.budget(game.name)))
+    search.run(reading.budget(game, settings.budget(game.name)) if len(candidates) > 1 else 1)
     return search
 
 
-def _defended(
-    game: engine.Game, moves: list[engine.SearchMove], settings: Level
-) -> list[engine.SearchMove]:
-    """The moves worth searching in Tink and Tingle, as far as the level reads the lines:
-    those that keep the opponent from a double threat (see `guarded`) and from a win by
-    threats; when none does both, those shown to keep it from a win by threats (a threat
-    of one's own to win in one among them), or else the first ones."""
+def _choice(
+    game: engine.Game,
+    candidates: list[engine.SearchMove],
+    settings: Level,
+    rng: random.Random,
+    ranked: list[Node] | None = None,
+) -> engine.SearchMove:
+    """The move the level plays among `candidates`, from the search's ranking of them
+    (searched now unless given): in a lost position the one that resists longest."""
+    if ranked is None:
+        ranked = _search(game, candidates, settings, rng).ranked()
+    seat = game.to_move or 0
+    if ranked[0].proven is not None and ranked[0].proven[seat] == 0.0:
+        return resisting(game, candidates)[0]
+    return _unrepeated(game, ranked, _pick(ranked, seat, settings, rng)).move
+
+
+def _checked_choice(
+    game: engine.Game, moves: list[engine.SearchMove], settings: Level, rng: random.Random
+) -> engine.SearchMove:
+    """In Tink and Tingle, the move the level plays as far as it reads the lines.
+
+    The moves `guarded` leaves are searched, then checked in the order the search ranks
+    them until as many as the level picks from hold, those found to hand the opponent a
+    win by threats left out (see `Checks`). When every one of them does, the choice is
+    among the other moves shown to hold (a threat of one's own to win in one among
+    them), or else among the guarded moves.
+    """
     lines = read_lines(game)
     forks = settings.reading > 1
     narrowed = guarded(game, lines, moves, forks=forks)
-    depth, total = settings.threat_depth, settings.threat_checks
-    holding = unrefuted(game, narrowed, depth, total)
-    if holding:
-        return holding
+    checks = Checks(game, settings.threat_depth, settings.threat_checks)
+    ranked = _search(game, narrowed, settings, rng).ranked()
+    held = _held(ranked, checks, settings.top_k)
+    if held:
+        return _choice(game, [node.move for node in held], settings, rng, held)
     kept = set(narrowed)
     others = [move for move in moves if move not in kept]
-    holding = unrefuted(game, others, depth, total, proven=True)
-    return guarded(game, lines, holding, forks=forks) or narrowed
+    checks = Checks(game, settings.threat_depth, settings.threat_checks)
+    shown = [move for move in others if checks.verdict(move) is Verdict.HELD]
+    holding = guarded(game, lines, shown, forks=forks)
+    if holding:
+        return _choice(game, holding, settings, rng)
+    return _choice(game, narrowed, settings, rng, ranked)
+
+
+def _held(ranked: list[Node], checks: Checks, enough: int) -> list[Node]:
+    """The first `enough` of the ranked moves that are not refuted, a proven win among
+    them unchecked."""
+    seat = checks.game.to_move or 0
+    held: list[Node] = []
+    for node in ranked:
+        won = node.proven is not None and node.proven[seat] == 1.0
+        if won or checks.verdict(node.move) is not Verdict.REFUTED:
+            held.append(node)
+            if len(held) == enough:
+                break
+    return held
 
 
 def _unrepeated(game: engine.Game, ranked: list[Node], chosen: Node) -> Node:

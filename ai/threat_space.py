@@ -12,19 +12,28 @@ spending and every ruling are respected; the lines only choose what to try.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 import engine
 from ai.lines import SMALL, Lines, read_lines
 
 MOST_NODES = 3000
 """Positions one search for a win may visit before it gives up, finding none."""
-CHECK_NODES = 400
+CHECK_NODES = 2000
 """Positions the search for the opponent's win after one candidate move may visit."""
 MOST_ATTACKS = 12
 """The threatening moves tried in each position, the strongest first."""
 MOST_WAITS = 3
 """The quiet moves tried for a zugzwang in each position where the opponent has no small
 in hand."""
+
+
+class Verdict(Enum):
+    """What a check of a candidate move found (see `Checks`)."""
+
+    REFUTED = "refuted"
+    HELD = "held"
+    UNKNOWN = "unknown"
 
 
 @dataclass
@@ -210,30 +219,26 @@ def _least_short(lines: Lines, seat: int, moves: list[engine.SearchMove]) -> eng
     )
 
 
-def unrefuted(
-    game: engine.Game,
-    moves: list[engine.SearchMove],
-    depth: int,
-    total: int,
-    *,
-    proven: bool = False,
-) -> list[engine.SearchMove]:
-    """The moves of `moves` after which the opponent has no win by threats within `depth`.
+class Checks:
+    """Checks of a position's candidate moves against the opponent's wins by threats.
 
-    Each is searched for at most `CHECK_NODES` positions, and all of them for `total`.
-    A move whose search ran out before it was done, or that was left unchecked once
-    `total` was spent, is kept, unless only `proven` moves are asked for.
+    Each check may visit `CHECK_NODES` positions and all of them together `total`, so
+    a move's verdict is reproducible: REFUTED (the opponent wins by at most `depth`
+    threats in a row), HELD (no such win, every line searched) or UNKNOWN (the search
+    ran out first, or the total was spent before it began).
     """
-    lines = read_lines(game)
-    holding: list[engine.SearchMove] = []
-    spent = 0
-    for index, move in enumerate(moves):
-        if spent >= total:
-            return holding if proven else holding + moves[index:]
+
+    def __init__(self, game: engine.Game, depth: int, total: int) -> None:
+        self.game, self.depth, self.left = game, depth, total
+        self.lines = read_lines(game)
+
+    def verdict(self, move: engine.SearchMove) -> Verdict:
+        """What checking `move` found."""
+        if self.left <= 0:
+            return Verdict.UNKNOWN
         budget = _Budget(CHECK_NODES)
-        if not _refuted(game, lines, move, depth, budget) and not (
-            proven and budget.spent > budget.nodes
-        ):
-            holding.append(move)
-        spent += budget.spent
-    return holding
+        refuted = _refuted(self.game, self.lines, move, self.depth, budget)
+        self.left -= budget.spent
+        if refuted:
+            return Verdict.REFUTED
+        return Verdict.UNKNOWN if budget.spent > budget.nodes else Verdict.HELD
