@@ -5,8 +5,11 @@ its next move makes a double threat (a *maker*, as an open two has). The defende
 every threat with each move that could meet it: a piece on a square of the attacker's open
 windows holding two or more of its pieces, or a threat of its own to win in one. A chain
 whose every answer still leaves the attacker a win is a forced win (as gomoku programs call
-it, a victory by continuous threats). Each step is played on the game itself, so stashes,
-spending and every ruling are respected; the lines only choose what to try.
+it, a victory by continuous threats). A threat counts only where its seat may have the
+piece for it (see `Lines.live_threats`). When the defender has no small in hand, so that
+every move of its lifts two pieces, a quiet move that leaves each of them lifting a blocker
+(a zugzwang) wins too. Each step is played on the game itself, so stashes, spending and
+every ruling are respected; the lines only choose what to try.
 """
 
 from __future__ import annotations
