@@ -129,7 +129,8 @@ def _checked_choice(
     them until as many as the level picks from hold, those found to hand the opponent a
     win by threats left out (see `Checks`). When every one of them does, the choice is
     among the other moves shown to hold (a threat of one's own to win in one among
-    them), or else among the guarded moves.
+    them), or else among the guarded moves. All the checks of a move share the level's
+    `threat_checks`.
     """
     lines = read_lines(game)
     forks = settings.reading > 1
@@ -141,7 +142,6 @@ def _checked_choice(
         return _choice(game, [node.move for node in held], settings, rng, held)
     kept = set(narrowed)
     others = [move for move in moves if move not in kept]
-    checks = Checks(game, settings.threat_depth, settings.threat_checks)
     shown = [move for move in others if checks.verdict(move) is Verdict.HELD]
     holding = guarded(game, lines, shown, forks=forks)
     if holding:
