@@ -192,7 +192,7 @@ def _pick(ranked: list[Node], seat: int, settings: Level, rng: random.Random) ->
     best = ranked[0]
     if settings.temperature <= 0 or (best.proven is not None and best.proven[seat] == 1.0):
         return best
-    pool = [node for node in ranked[: settings.top_k] if node.visits]
+    pool = [node for node in ranked[: settings.top_k] if node.visits] or [best]
     top = best.mean(seat)
     weights = [math.exp((node.mean(seat) - top) / settings.temperature) for node in pool]
     return rng.choices(pool, weights)[0]

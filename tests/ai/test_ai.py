@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import ai
 import engine
-from ai import _unrepeated
+from ai import _pick, _unrepeated
 from ai.mcts import Node, Search
 from ai.policy import policy
 from ai.tactics import has_safe_move, read
@@ -207,6 +207,14 @@ def test_a_side_ahead_plays_on_rather_than_repeat_a_position(
         game.play(move)
     ranked = _ranked(game, ("c1-d3", best), ("c1-b3", other))
     assert game.search_text(_unrepeated(game, ranked, ranked[0]).move) == played
+
+
+def test_a_level_with_a_temperature_picks_an_unsearched_move_when_it_is_all_there_is() -> None:
+    game = engine.new_game("tink", 2, seed=1)
+    (node,) = _ranked(game, (game.legal_moves()[0], 0.5))
+    node.visits, node.totals = 0, [0.0, 0.0]
+    assert ai.SETTINGS["medium"].temperature > 0
+    assert _pick([node], 0, ai.SETTINGS["medium"], random.Random(1)) is node
 
 
 def test_an_unknown_level_is_refused_in_one_sentence() -> None:
