@@ -14,6 +14,7 @@ every ruling are respected; the lines only choose what to try.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -147,18 +148,32 @@ def _cornered(game: engine.Game, seat: int, blocking: int, budget: _Budget) -> b
     """Whether every move of the opponent (to move) lets `seat` win at once; the moves that
     lift none of the `blocking` pieces are tried first."""
     moves = sorted(game.search_moves(), key=lambda move: bool(_lifted(move) & blocking))
-    for move in moves:
+    return bool(moves) and _all_lose(
+        game, moves, seat, budget, lambda reply, _: bool(reply.search_wins())
+    )
+
+
+def _all_lose(
+    game: engine.Game,
+    answers: list[engine.SearchMove],
+    seat: int,
+    budget: _Budget,
+    wins: Callable[[engine.Game, engine.SearchMove], bool],
+) -> bool:
+    """Whether after each of the defender's `answers` `seat` wins (as `wins` judges the
+    position after an answer), or the game is over and won by it."""
+    for answer in answers:
         if not budget.take():
             return False
         reply = game.search_copy()
-        reply.search_push(move)
+        reply.search_push(answer)
         if reply.result is not None:
             if seat in reply.result.winners:
                 continue
             return False
-        if not reply.search_wins():
+        if not wins(reply, answer):
             return False
-    return bool(moves)
+    return True
 
 
 def _threatening(
@@ -197,18 +212,12 @@ def _holds(game: engine.Game, lines: Lines, seat: int, depth: int, budget: _Budg
         (answers if meets >> move[1] & 1 else ignoring).append(move)
     if ignoring:
         answers.append(_least_short(lines, 1 - seat, ignoring))
-    for answer in answers:
-        if not budget.take():
-            return False
-        reply = game.search_copy()
-        reply.search_push(answer)
-        if reply.result is not None:
-            if seat in reply.result.winners:
-                continue
-            return False
-        if _attack(reply, lines.after(1 - seat, answer), seat, depth - 1, budget) is None:
-            return False
-    return True
+
+    def carried_on(reply: engine.Game, answer: engine.SearchMove) -> bool:
+        follow = lines.after(1 - seat, answer)
+        return _attack(reply, follow, seat, depth - 1, budget) is not None
+
+    return _all_lose(game, answers, seat, budget, carried_on)
 
 
 def _least_short(lines: Lines, seat: int, moves: list[engine.SearchMove]) -> engine.SearchMove:
