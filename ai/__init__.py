@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import engine
 from ai.levels import LEVELS, SETTINGS, Level
@@ -145,7 +146,8 @@ def _checked_choice(
     shown = [move for move in others if checks.verdict(move) is Verdict.HELD]
     holding = guarded(game, lines, shown, forks=forks)
     if holding:
-        return _choice(game, holding, settings, rng)
+        quick = replace(settings, iterations={"default": settings.budget(game.name) // 4})
+        return _choice(game, holding, quick, rng)
     return _choice(game, narrowed, settings, rng, ranked)
 
 

@@ -70,7 +70,7 @@ SETTINGS: dict[str, Level] = {
         _budgets(default=10000, folio=6000, bridge=7000),
         reading=2,
         threat_depth=3,
-        threat_checks=10000,
+        threat_checks=5000,
     ),
 }
 """Each level's settings by name; replace an entry to change a level everywhere."""
