@@ -29,6 +29,9 @@ AHEAD = 0.6
 """The value from which the mover, judging itself ahead, avoids repeating a position."""
 SLACK = 0.1
 """How much value a move may give up to avoid a repetition."""
+FALLBACK_SHARE = 4
+"""In Tink and Tingle, the part (one in this many) of its iterations a level spends
+choosing among the moves shown to hold when none of those it preferred holds."""
 
 
 def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> str:
@@ -146,7 +149,8 @@ def _checked_choice(
     shown = [move for move in others if checks.verdict(move) is Verdict.HELD]
     holding = guarded(game, lines, shown, forks=forks)
     if holding:
-        quick = replace(settings, iterations={"default": settings.budget(game.name) // 4})
+        share = max(1, settings.budget(game.name) // FALLBACK_SHARE)
+        quick = replace(settings, iterations={"default": share})
         return _choice(game, holding, quick, rng)
     return _choice(game, narrowed, settings, rng, ranked)
 
