@@ -81,8 +81,8 @@ async def swiss_run(players: int, rounds: int, seed: int = 1) -> tuple[float, in
             Entry("tink", GUILD, CHANNEL, creator, "swiss", rounds=rounds)
         )
         for user in range(1, players + 1):
-            await tournaments.join(number, Person(user, f"P{user}"))
-        await tournaments.start(number, creator.user_id, moderator=True)
+            await tournaments.join(GUILD, number, Person(user, f"P{user}"))
+        await tournaments.start(GUILD, number, creator.user_id, moderator=True)
         games = moves = 0
         while True:
             await tournaments.idle()

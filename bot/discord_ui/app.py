@@ -47,6 +47,9 @@ from bot.workers.thinking import ThinkingProcesses, ThreadThinking
 
 log = logging.getLogger(__name__)
 
+BUTTONS = (*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *TOURNAMENT_ITEMS)
+"""Every kind of restart-proof button the bot's messages carry."""
+
 
 class PyramidBot(discord.AutoShardedClient):
     """The bot: one command group per game over the use cases of one `Host`, on the shards
@@ -119,7 +122,7 @@ class PyramidBot(discord.AutoShardedClient):
         commands = [*build_groups(), *standings_commands(), *slow_game_commands()]
         for command in [*commands, vacation_group(), *tournament_commands()]:
             self.tree.add_command(command)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *TOURNAMENT_ITEMS)
+        self.add_dynamic_items(*BUTTONS)
         if self.sync_commands and self.settings.runs_first_shard:
             await self._sync(self._storage)
         await self._take_over(self._storage)
@@ -180,7 +183,7 @@ class PyramidBot(discord.AutoShardedClient):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button no dynamic item takes is answered here (discord.py drops it)."""
-        await answer_unknown(interaction, (*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *TOURNAMENT_ITEMS))
+        await answer_unknown(interaction, BUTTONS)
 
     async def on_ready(self) -> None:
         log.info(

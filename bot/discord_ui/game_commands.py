@@ -341,7 +341,7 @@ def _simple_commands(info: engine.GameInfo) -> list[tuple[str, str, Callback]]:
         if game_id is None:
             work = history.in_channel(_channel_id(interaction), game)
         else:
-            work = history.finished(interaction.guild_id, game, game_id)
+            work = history.finished(interaction.guild_id, interaction.user.id, game, game_id)
         await respond(interaction, work)
 
     async def resign(interaction: discord.Interaction) -> None:

@@ -25,6 +25,7 @@ from bot.play.tournaments import (
     FORMATS,
     MANUAL,
     MOST_ROUNDS,
+    MOST_TOURNAMENTS,
     Entry,
     ThreadRefused,
     Tournaments,
@@ -35,6 +36,8 @@ from bot.play.values import Person, Post, Refusal
 log = logging.getLogger(__name__)
 
 MOST_PLAYERS = 1000
+TournamentNumber = app_commands.Range[int, 1, MOST_TOURNAMENTS]
+"""A tournament as people name it: its number in their server."""
 START_SUGGESTIONS = (MANUAL, "1h", "2h", "12h", "1d", "2d")
 
 
@@ -95,29 +98,33 @@ def _tournament_group() -> app_commands.Group:
     group.add_command(_create_group())
 
     @group.command(name="start", description="Close the entries and begin the first round.")
-    @app_commands.describe(number="The tournament's number.")
-    async def start(interaction: discord.Interaction, number: int) -> None:
+    @app_commands.describe(number="The tournament's number in this server.")
+    async def start(interaction: discord.Interaction, number: TournamentNumber) -> None:
         await _organise(interaction, tournaments_of(interaction).start, number)
 
     @group.command(name="cancel", description="End a tournament; unfinished games are aborted.")
-    @app_commands.describe(number="The tournament's number.")
-    async def cancel(interaction: discord.Interaction, number: int) -> None:
+    @app_commands.describe(number="The tournament's number in this server.")
+    async def cancel(interaction: discord.Interaction, number: TournamentNumber) -> None:
         await _organise(interaction, tournaments_of(interaction).cancel, number)
 
     @group.command(name="withdraw", description="Leave a tournament; your unplayed games are lost.")
-    @app_commands.describe(number="The tournament's number.")
-    async def withdraw(interaction: discord.Interaction, number: int) -> None:
-        work = tournaments_of(interaction).withdraw(number, interaction.user.id)
+    @app_commands.describe(number="The tournament's number in this server.")
+    async def withdraw(interaction: discord.Interaction, number: TournamentNumber) -> None:
+        work = tournaments_of(interaction).withdraw(
+            _guild_id(interaction), number, interaction.user.id
+        )
         await _say(interaction, await in_time(interaction, work))
 
     @group.command(
         name="standings", description="Places, points and tie-breaks, with a crosstable."
     )
-    @app_commands.describe(number="The tournament's number (default: the newest here).")
-    async def standings(interaction: discord.Interaction, number: int | None = None) -> None:
-        tournaments = tournaments_of(interaction)
-        guild_id = interaction.guild_id or 0
-        work = tournaments.standings(guild_id, number, interaction.user.id)
+    @app_commands.describe(number="The tournament's number in this server (default: the newest).")
+    async def standings(
+        interaction: discord.Interaction, number: TournamentNumber | None = None
+    ) -> None:
+        work = tournaments_of(interaction).standings(
+            _guild_id(interaction), number, interaction.user.id
+        )
         await _say(interaction, await in_time(interaction, work))
 
     return group
@@ -199,7 +206,7 @@ async def _create(
     number, post = await in_time(interaction, tournaments.create(entry))
     message_id = await reply(interaction, **message_kwargs(post, entry_view(number)))
     if message_id is not None:
-        await tournaments.note_message(number, message_id)
+        await tournaments.note_message(entry.guild_id, number, message_id)
 
 
 def _tournaments_command() -> app_commands.Command[Any, ..., None]:
@@ -207,7 +214,7 @@ def _tournaments_command() -> app_commands.Command[Any, ..., None]:
     @app_commands.guild_only()
     @app_commands.allowed_installs(guilds=True)
     async def tournaments(interaction: discord.Interaction) -> None:
-        work = tournaments_of(interaction).listing(interaction.guild_id or 0)
+        work = tournaments_of(interaction).listing(_guild_id(interaction))
         await reply(interaction, content=markup(await in_time(interaction, work)))
 
     return tournaments
@@ -223,10 +230,17 @@ async def _suggest_start(
 async def _organise(
     interaction: discord.Interaction, action: Callable[..., Awaitable[Post]], number: int
 ) -> None:
-    """Start or cancel: for the tournament's creator, or members who can manage the server."""
+    """Start or cancel one of this server's tournaments: for its creator, or members who
+    can manage this server."""
     moderator = interaction.permissions.manage_guild
-    work = action(number, interaction.user.id, moderator=moderator)
+    work = action(_guild_id(interaction), number, interaction.user.id, moderator=moderator)
     await _say(interaction, await in_time(interaction, work))
+
+
+def _guild_id(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise Refusal("Tournaments are held in servers only.")
+    return interaction.guild_id
 
 
 async def _say(interaction: discord.Interaction, post: Post) -> None:
@@ -267,14 +281,19 @@ class EntryButton(
 
     async def _answer(self, interaction: discord.Interaction) -> None:
         tournaments = tournaments_of(interaction)
-        message = interaction.message
-        if message is None or not await tournaments.announced_in(self.number, message.id):
+        message, guild_id = interaction.message, interaction.guild_id
+        if (
+            message is None
+            or guild_id is None
+            or not await tournaments.announced_in(guild_id, self.number, message.id)
+        ):
             raise Refusal(NO_LONGER_WORKS)
         user = interaction.user
         if self.join:
-            work = tournaments.join(self.number, Person(user.id, user.display_name, user.bot))
+            person = Person(user.id, user.display_name, user.bot)
+            work = tournaments.join(guild_id, self.number, person)
         else:
-            work = tournaments.leave(self.number, user.id)
+            work = tournaments.leave(guild_id, self.number, user.id)
         post = await in_time(interaction, work, updating=True)
         await update(interaction, content=markup(post.text), view=entry_view(self.number))
 

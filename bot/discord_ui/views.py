@@ -67,15 +67,26 @@ async def in_its_channel(interaction: discord.Interaction, game_id: int) -> None
 async def answer_unknown(
     interaction: discord.Interaction, items: Iterable[type[DynamicItem[Any]]]
 ) -> None:
-    """Answer a button that none of the dynamic `items` takes (one of an older version,
-    or forged): it no longer works."""
+    """Answer a button that none of the dynamic `items` will take: one of an older
+    version, a forged one, or one pressed on a client still showing it after the message
+    lost it (discord.py drops a press its message does not carry): it no longer works."""
     if interaction.type is not discord.InteractionType.component:
         return
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
-    if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items):
+    taken = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+    if taken and _carries(interaction.message, custom_id):
         return
     await reply(interaction, content=NO_LONGER_WORKS, ephemeral=True)
+
+
+def _carries(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether the message, as Discord sent it with the press, carries the component."""
+    if message is None:
+        return False
+    kind = discord.ui.LayoutView if message.flags.components_v2 else View
+    shown = kind.from_message(message, timeout=None)
+    return any(getattr(item, "custom_id", None) == custom_id for item in shown.walk_children())
 
 
 def prompt_view(post: Post) -> View | None:
@@ -382,7 +393,9 @@ class GameButton(
 
     async def _replay(self, interaction: discord.Interaction) -> None:
         history = host_of(interaction).history
-        await respond(interaction, history.replay(interaction.guild_id, self.game_id))
+        await respond(
+            interaction, history.replay(interaction.guild_id, interaction.user.id, self.game_id)
+        )
 
 
 class RulesButton(

@@ -38,23 +38,31 @@ class History:
         """The game being played in a channel, or the last one finished there."""
         return await self._post(await self._games.played(place_id, game_name))
 
-    async def finished(self, guild_id: int | None, game_name: str, game_id: int) -> Post:
-        """Any finished game of a server, by id."""
+    async def finished(
+        self, guild_id: int | None, user_id: int, game_name: str, game_id: int
+    ) -> Post:
+        """Any finished game of the asker's server (outside servers, of their own), by id."""
         game_title = engine.GAMES[game_name].title
-        record = await self._server_game(guild_id, game_id, f"{game_title} game")
+        record = await self._server_game(guild_id, user_id, game_id, f"{game_title} game")
         if record.game != game_name:
             history = Command(record.game, "history")
             raise Refusal(say(f"Game #{game_id} is {title(record)}; use ", history, "."))
         return await self._finished(record)
 
-    async def replay(self, guild_id: int | None, game_id: int) -> Post:
+    async def replay(self, guild_id: int | None, user_id: int, game_id: int) -> Post:
         """A finished game's history, asked for from the message announcing its end."""
-        return await self._finished(await self._server_game(guild_id, game_id, "game"))
+        return await self._finished(await self._server_game(guild_id, user_id, game_id, "game"))
 
-    async def _server_game(self, guild_id: int | None, game_id: int, kind: str) -> GameRecord:
+    async def _server_game(
+        self, guild_id: int | None, user_id: int, game_id: int, kind: str
+    ) -> GameRecord:
+        """The game, if it is of the asker's server, or outside servers one they played:
+        any other reads as none."""
         record = await self._games.by_id(game_id)
         if record is None or record.guild_id != guild_id:
             raise Refusal(f"There is no {kind} #{game_id} in this server.")
+        if guild_id is None and record.seat_of(user_id) is None:
+            raise Refusal(f"You played no {kind} #{game_id}.")
         return record
 
     async def _finished(self, record: GameRecord) -> Post:

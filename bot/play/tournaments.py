@@ -71,6 +71,8 @@ ROUND_ROBIN, SWISS = "round-robin", "swiss"
 FORMATS = (ROUND_ROBIN, SWISS)
 MANUAL = "manual"
 MOST_ROUNDS = 30
+MOST_TOURNAMENTS = 2**31 - 1
+"""The highest number a server's tournament can have (the column holds 32 bits)."""
 NO_GAME = 0
 """The game id of a tournament's own posts, which are about no one game."""
 SHOWN_PLAYERS = 16
@@ -215,89 +217,93 @@ class Tournaments:
             starts_at=starts_at,
         )
         tournament = await self._store.create(draft, self._clock())
-        return tournament.id, await self.announcement(tournament.id)
+        return tournament.number, await self._announcement(tournament)
 
-    async def announcement(self, tournament_id: int) -> Post:
+    async def _announcement(self, tournament: TournamentRecord) -> Post:
         """The tournament's announcement as it stands: what, when, how, who entered."""
-        tournament = await self._tournament(tournament_id)
         entrants = await self._store.entrants(tournament.id)
         return Post(NO_GAME, _announcement(tournament, entrants))
 
-    async def note_message(self, tournament_id: int, message_id: int) -> None:
-        await self._store.set_message(tournament_id, message_id)
+    async def note_message(self, guild_id: int, number: int, message_id: int) -> None:
+        tournament = await self._numbered(guild_id, number)
+        await self._store.set_message(tournament.id, message_id)
 
-    async def announced_in(self, tournament_id: int, message_id: int) -> bool:
-        """Whether the message is the tournament's announcement (where Join works)."""
-        if not 0 < tournament_id < 2**63:
-            return False
-        found = await self._store.tournament(tournament_id)
+    async def announced_in(self, guild_id: int, number: int, message_id: int) -> bool:
+        """Whether the message is the announcement of the server's tournament `number`
+        (where its Join and Leave work)."""
+        found = await self._find(guild_id, number)
         return found is not None and found.message_id == message_id
 
-    async def join(self, tournament_id: int, person: Person) -> Post:
+    async def join(self, guild_id: int, number: int, person: Person) -> Post:
         """Enter a player; the announcement's new text."""
-        tournament = await self._tournament(tournament_id)
+        tournament = await self._numbered(guild_id, number)
         if person.is_bot:
             raise Refusal("Bots cannot play in tournaments.")
         joined = await self._store.join(
             tournament.id, person.user_id, person.name, self._clock(), tournament.max_players
         )
         if joined is Joined.ALREADY:
-            raise Refusal(f"You are already in tournament #{tournament.id}.")
+            raise Refusal(f"You are already in tournament #{tournament.number}.")
         if joined is Joined.FULL:
-            raise Refusal(f"Tournament #{tournament.id} is full.")
+            raise Refusal(f"Tournament #{tournament.number} is full.")
         if joined is Joined.CLOSED:
-            raise Refusal(f"Tournament #{tournament.id} has closed its entries.")
-        return await self.announcement(tournament.id)
+            raise Refusal(f"Tournament #{tournament.number} has closed its entries.")
+        return await self._announcement(tournament)
 
-    async def leave(self, tournament_id: int, user_id: int) -> Post:
+    async def leave(self, guild_id: int, number: int, user_id: int) -> Post:
         """Take back an entry before the start; the announcement's new text."""
-        tournament = await self._tournament(tournament_id)
+        return await self._leave(await self._numbered(guild_id, number), user_id)
+
+    async def _leave(self, tournament: TournamentRecord, user_id: int) -> Post:
         if tournament.status is not TournamentStatus.OPEN:
             raise Refusal(
-                f"Tournament #{tournament.id} has begun: use /tournament withdraw to leave it."
+                f"Tournament #{tournament.number} has begun: use /tournament withdraw to leave it."
             )
         if not await self._store.leave(tournament.id, user_id):
-            raise Refusal(f"You are not in tournament #{tournament.id}.")
-        return await self.announcement(tournament.id)
+            raise Refusal(f"You are not in tournament #{tournament.number}.")
+        return await self._announcement(tournament)
 
     # -- running ---------------------------------------------------------------------
 
-    async def start(self, tournament_id: int, user_id: int, *, moderator: bool) -> Post:
-        """Close the entries and begin the first round now."""
-        tournament = await self._tournament(tournament_id)
+    async def start(self, guild_id: int, number: int, user_id: int, *, moderator: bool) -> Post:
+        """Close the entries and begin the first round now (`moderator`: the asker may
+        manage the server the tournament is in)."""
+        tournament = await self._numbered(guild_id, number)
         _check_organiser(tournament, user_id, moderator, "start")
         if tournament.status is not TournamentStatus.OPEN:
-            raise Refusal(f"Tournament #{tournament.id} has already begun.")
+            raise Refusal(f"Tournament #{tournament.number} has already begun.")
         if len(await self._store.entrants(tournament.id)) < 2:
-            raise Refusal(f"Tournament #{tournament.id} needs at least 2 players to start.")
+            raise Refusal(f"Tournament #{tournament.number} needs at least 2 players to start.")
         if not await self._close_entries(tournament):
-            raise Refusal(f"Tournament #{tournament.id} has already begun.")
+            raise Refusal(f"Tournament #{tournament.number} has already begun.")
         self._in_background(self.advance(tournament.id), f"tournament {tournament.id}")
-        return Post(NO_GAME, say(f"Tournament #{tournament.id} has begun: {_OPENING} Good luck!"))
+        return Post(
+            NO_GAME, say(f"Tournament #{tournament.number} has begun: {_OPENING} Good luck!")
+        )
 
-    async def cancel(self, tournament_id: int, user_id: int, *, moderator: bool) -> Post:
+    async def cancel(self, guild_id: int, number: int, user_id: int, *, moderator: bool) -> Post:
         """End the tournament: its games in play are aborted, unrated."""
-        tournament = await self._tournament(tournament_id)
+        tournament = await self._numbered(guild_id, number)
         _check_organiser(tournament, user_id, moderator, "cancel")
         if not await self._store.end(tournament.id, TournamentStatus.CANCELLED, self._clock()):
-            raise Refusal(f"Tournament #{tournament.id} is already over.")
+            raise Refusal(f"Tournament #{tournament.number} is already over.")
         for pairing in await self._store.pairings(tournament.id):
             if pairing.game_id is not None and pairing.game_status in ("challenge", "active"):
                 await self._abort(pairing)
         return Post(
             NO_GAME,
             say(
-                f"Tournament #{tournament.id} was cancelled; its unfinished games are "
+                f"Tournament #{tournament.number} was cancelled; its unfinished games are "
                 "aborted, unrated."
             ),
         )
 
-    async def withdraw(self, tournament_id: int, user_id: int) -> Post:
+    async def withdraw(self, guild_id: int, number: int, user_id: int) -> Post:
         """A player leaves a running tournament: each game of theirs not finished is won by
         the opponent; games in play are aborted."""
-        tournament = await self._tournament(tournament_id)
+        tournament = await self._numbered(guild_id, number)
         if tournament.status is TournamentStatus.OPEN:
-            return await self.leave(tournament_id, user_id)
+            return await self._leave(tournament, user_id)
         entrants = {e.user_id: e.name for e in await self._store.entrants(tournament.id)}
         name = entrants.get(user_id, "")
         in_play = [
@@ -315,7 +321,7 @@ class Tournaments:
             if pairing.thread_id is not None
         }
         if not await self._store.withdraw(tournament.id, user_id, [n for n, _ in notes.values()]):
-            raise Refusal(f"You are not playing in tournament #{tournament.id}.")
+            raise Refusal(f"You are not playing in tournament #{tournament.number}.")
         for pairing in in_play:
             if pairing.id in notes and self.venue is not None:
                 await self._tell(self.venue, *notes[pairing.id])
@@ -325,7 +331,7 @@ class Tournaments:
             NO_GAME,
             say(
                 Strong(Name(name)),
-                f" withdrew from tournament #{tournament.id}; their unfinished games are won "
+                f" withdrew from tournament #{tournament.number}; their unfinished games are won "
                 "by their opponents.",
             ),
         )
@@ -392,15 +398,16 @@ class Tournaments:
             await self.advance(tournament_id)
 
     async def _advance(self, tournament_id: int, venue: Venue) -> None:
-        tournament = await self._store.tournament(tournament_id)
-        if tournament is None:
+        found = await self._store.tournament(tournament_id)
+        if found is None:
             return
+        tournament = found
         if tournament.status is TournamentStatus.OPEN:
             if tournament.starts_at is None or tournament.starts_at > self._clock():
                 return
             if not await self._start_on_time(tournament, venue):
                 return
-            tournament = await self._tournament(tournament_id)
+            tournament = await self._by_id(tournament_id)
         if tournament.status is not TournamentStatus.RUNNING:
             return
         pairings = await self._store.pairings(tournament.id)
@@ -411,7 +418,7 @@ class Tournaments:
         if await self._pair_next(tournament, entrants, pairings, venue):
             await self._advance(tournament_id, venue)
             return
-        table = await self.table(tournament.id)
+        table = await self._table(tournament)
         owed, post = self._news(tournament.channel_id, _final_text(table))
         if await self._store.end(tournament.id, TournamentStatus.FINISHED, self._clock(), [owed]):
             pictured = await _standings_post(table, post.text, None)
@@ -423,12 +430,12 @@ class Tournaments:
         if len(entrants) < 2:
             if await self._store.end(tournament.id, TournamentStatus.CANCELLED, self._clock()):
                 text = say(
-                    f"Tournament #{tournament.id} was cancelled: fewer than 2 players joined."
+                    f"Tournament #{tournament.number} was cancelled: fewer than 2 players joined."
                 )
                 await venue.post(tournament.channel_id, Post(NO_GAME, text))
             return False
         if await self._close_entries(tournament):
-            text = say(f"Tournament #{tournament.id} has begun: entries are closed. {_OPENING}")
+            text = say(f"Tournament #{tournament.number} has begun: entries are closed. {_OPENING}")
             await venue.post(tournament.channel_id, Post(NO_GAME, text))
         return True
 
@@ -437,7 +444,7 @@ class Tournaments:
         and loses its Join and Leave buttons. False when they were closed already."""
         closed = await self._close(tournament)
         if closed and self.venue is not None and tournament.message_id is not None:
-            announcement = await self.announcement(tournament.id)
+            announcement = await self._announcement(await self._by_id(tournament.id))
             await self.venue.edit(tournament.channel_id, tournament.message_id, announcement)
         return closed
 
@@ -552,7 +559,7 @@ class Tournaments:
         thread_id = pairing.thread_id
         if thread_id is None:
             title = engine.GAMES[tournament.game].title
-            name = f"#{tournament.id} R{pairing.round}: {first.name} v {second.name} ({title})"
+            name = f"#{tournament.number} R{pairing.round}: {first.name} v {second.name} ({title})"
             opened = await venue.open_thread(tournament.channel_id, name[:100])
             thread_id = await self._store.set_thread(pairing.id, opened)
         invitation = Invitation(
@@ -572,9 +579,11 @@ class Tournaments:
 
     # -- reading ---------------------------------------------------------------------
 
-    async def table(self, tournament_id: int) -> Table:
-        """The standings and crosstable of a tournament."""
-        tournament = await self._tournament(tournament_id)
+    async def table(self, guild_id: int, number: int) -> Table:
+        """The standings and crosstable of a server's tournament."""
+        return await self._table(await self._numbered(guild_id, number))
+
+    async def _table(self, tournament: TournamentRecord) -> Table:
         entrants = await self._store.entrants(tournament.id)
         pairings = await self._store.pairings(tournament.id)
         swiss = tournament.format == SWISS
@@ -604,10 +613,8 @@ class Tournaments:
             found = await self._store.in_guild(guild_id)
             if not found:
                 raise Refusal("This server has no tournaments yet.")
-            number = found[0].id
-        table = await self.table(number)
-        if table.tournament.guild_id != guild_id:
-            raise Refusal(f"There is no tournament #{number}.")
+            number = found[0].number
+        table = await self.table(guild_id, number)
         return await _standings_post(table, _standings_text(table), user_id)
 
     async def listing(self, guild_id: int) -> Text:
@@ -624,18 +631,27 @@ class Tournaments:
             count = len(await self._store.entrants(tournament.id))
             shown.append(
                 say(
-                    f"#{tournament.id} {_describe(tournament)}: {tournament.status.value}, "
+                    f"#{tournament.number} {_describe(tournament)}: {tournament.status.value}, "
                     f"{count} players"
                 )
             )
         return lines(shown)
 
-    async def _tournament(self, tournament_id: int) -> TournamentRecord:
-        found = (
-            None if not 0 < tournament_id < 2**63 else await self._store.tournament(tournament_id)
-        )
+    async def _numbered(self, guild_id: int | None, number: int) -> TournamentRecord:
+        """The asking server's tournament `number`: another server's reads as none."""
+        found = await self._find(guild_id, number)
         if found is None:
-            raise Refusal(f"There is no tournament #{tournament_id}.")
+            raise Refusal(f"There is no tournament #{number} in this server.")
+        return found
+
+    async def _find(self, guild_id: int | None, number: int) -> TournamentRecord | None:
+        if guild_id is None or not 0 < number <= MOST_TOURNAMENTS:
+            return None
+        return await self._store.numbered(guild_id, number)
+
+    async def _by_id(self, tournament_id: int) -> TournamentRecord:
+        found = await self._store.tournament(tournament_id)
+        assert found is not None, f"tournament {tournament_id} is stored"
         return found
 
 
@@ -651,7 +667,7 @@ def _check_organiser(
 ) -> None:
     if not moderator and user_id != tournament.creator_id:
         raise Refusal(
-            f"Only the creator of tournament #{tournament.id} or someone who can manage the "
+            f"Only the creator of tournament #{tournament.number} or someone who can manage the "
             f"server can {what} it."
         )
 
@@ -663,7 +679,9 @@ def _heading(
     assert pairing.second_id is not None
     players = [entrants[pairing.first_id].name, entrants[pairing.second_id].name]
     return say(
-        f"Tournament #{tournament.id}, round {pairing.round}: ", names(players, strong=True), "."
+        f"Tournament #{tournament.number}, round {pairing.round}: ",
+        names(players, strong=True),
+        ".",
     )
 
 
@@ -726,7 +744,7 @@ def _unplayed_text(
         else "are not played: they score nothing for either player and are not rated"
     )
     return say(
-        f"Tournament #{tournament.id}: Discord refuses to open a thread in this channel "
+        f"Tournament #{tournament.number}: Discord refuses to open a thread in this channel "
         "(the bot may have lost access to it), so the game",
         "" if len(refused) == 1 else "s",
         " of ",
@@ -765,7 +783,7 @@ def _describe(tournament: TournamentRecord) -> str:
 
 
 def _announcement(tournament: TournamentRecord, entrants: Sequence[Entrant]) -> Text:
-    shown = [say(Strong(f"Tournament #{tournament.id}: {_describe(tournament)}"))]
+    shown = [say(Strong(f"Tournament #{tournament.number}: {_describe(tournament)}"))]
     if tournament.format == ROUND_ROBIN:
         shown.append(
             say(
@@ -822,7 +840,7 @@ def _standings_text(table: Table) -> Text:
     tournament = table.tournament
     swiss = tournament.format == SWISS
     tie_break = "Buchholz" if swiss else "Sonneborn-Berger"
-    shown = [say(Strong(f"Tournament #{tournament.id} standings ({_describe(tournament)})"))]
+    shown = [say(Strong(f"Tournament #{tournament.number} standings ({_describe(tournament)})"))]
     for row in table.rows:
         second = row.buchholz if swiss else row.sonneborn_berger
         out = " (withdrawn)" if row.player in table.withdrawn else ""
@@ -845,7 +863,7 @@ async def _standings_post(table: Table, text: Text, asker: int | None) -> Post:
     """The text with the crosstable picture attached."""
     title, tie_break, rows = _crosstable(table, asker)
     png = await asyncio.to_thread(crosstable_png, title, tie_break, rows)
-    return Post(NO_GAME, text, files=(File(f"tournament-{table.tournament.id}.png", png),))
+    return Post(NO_GAME, text, files=(File(f"tournament-{table.tournament.number}.png", png),))
 
 
 def _crosstable(table: Table, asker: int | None) -> tuple[str, str, list[CrossRow]]:
@@ -878,7 +896,7 @@ def _crosstable(table: Table, asker: int | None) -> tuple[str, str, list[CrossRo
                 direct="" if row.direct is None else _points(row.direct),
             )
         )
-    title = f"Tournament #{table.tournament.id}: {_describe(table.tournament)}"
+    title = f"Tournament #{table.tournament.number}: {_describe(table.tournament)}"
     return title, "BH" if swiss else "SB", rows
 
 
@@ -891,7 +909,7 @@ def _round_text(
         for p in paired
         if p.second_id is not None
     ]
-    shown = [say(f"Tournament #{tournament.id}, round {number} is paired:")]
+    shown = [say(f"Tournament #{tournament.number}, round {number} is paired:")]
     shown.extend(say(f"{board}. ", game) for board, game in enumerate(games, 1))
     shown.extend(
         say(Strong(Name(names[p.first_id])), f" has a bye (+{_points(BYE_POINTS)}).")
@@ -908,7 +926,7 @@ def _withdrawn_text(
     winner = pairing.second_id if pairing.first_id == user_id else pairing.first_id
     return say(
         Strong(Name(names.get(user_id, ""))),
-        f" withdrew from tournament #{tournament.id}, so ",
+        f" withdrew from tournament #{tournament.number}, so ",
         Strong(Name(names.get(winner or 0, "their opponent"))),
         " wins this game's point.",
     )
@@ -916,5 +934,5 @@ def _withdrawn_text(
 
 def _final_text(table: Table) -> Text:
     top = [table.names[r.player] for r in table.rows if r.place == 1]
-    won = say(f"Tournament #{table.tournament.id} is over: ", names(top, strong=True), " won!")
+    won = say(f"Tournament #{table.tournament.number} is over: ", names(top, strong=True), " won!")
     return lines([won, _standings_text(table)])

@@ -45,7 +45,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "tournaments": (
         *("id", "guild_id", "channel_id", "creator_id", "game", "options", "format"),
         *("rounds", "time_control", "max_players", "starts_at", "status", "round"),
-        *("message_id", "created_at", "ended_at"),
+        *("message_id", "created_at", "ended_at", "number"),
     ),
     "entrants": ("tournament_id", "user_id", "name", "rating", "joined_at", "withdrawn"),
     "pairings": (

@@ -306,6 +306,17 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX announcements_by_age ON announcements (created_at, game_id, version);
         """,
     ),
+    (
+        14,
+        """
+        ALTER TABLE tournaments ADD COLUMN number INTEGER NOT NULL DEFAULT 0;
+        UPDATE tournaments SET number = (
+            SELECT count(*) FROM tournaments AS earlier
+            WHERE earlier.guild_id = tournaments.guild_id AND earlier.id <= tournaments.id
+        );
+        CREATE UNIQUE INDEX tournaments_by_number ON tournaments (guild_id, number);
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

@@ -57,9 +57,11 @@ class TournamentDraft:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentRecord(TournamentDraft):
-    """A stored tournament; `round` is the last round paired (0 before the first)."""
+    """A stored tournament; `round` is the last round paired (0 before the first). `id`
+    is the database's own; people name it by `number`, counted in each server from 1."""
 
     id: int
+    number: int
     status: TournamentStatus
     round: int
     message_id: int | None
@@ -110,6 +112,9 @@ class Tournaments(Protocol):
     async def create(self, draft: TournamentDraft, now: float) -> TournamentRecord: ...
 
     async def tournament(self, tournament_id: int) -> TournamentRecord | None: ...
+
+    async def numbered(self, guild_id: int, number: int) -> TournamentRecord | None:
+        """A server's tournament by the number it goes by there."""
 
     async def in_guild(self, guild_id: int) -> list[TournamentRecord]:
         """A server's tournaments, open and running ones first, newest first within."""
@@ -177,7 +182,8 @@ class Tournaments(Protocol):
 
 
 _TOURNAMENT_COLUMNS = (
-    *("id", "guild_id", "channel_id", "creator_id", "game", "options", "format", "rounds"),
+    *("id", "number", "guild_id", "channel_id", "creator_id", "game", "options", "format"),
+    "rounds",
     *("time_control", "max_players", "starts_at", "status", "round", "message_id"),
     *("created_at", "ended_at"),
 )
@@ -192,20 +198,30 @@ class SqlTournaments:
         self._run = runner
 
     async def create(self, draft: TournamentDraft, now: float) -> TournamentRecord:
-        found = await self._run.fetch(
-            "INSERT INTO tournaments (guild_id, channel_id, creator_id, game, options, "
-            "format, rounds, time_control, max_players, starts_at, status, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) RETURNING id",
-            *(draft.guild_id, draft.channel_id, draft.creator_id, draft.game),
-            *(json.dumps(dict(draft.options)), draft.format, draft.rounds, draft.time_control),
-            *(draft.max_players, draft.starts_at, now),
-        )
+        """Numbered after the server's last tournament, one creation at a time per server."""
+        async with self._run.transaction() as tx:
+            await tx.lock(draft.guild_id, "tournament numbers")
+            found = await tx.fetch(
+                "INSERT INTO tournaments (number, guild_id, channel_id, creator_id, game, "
+                "options, format, rounds, time_control, max_players, starts_at, status, "
+                "created_at) VALUES ((SELECT coalesce(max(number), 0) + 1 FROM tournaments "
+                "WHERE guild_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) RETURNING id",
+                *(draft.guild_id, draft.guild_id, draft.channel_id, draft.creator_id),
+                *(draft.game, json.dumps(dict(draft.options)), draft.format, draft.rounds),
+                *(draft.time_control, draft.max_players, draft.starts_at, now),
+            )
         created = await self.tournament(found[0]["id"])
         assert created is not None
         return created
 
     async def tournament(self, tournament_id: int) -> TournamentRecord | None:
         found = await self._run.fetch(f"{_SELECT} WHERE id = ?", tournament_id)
+        return _tournament(found[0]) if found else None
+
+    async def numbered(self, guild_id: int, number: int) -> TournamentRecord | None:
+        found = await self._run.fetch(
+            f"{_SELECT} WHERE guild_id = ? AND number = ?", guild_id, number
+        )
         return _tournament(found[0]) if found else None
 
     async def in_guild(self, guild_id: int) -> list[TournamentRecord]:

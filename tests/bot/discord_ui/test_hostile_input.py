@@ -112,7 +112,7 @@ async def test_an_id_beyond_what_a_database_holds_is_no_game(tmp_path: Path) -> 
     async with DiscordHarness(new_bot(tmp_path)) as discord:
         history = discord.client.host.history  # type: ignore[attr-defined]
         with pytest.raises(Refusal, match="There is no Tink game"):
-            await history.finished(discord.guild.id, "tink", 2**63)
+            await history.finished(discord.guild.id, 1, "tink", 2**63)
         record = await discord.client.host.games.by_id(2**70)  # type: ignore[attr-defined]
         assert record is None
 

@@ -81,7 +81,7 @@ async def test_players_join_by_button_and_the_games_begin_in_threads(
 async def test_bad_requests_are_refused_in_one_sentence(discord: DiscordHarness) -> None:
     owner = discord.user("owner")
     unknown = await discord.slash(owner, "tournament start", {"number": 7})
-    assert unknown.ephemeral and unknown.content == "There is no tournament #7."
+    assert unknown.ephemeral and unknown.content == "There is no tournament #7 in this server."
     announcement = await created(discord)
     await discord.click(owner, announcement.message, "Join")
     alone = await discord.slash(owner, "tournament start", {"number": 1})

@@ -74,7 +74,7 @@ async def entered(host: Host, format_: str, players: int, **options: object) -> 
     assert f"Tournament #{number}" in shown(post.text)
     assert "Points: win 1, draw ½, loss 0;" in shown(post.text)
     for person in PLAYERS[:players]:
-        await host.tournaments.join(number, person)
+        await host.tournaments.join(GUILD, number, person)
     return number
 
 
@@ -82,7 +82,7 @@ async def begun(host: Host, format_: str, players: int, **options: object) -> in
     """A tournament of the first `players` entered and started by its creator, its first
     games opened."""
     number = await entered(host, format_, players, **options)
-    await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
+    await host.tournaments.start(GUILD, number, PLAYERS[0].user_id, moderator=False)
     await host.tournaments.idle()
     return number
 
@@ -124,13 +124,13 @@ async def test_a_round_robin_of_five_with_a_bye_and_a_withdrawal(
     game_id, first, second = next(g for g in games if quitter in g[1:])
     await host.endings.resign(game_id, second if first == quitter else first)
     await host.tournaments.idle()
-    withdrawn = await host.tournaments.withdraw(number, quitter)
+    withdrawn = await host.tournaments.withdraw(GUILD, number, quitter)
     assert "their unfinished games are won by their opponents" in shown(withdrawn.text)
     ended = await play_out(host, number)
     assert ended == 10 - 4
     tournament = await storage.tournaments.tournament(number)
     assert tournament is not None and tournament.status is TournamentStatus.FINISHED
-    table = await host.tournaments.table(number)
+    table = await host.tournaments.table(GUILD, number)
     by_player = {r.player: r for r in table.rows}
     assert by_player[quitter].games == 4 and by_player[quitter].points == 1
     assert sum(r.points for r in table.rows) == 10
@@ -144,7 +144,7 @@ async def test_a_swiss_of_six_over_three_rounds_survives_a_restart_between_round
     venue = Venue()
     host = host_on(storage, clock, venue)
     number = await entered(host, "swiss", 6, rounds=3)
-    await host.tournaments.start(number, PLAYERS[0].user_id, moderator=False)
+    await host.tournaments.start(GUILD, number, PLAYERS[0].user_id, moderator=False)
     assert await play_out(host, number) == 3
     round_two = await storage.tournaments.pairings(number)
     assert len(round_two) == 6
@@ -183,7 +183,7 @@ async def test_a_tournament_starts_at_its_time_with_who_joined(
     clock.now += 2 * 3600
     await host.tournaments.run_due()
     with pytest.raises(Refusal, match="has closed its entries"):
-        await host.tournaments.join(number, PLAYERS[5])
+        await host.tournaments.join(GUILD, number, PLAYERS[5])
     assert len(await active_games(host, number)) == 1
     lonely = await entered(host, "swiss", 1, starts="1h")
     clock.now += 3600
@@ -197,10 +197,10 @@ async def test_bad_requests_are_refused_in_one_sentence(storage: Storage, clock:
     refusals = []
     number = await entered(host, "swiss", 1)
     for attempt in (
-        tournaments.join(99, PLAYERS[1]),
-        tournaments.join(number, PLAYERS[0]),
-        tournaments.start(number, PLAYERS[0].user_id, moderator=False),
-        tournaments.start(number, PLAYERS[1].user_id, moderator=False),
+        tournaments.join(GUILD, 99, PLAYERS[1]),
+        tournaments.join(GUILD, number, PLAYERS[0]),
+        tournaments.start(GUILD, number, PLAYERS[0].user_id, moderator=False),
+        tournaments.start(GUILD, number, PLAYERS[1].user_id, moderator=False),
         tournaments.create(Entry("tink", GUILD, CHANNEL, PLAYERS[0], "swiss", players=3)),
         tournaments.create(Entry("tink", GUILD, CHANNEL, PLAYERS[0], "knockout")),
         tournaments.create(Entry("tink", GUILD, CHANNEL, PLAYERS[0], "swiss", starts="soon")),
@@ -208,13 +208,13 @@ async def test_bad_requests_are_refused_in_one_sentence(storage: Storage, clock:
         with pytest.raises(Refusal) as refused:
             await attempt
         refusals.append(str(refused.value))
-    await tournaments.join(number, PLAYERS[1])
-    await tournaments.start(number, PLAYERS[1].user_id, moderator=True)
+    await tournaments.join(GUILD, number, PLAYERS[1])
+    await tournaments.start(GUILD, number, PLAYERS[1].user_id, moderator=True)
     with pytest.raises(Refusal) as refused:
-        await tournaments.join(number, PLAYERS[2])
+        await tournaments.join(GUILD, number, PLAYERS[2])
     refusals.append(str(refused.value))
     assert refusals == [
-        "There is no tournament #99.",
+        "There is no tournament #99 in this server.",
         f"You are already in tournament #{number}.",
         f"Tournament #{number} needs at least 2 players to start.",
         f"Only the creator of tournament #{number} or someone who can manage the server can "
@@ -238,12 +238,12 @@ async def test_games_take_the_tournament_time_limit_else_the_servers(
     await host.slow_games.change_settings(GUILD, time_limit="2d")
     for given, expected in ((None, 2 * 86400.0), ("12h", 12 * 3600.0), ("5d+1d", 5 * 86400.0)):
         number = await entered(host, "round-robin", 2, time_limit=given)
-        await host.tournaments.start(number, PLAYERS[0].user_id, moderator=True)
+        await host.tournaments.start(GUILD, number, PLAYERS[0].user_id, moderator=True)
         ((game_id, _, _),) = await active_games(host, number)
         record = await storage.game(game_id)
         assert record is not None and record.time_limit == expected
         assert record.time_increment == (86400.0 if given == "5d+1d" else None)
-        await host.tournaments.cancel(number, PLAYERS[0].user_id, moderator=False)
+        await host.tournaments.cancel(GUILD, number, PLAYERS[0].user_id, moderator=False)
         aborted = await storage.game(game_id)
         assert aborted is not None and aborted.status is Status.ABORTED
 
@@ -284,7 +284,7 @@ async def test_a_withdrawal_tells_each_game_in_play_who_wins_its_point(
     number = await begun(host, "round-robin", 2)
     assert len(venue.threads) == 1
     thread = 9001
-    await host.tournaments.withdraw(number, PLAYERS[1].user_id)
+    await host.tournaments.withdraw(GUILD, number, PLAYERS[1].user_id)
     await host.tournaments.idle()
     told = [shown(post.text) for place, post in venue.posts if place == thread]
     assert told[-2:] == [
@@ -314,7 +314,7 @@ async def test_a_game_whose_thread_is_refused_for_good_is_not_played_and_the_swi
     assert await play_out(host, number) == 2
     tournament = await storage.tournaments.tournament(number)
     assert tournament is not None and tournament.status is TournamentStatus.FINISHED
-    table = await host.tournaments.table(number)
+    table = await host.tournaments.table(GUILD, number)
     assert sum(r.points for r in table.rows) == 3 and sum(r.games for r in table.rows) == 6
 
 
