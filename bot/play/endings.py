@@ -30,11 +30,14 @@ class NothingToClaim(Refusal):
 class Endings:
     """Resigning, time-outs and aborting."""
 
-    def __init__(self, games: GameTable, boards: BoardPosts) -> None:
+    def __init__(
+        self, games: GameTable, boards: BoardPosts, *, reprieve: Reprieve = no_reprieve
+    ) -> None:
+        """`reprieve` is asked, when a move comes after its turn's deadline, whether its
+        player gets more time (see `Reprieve`)."""
         self._games = games
         self._boards = boards
-        self.reprieve: Reprieve = no_reprieve
-        """Asked before a turn times out whether its player gets more time (see `Reprieve`)."""
+        self._reprieve = reprieve
 
     async def resign_check(self, place_id: int, game_name: str, user_id: int) -> int:
         """Refuse a resignation that cannot happen; otherwise the game id to confirm it on."""
@@ -62,10 +65,11 @@ class Endings:
         None when the game no longer waits on an expired turn (a move came first).
         `offline` says the time ran out while the bot was not running.
         """
-        record = await self._games.by_id(game_id)
-        if record is None or record.status is not Status.ACTIVE or record.turn_seat is None:
+        found = await self._games.by_id(game_id)
+        if found is None or found.status is not Status.ACTIVE:
             return None
-        if await self.still_in_time(record) is not None:
+        record, in_time = await self.still_in_time(found)
+        if in_time or record.turn_seat is None:
             return None
         seat = record.players[record.turn_seat]
         while_offline = " while the bot was offline" if offline else ""
@@ -76,22 +80,24 @@ class Endings:
                 return await self.forfeit(loan, seat, TIME_RAN_OUT, headline)
         return await self._flag(record, seat, headline, claimers)
 
-    async def still_in_time(self, record: GameRecord) -> GameRecord | None:
+    async def still_in_time(self, record: GameRecord) -> tuple[GameRecord, bool]:
         """The one decision on a turn whose deadline may have passed, for the scheduler's
-        time-out and a late move alike: the record as it stands now when its player is
-        still in time, after asking `reprieve` (an automatic vacation day, the deadline
-        then worked out again and saved); None when their time ran out."""
+        time-out and a late move alike: the record as it stands now, and whether its
+        player is still in time, after asking `reprieve` (an automatic vacation day, the
+        deadline then worked out again and saved)."""
         while self._games.past_deadline(record):
             assert record.deadline is not None and record.turn_user_id is not None
             passed = record.deadline
-            if not await self.reprieve(record.turn_user_id, passed):
-                return None
+            if not await self._reprieve(record):
+                return record, False
             await self._games.refresh_clocks([record.id])
             spared = await self._games.by_id(record.id)
-            if spared is None or spared.deadline is None or spared.deadline <= passed:
-                return None
+            if spared is None:
+                return record, False
             record = spared
-        return record
+            if record.deadline is None or record.deadline <= passed:
+                return record, False
+        return record, True
 
     async def claimers(self, loan: Loan, late: Seat) -> list[Seat]:
         """Who may claim the win from a player whose time ran out: the people still in

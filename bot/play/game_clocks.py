@@ -36,14 +36,14 @@ async def never_away(user_id: int, since: float) -> Sequence[Interval]:
     return ()
 
 
-Reprieve = Callable[[int, float], Awaitable[bool]]
-"""The hook asked before a turn times out: `await reprieve(user_id, deadline)` is True
-when it stopped that player's clocks longer (an automatic vacation day, added to what
+Reprieve = Callable[[GameRecord], Awaitable[bool]]
+"""Asked when a move comes after its turn's deadline: `await reprieve(record)` is True
+when it stopped the player's clocks longer (an automatic vacation day, added to what
 `AwayTimes` gives), in which case the game's deadline is worked out again and the turn
 goes on. It should refresh the player's other games itself (`GameTable.refresh_clocks`)."""
 
 
-async def no_reprieve(user_id: int, deadline: float) -> bool:
+async def no_reprieve(record: GameRecord) -> bool:
     """No turn is ever spared: the default `Reprieve`."""
     return False
 

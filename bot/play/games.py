@@ -96,7 +96,15 @@ class GameTable:
     """Finds, saves and lends the games of one storage backend, and gives the use cases
     what else they need of it."""
 
-    def __init__(self, storage: Storage, clock: Callable[[], float], writer: Writer) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        clock: Callable[[], float],
+        writer: Writer,
+        *,
+        away: AwayTimes = never_away,
+    ) -> None:
+        """`away` says when players are away, their clocks stopped (see `AwayTimes`)."""
         self._storage = storage
         self.clock = clock
         self.writer = writer
@@ -104,8 +112,7 @@ class GameTable:
         self._cache: OrderedDict[int, tuple[int, engine.Game]] = OrderedDict()
         self.on_saved: list[Callable[[GameRecord], None]] = []
         """Called with every record saved: the scheduler wakes up on it."""
-        self.away: AwayTimes = never_away
-        """When players are away, their clocks stopped (see `AwayTimes`)."""
+        self.away = away
 
     # -- lending -------------------------------------------------------------------
 

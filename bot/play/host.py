@@ -24,7 +24,7 @@ from bot.play.quiet import Audience
 from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
 from bot.play.tournaments import Tournaments, Venue
-from bot.play.vacations import Vacations
+from bot.play.vacations import Vacations, away_on_vacation
 from bot.storage import ALL_SHARDS, Storage, Writer
 from bot.storage.claims import new_owner
 from bot.workers.thinking import ThreadThinking
@@ -51,22 +51,21 @@ class Host:
         settings give them). `venue` opens the threads of tournaments' games and posts
         their news; without one, tournaments take entries but do not run."""
         self.storage = storage
-        self.games = GameTable(storage, clock, Writer(slot, new_owner()))
+        away = away_on_vacation(storage.clocks)
+        self.games = GameTable(storage, clock, Writer(slot, new_owner()), away=away)
         boards = BoardPosts(renderer, Audience(self.games.clocks, clock))
-        self.endings = Endings(self.games, boards)
+        self.vacations = Vacations(self.games, vacation_days, clock=clock)
+        self.endings = Endings(self.games, boards, reprieve=self.vacations.reprieve)
         self.moves = Moves(self.games, boards, self.endings)
         self.outbox = Outbox(self.games, boards)
         self.ai = AiPlayers(self.games, self.moves, thinker or ThreadThinking())
         self.challenges = Challenges(self.games, boards, self.ai)
         self.offers = Offers(self.games, boards, self.ai)
         self.history = History(self.games, renderer)
-        self.slow_games = SlowGames(self.games, self.endings, clock=clock)
-        self.clock_changes = ClockChanges(self.games, self.slow_games)
-        self.vacations = Vacations(
-            self.games, vacation_days, self.slow_games.quiet_until, clock=clock
+        self.slow_games = SlowGames(
+            self.games, self.endings, spare_day=self.vacations.take_a_day, clock=clock
         )
-        self.games.away = self.vacations.away
-        self.slow_games.spare_day = self.vacations.take_a_day
+        self.clock_changes = ClockChanges(self.games, self.slow_games)
         self.standings = Leaderboards(storage.standings)
         self.tournaments = Tournaments(
             self.games,

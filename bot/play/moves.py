@@ -40,9 +40,24 @@ class Moves:
             return await self.play(active, turn_seat(active, user_id), move)
         except Refusal:
             played = await self._played_already(record.id, user_id, move)
-            if played is None:
-                raise
-            return played
+            if played is not None:
+                return played
+            if record.status.is_open:
+                await self._ended_meanwhile(record.id)
+            raise
+
+    async def _ended_meanwhile(self, game_id: int) -> None:
+        """Refuse a move that lost its race to the game's end (a claim, a time-out, a
+        resignation) by saying how it ended."""
+        record = await self._games.by_id(game_id)
+        if record is None or record.status.is_open:
+            return
+        if record.status is not Status.FINISHED:
+            raise Refusal(f"{title(record)} was {record.status.value} meanwhile.")
+        async with self._games.borrow(record) as loan:
+            result = loan.game.result
+        ended = say(f"{title(record)} ended meanwhile. ")
+        raise Refusal(ended if result is None else say(ended, result_text(result, record.names)))
 
     async def play(self, record: GameRecord, seat: Seat, move: str | Mapping[str, str]) -> Post:
         """Play a move for the seat to move in the game at `record`: a person's, or the
@@ -51,9 +66,8 @@ class Moves:
         vacation left is spared as at a time-out (see `Endings.still_in_time`)."""
         late = False
         if not is_ai(seat.user_id):
-            in_time = await self._endings.still_in_time(record)
-            late = in_time is None
-            record = record if in_time is None else in_time
+            record, in_time = await self._endings.still_in_time(record)
+            late = not in_time
         async with self._games.borrow(record) as loan:
             if late and not await self._endings.claimers(loan, seat):
                 headline = say(Strong(Name(seat.name)), " ran out of time before moving.")

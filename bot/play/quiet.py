@@ -24,6 +24,14 @@ _SPAN = re.compile(r"(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})")
 _OFF = ("off", "none", "no")
 
 
+async def quiet_until(clocks: ClockStorage, user_id: int, moment: float) -> float | None:
+    """When the user's quiet hours holding `moment` end; None when they are not quiet."""
+    hours = await clocks.quiet_hours(user_id)
+    if hours is None or not is_quiet(hours, moment):
+        return None
+    return quiet_ends(hours, moment)
+
+
 def describe_span(hours: QuietHours) -> str:
     """`23:00-08:00`."""
     return f"{_clock_time(hours.start)}-{_clock_time(hours.end)}"

@@ -18,7 +18,7 @@ from bot.play.clock import describe_duration, parse_duration, parse_time_control
 from bot.play.endings import Endings
 from bot.play.game_clocks import control_of
 from bot.play.games import GameTable
-from bot.play.quiet import is_quiet, parse_span, quiet_ends, zone_named
+from bot.play.quiet import parse_span, quiet_until, zone_named
 from bot.play.timing import WARNING, Reminder, pending_reminders, turn_reminders
 from bot.play.values import Post, Refusal
 from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
@@ -59,14 +59,20 @@ class SlowGames:
     """The use cases of slow games: settings, lists, and the time-outs and reminders due."""
 
     def __init__(
-        self, games: GameTable, endings: Endings, *, clock: Callable[[], float] = time.time
+        self,
+        games: GameTable,
+        endings: Endings,
+        *,
+        spare_day: SpareDay = no_spare_day,
+        clock: Callable[[], float] = time.time,
     ) -> None:
+        """`spare_day` saves a clock that runs out with a vacation day, if the player has
+        one."""
         self.games = games
         self.clocks = games.clocks
         self._endings = endings
         self._clock = clock
-        self.spare_day: SpareDay = no_spare_day
-        """What saves a clock that runs out with a vacation day, if the player has one."""
+        self._spare_day = spare_day
         self.on_change: list[Callable[[], None]] = []
         """Called when settings change what falls due when: the scheduler wakes up on it."""
 
@@ -142,10 +148,7 @@ class SlowGames:
 
     async def quiet_until(self, user_id: int, moment: float) -> float | None:
         """When the user's quiet hours holding `moment` end; None when they are not quiet."""
-        hours = await self.clocks.quiet_hours(user_id)
-        if hours is None or not is_quiet(hours, moment):
-            return None
-        return quiet_ends(hours, moment)
+        return await quiet_until(self.clocks, user_id, moment)
 
     async def _held_until(self, user_id: int, moment: float) -> float | None:
         """When the user's quiet hours or vacation holding `moment` end, if either does:
@@ -207,7 +210,7 @@ class SlowGames:
         record = await self.games.by_id(turn.game_id)
         if record is None or record.deadline is None or not self.games.past_deadline(record):
             return None
-        saved = await self.spare_day(dataclasses.replace(turn, deadline=record.deadline))
+        saved = await self._spare_day(dataclasses.replace(turn, deadline=record.deadline))
         if saved is not None:
             return saved
         offline = record.deadline < online_since

@@ -12,18 +12,22 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from bot.play.announcements import notice
 from bot.play.clock import DAY, MINUTE
+from bot.play.game_clocks import AwayTimes
 from bot.play.games import GameTable
+from bot.play.quiet import quiet_until
 from bot.play.slow_games import Delivery, game_link
 from bot.play.values import Post, Refusal
-from bot.play.words.text import Moment, Name, Strong, Text, say
-from bot.storage import Announcement
-from bot.storage.clocks import Turn, Vacation
+from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
+from bot.play.words.wording import title
+from bot.storage import Announcement, GameRecord
+from bot.storage.clocks import ClockStorage, Turn, Vacation
+from bot.storage.records import Interval
 
 DAYS_A_YEAR = 15
 """Vacation days each player has a calendar year, unless the bot's owner sets another."""
@@ -80,28 +84,25 @@ def describe_left(seconds: float) -> str:
     return " ".join(parts) or "no time"
 
 
+def away_on_vacation(clocks: ClockStorage) -> AwayTimes:
+    """When players are away, as their vacations say (for `GameTable`)."""
+
+    async def away(user_id: int, since: float) -> Sequence[Interval]:
+        return [(v.started_at, v.ends_at) for v in await clocks.vacations(user_id, since)]
+
+    return away
+
+
 class Vacations:
     """The use cases of vacations: start, end, status, and the days taken automatically."""
 
     def __init__(
-        self,
-        games: GameTable,
-        days_a_year: int,
-        quiet_until: Callable[[int, float], Awaitable[float | None]],
-        *,
-        clock: Callable[[], float] = time.time,
+        self, games: GameTable, days_a_year: int, *, clock: Callable[[], float] = time.time
     ) -> None:
-        """`quiet_until` says when a user's quiet hours holding a moment end (None when
-        they are not quiet then)."""
         self.games = games
         self.clocks = games.clocks
         self.days_a_year = days_a_year
-        self._quiet_until = quiet_until
         self._clock = clock
-
-    async def away(self, user_id: int, since: float) -> list[tuple[float, float | None]]:
-        """The intervals, overlapping `since` or after it, when the user's clocks stop."""
-        return [(v.started_at, v.ends_at) for v in await self.clocks.vacations(user_id, since)]
 
     async def left(self, user_id: int, moment: float) -> float:
         """Seconds of vacation the user has left in the calendar year of `moment`."""
@@ -159,26 +160,58 @@ class Vacations:
         this year; None when they have none, or a vacation of theirs covers the deadline
         already. The player is told by direct message (in the game's channel when their
         direct messages are closed, or without a ping during their quiet hours)."""
-        at = turn.deadline
-        left = 0.0 if at is None else await self.left(turn.user_id, at)
-        if at is None or left < MINUTE:
+        if turn.deadline is None:
             return None
-        day = Vacation(turn.user_id, at, at + min(DAY, left), automatic=True)
-        if not await self.clocks.add_vacation(day):
+        text = await self._day_from(turn.user_id, turn.deadline, turn.name, game_link(turn))
+        if text is None:
             return None
-        await self._refresh(turn.user_id)
+        if await quiet_until(self.clocks, turn.user_id, self._clock()) is not None:
+            return Delivery(turn.place_id, Post(turn.game_id, text))
+        post = Post(turn.game_id, text, pings=(turn.user_id,))
+        return Delivery(turn.place_id, post, dm_user_id=turn.user_id)
+
+    async def reprieve(self, record: GameRecord) -> bool:
+        """Save a move that came after its turn's deadline, before the time-out did, with
+        the vacation day the time-out would have taken (see `take_a_day`); the notice of
+        it is saved with the day and posted in the game's channel."""
+        assert record.deadline is not None and record.turn_seat is not None
+        seat = record.players[record.turn_seat]
+        link = GameLink(title(record), record.guild_id, record.place_id, record.message_id)
+
+        def owed(text: Text) -> Announcement:
+            return self.games.signed(notice(record, Post(record.id, text), self._clock()))
+
+        return (
+            await self._day_from(seat.user_id, record.deadline, seat.name, link, owed) is not None
+        )
+
+    async def _day_from(
+        self,
+        user_id: int,
+        at: float,
+        name: str,
+        link: GameLink,
+        owed: Callable[[Text], Announcement] | None = None,
+    ) -> Text | None:
+        """A vacation day from `at` (what is left, when under a day) if the user has any
+        left this year and no vacation covers `at`, with its notice (kept `owed` with the
+        day when given) and their games' deadlines worked out again; None otherwise."""
+        left = await self.left(user_id, at)
+        if left < MINUTE:
+            return None
+        day = Vacation(user_id, at, at + min(DAY, left), automatic=True)
         text = say(
-            Strong(Name(turn.name)),
+            Strong(Name(name)),
             ", your time in ",
-            game_link(turn),
+            link,
             " ran out, so a vacation day was used: your clocks wait until ",
             Moment(day.ends_at),
             f". Vacation left this year: {describe_left(left - (day.ends_at - at))}.",
         )
-        if await self._quiet_until(turn.user_id, self._clock()) is not None:
-            return Delivery(turn.place_id, Post(turn.game_id, text))
-        post = Post(turn.game_id, text, pings=(turn.user_id,))
-        return Delivery(turn.place_id, post, dm_user_id=turn.user_id)
+        if not await self.clocks.add_vacation(day, [] if owed is None else [owed(text)]):
+            return None
+        await self._refresh(user_id)
+        return text
 
     async def _refresh(self, user_id: int) -> None:
         """Work out again the deadlines of the user's games, as their absences changed."""

@@ -13,9 +13,10 @@ import pytest
 import engine
 import render
 from bot.play.clock import DAY, HOUR
+from bot.play.outbox import OWED_AFTER
 from bot.storage import Status
 from tests.bot.discord_ui.test_crash_and_load import DyingDrawing, Killed
-from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, sent
+from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, scheduler_of, sent
 from tests.bot.harness import DiscordHarness, Reply, SentMessage, User
 from tests.bot.support import Clock, new_bot
 
@@ -49,25 +50,20 @@ async def status(discord: DiscordHarness) -> Status:
 
 
 @pytest.fixture
-async def alices_day(discord: DiscordHarness) -> list[tuple[float, float | None]]:
-    """A 1d game where alice, to move first, has one automatic vacation day: the first
-    time her time would run out, her clock waits a day. Her time away, as it grows."""
-    user = discord.user("alice")
-    host = discord.client.host  # type: ignore[attr-defined]
-    away: list[tuple[float, float | None]] = []
+async def alices_day(tmp_path: Path, clock: Clock) -> AsyncIterator[DiscordHarness]:
+    """The bot as `python -m bot` builds it with one vacation day a year: a 1d game where
+    alice moves first (the first time a player's time would run out, their clock waits
+    a day)."""
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=1)) as harness:
+        await begin(harness, time_limit="1d")
+        yield harness
 
-    async def away_of(user_id: int, since: float) -> list[tuple[float, float | None]]:
-        return away if user_id == user.id else []
 
-    async def reprieve(user_id: int, deadline: float) -> bool:
-        if away or user_id != user.id:
-            return False
-        away.append((deadline, deadline + DAY))
-        return True
-
-    host.games.away, host.endings.reprieve = away_of, reprieve
-    await begin(discord, time_limit="1d")
-    return away
+async def days_taken(discord: DiscordHarness, name: str) -> list[tuple[float, float]]:
+    """The vacation days a player has had, as stored."""
+    clocks = discord.client.host.storage.clocks  # type: ignore[attr-defined]
+    taken = await clocks.vacations(discord.user(name).id, 0.0)
+    return [(v.started_at, v.ends_at) for v in taken]
 
 
 async def claim_mode(discord: DiscordHarness) -> None:
@@ -230,6 +226,7 @@ async def test_a_claim_racing_a_late_move_lets_exactly_one_win(
     actions = await discord.client.host.storage.actions(1)  # type: ignore[attr-defined]
     if await status(discord) is Status.FINISHED:
         assert moved.ephemeral and not claimed.ephemeral
+        assert moved.content == "Tink #1 ended meanwhile. **bob** wins: time ran out."
         assert "forfeit" in actions[-1].action
     else:
         assert claimed.ephemeral and not moved.ephemeral
@@ -346,11 +343,15 @@ async def test_gifts_that_cannot_be_are_refused_in_one_sentence(discord: Discord
     assert bad.ephemeral and bad.content.startswith("The time given must be none or a number")
 
 
-async def test_time_away_stops_a_clock_and_a_reprieve_puts_off_a_time_out(
-    discord: DiscordHarness, clock: Clock, alices_day: list[tuple[float, float | None]]
+async def test_an_automatic_vacation_day_puts_off_a_time_out(
+    alices_day: DiscordHarness, clock: Clock
 ) -> None:
-    assert time_outs(await later(discord, clock, DAY)) == []
-    assert alices_day == [(START + DAY, START + 2 * DAY)]
+    discord = alices_day
+    spared = await later(discord, clock, DAY)
+    assert time_outs(spared) == []
+    (told,) = sent(spared)
+    assert "**alice**, your time in" in told.content and "a vacation day was used" in told.content
+    assert await days_taken(discord, "alice") == [(START + DAY, START + 2 * DAY)]
     bob = discord.user("bob")
     board = await discord.slash(bob, "tink board")
     assert f"Your move, **alice**. Time runs out {at(2 * DAY)}." in board.content
@@ -425,15 +426,20 @@ async def test_a_take_back_gives_back_the_banks_as_the_restored_turn_began(
 
 
 async def test_a_late_move_is_spared_by_a_vacation_day_as_a_time_out_is(
-    discord: DiscordHarness, clock: Clock, alices_day: list[tuple[float, float | None]]
+    alices_day: DiscordHarness, clock: Clock
 ) -> None:
+    discord = alices_day
     clock.now = START + DAY + HOUR
     moved = await move(discord, discord.user("alice"))
     assert not moved.ephemeral
     assert "ran out of time" not in moved.content
     assert f"Your move, **bob**. Time runs out {at(2 * DAY + HOUR)}." in moved.content
-    assert alices_day == [(START + DAY, START + 2 * DAY)]
+    assert await days_taken(discord, "alice") == [(START + DAY, START + 2 * DAY)]
     assert await status(discord) is Status.ACTIVE
+    clock.now = START + DAY + HOUR + OWED_AFTER
+    (told,) = sent(await discord.run(scheduler_of(discord).run_due()))
+    assert told.content.startswith("**alice**, your time in")
+    assert "ran out, so a vacation day was used" in told.content
     clock.now = START + 3 * DAY + 2 * HOUR
     late = await move(discord, discord.user("bob"))
     assert late.content.startswith("**bob** ran out of time before moving.")
@@ -441,22 +447,18 @@ async def test_a_late_move_is_spared_by_a_vacation_day_as_a_time_out_is(
 
 
 async def test_the_board_picture_leaves_out_the_time_away_of_the_player_to_move(
-    discord: DiscordHarness, clock: Clock
+    tmp_path: Path, clock: Clock
 ) -> None:
-    alice, bob = discord.user("alice"), discord.user("bob")
-    host = discord.client.host  # type: ignore[attr-defined]
-
-    async def away_of(user_id: int, since: float) -> list[tuple[float, float | None]]:
-        return [(START, START + DAY)] if user_id == alice.id else []
-
-    host.games.away = away_of
-    await begin(discord, time_limit="2d+1d")
-    clock.now = START + DAY + HOUR
-    board = await discord.slash(bob, "tink board")
-    assert f"Your move, **alice**. Time runs out {at(3 * DAY)}." in board.content
-    record = await host.storage.game(1)
-    game = engine.load_game(record.state)
-    assert board.png() == render.board_png(game, record.names, clocks=["1d 23h", "2d"])
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, vacation_days=1)) as discord:
+        alice, bob = discord.user("alice"), discord.user("bob")
+        await discord.slash(alice, "vacation start", {"days": 1})
+        await begin(discord, time_limit="2d+1d")
+        clock.now = START + DAY + HOUR
+        board = await discord.slash(bob, "tink board")
+        assert f"Your move, **alice**. Time runs out {at(3 * DAY)}." in board.content
+        record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
+        game = engine.load_game(record.state)
+        assert board.png() == render.board_png(game, record.names, clocks=["1d 23h", "2d"])
 
 
 async def test_a_move_announced_after_a_restart_shows_the_clocks_as_it_was_played(
