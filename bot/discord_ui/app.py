@@ -120,8 +120,7 @@ class PyramidBot(discord.AutoShardedClient):
             at_once=self.settings.ai_processes,
         )
         commands = [*build_groups(), *standings_commands(), *slow_game_commands()]
-        for command in [*commands, vacation_group(), *tournament_commands()]:
-            self.tree.add_command(command)
+        self.tree.add_commands([*commands, vacation_group(), *tournament_commands()])
         self.add_dynamic_items(*BUTTONS)
         if self.sync_commands and self.settings.runs_first_shard:
             await self._sync(self._storage)

@@ -4,6 +4,7 @@ what a user caused, an apology (and a log line with context) for what we caused.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -39,8 +40,24 @@ def works_in_direct_messages(command: app_commands.Command[Any, ..., Any]) -> bo
     return bool(contexts.dm_channel) if contexts is not None else not root.guild_only
 
 
+class OptionOutOfRange(app_commands.CheckFailure):
+    """An option past a limit its command declares: Discord's client never sends one, a
+    forged or stale request may. The message is the sentence refusing it."""
+
+
 class GameTree(app_commands.CommandTree[discord.Client]):
     """The bot's slash commands; a command that fails is answered by `answer_failure`."""
+
+    def add_commands(
+        self, commands: Iterable[app_commands.Command[Any, ..., Any] | app_commands.Group]
+    ) -> None:
+        """Add commands, each holding its options to the limits it declares to Discord."""
+        for command in commands:
+            self.add_command(command)
+            walked = command.walk_commands() if isinstance(command, app_commands.Group) else ()
+            for each in (command, *walked):
+                if isinstance(each, app_commands.Command):
+                    each.add_check(within_declared_limits)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Refuses, in a sentence, a command used in direct messages that works in servers
@@ -58,6 +75,46 @@ class GameTree(app_commands.CommandTree[discord.Client]):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         await answer_failure(interaction, error)
+
+
+def within_declared_limits(interaction: discord.Interaction) -> bool:
+    """Raise `OptionOutOfRange` for an option past its declared range, length or choices."""
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return True
+    given = vars(interaction.namespace)
+    for parameter in command.parameters:
+        refusal = _outside_limits(parameter, given.get(parameter.display_name))
+        if refusal is not None:
+            raise OptionOutOfRange(refusal)
+    return True
+
+
+def _outside_limits(parameter: app_commands.Parameter, value: object) -> str | None:
+    """The sentence refusing a value past the parameter's limits; None when within."""
+    name = parameter.display_name
+    if parameter.choices and value is not None:
+        if value not in [choice.value for choice in parameter.choices]:
+            return f"Choose the {name} from the list offered."
+        return None
+    low, high = parameter.min_value, parameter.max_value
+    measured: int | float
+    if isinstance(value, str):
+        measured, unit = len(value), " characters long"
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        measured, unit = value, ""
+    else:
+        return None
+    if (low is not None and measured < low) or (high is not None and measured > high):
+        return f"The {name} must be {_span(low, high)}{unit}."
+    return None
+
+
+def _span(low: int | float | None, high: int | float | None) -> str:
+    """`from 2 to 1,000`, `at least 1`, `at most 100`."""
+    if low is None:
+        return f"at most {high:,}"
+    return f"at least {low:,}" if high is None else f"from {low:,} to {high:,}"
 
 
 def failure_text(error: BaseException) -> str | None:
@@ -83,6 +140,8 @@ def _check_text(error: BaseException) -> str | None:
         names = " and ".join(_permission_name(p) for p in error.missing_permissions)
         kind = "permissions" if len(error.missing_permissions) > 1 else "permission"
         return f"I need the {names} {kind} in this channel; ask a server admin to grant it."
+    if isinstance(error, OptionOutOfRange):
+        return str(error)
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down: try again in {error.retry_after:.0f} seconds."
     if isinstance(error, app_commands.CheckFailure):

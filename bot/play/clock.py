@@ -35,7 +35,7 @@ LONGEST = 30 * DAY
 _NONE = ("none", "off", "no", "never")
 _UNITS = {"m": MINUTE, "min": MINUTE, "h": HOUR, "d": DAY, "w": 7 * DAY}
 _WORDS = {"minute": "m", "hour": "h", "day": "d", "week": "w"}
-_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([a-z]+)")
+_DURATION = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*([a-z]+)")
 _CONTROL = re.compile(r"([^+/]+?)\s*(?:\+\s*([^+/]+?)\s*(?:/\s*([^+/]+?))?)?")
 ACCEPTED = (
     "none, a time per move like 3d, or a bank like 5d+1d (5 days, 1 more a move) "
@@ -62,6 +62,11 @@ class TimeControl:
     @property
     def per_move(self) -> bool:
         return self.increment is None
+
+    @property
+    def most_held(self) -> float:
+        """The most a player may hold, gifts included: the cap, or the longest time."""
+        return LONGEST if self.cap is None else self.cap
 
     @property
     def ceiling(self) -> float:
@@ -110,6 +115,7 @@ def parse_time_control(text: str) -> TimeControl | None:
     cleaned = text.strip().lower()
     if cleaned in _NONE:
         return None
+    check_digits(text, "The time limit")
     match = _CONTROL.fullmatch(cleaned)
     typed = [] if match is None else [p for p in match.groups() if p is not None]
     seconds = [s for s in map(_seconds, typed) if s is not None]
@@ -134,6 +140,7 @@ def parse_duration(text: str, what: str) -> float | None:
     cleaned = text.strip().lower()
     if cleaned in _NONE:
         return None
+    check_digits(text, what)
     seconds = _seconds(cleaned)
     if seconds is None:
         raise DurationError(
@@ -146,6 +153,15 @@ def parse_duration(text: str, what: str) -> float | None:
     if not SHORTEST <= seconds <= LONGEST:
         raise DurationError(f"{what} must be between 10 minutes and 30 days.")
     return seconds
+
+
+def check_digits(text: str, what: str) -> None:
+    """Refuse, in one sentence, numbers written with digits other than 0 to 9 (Arabic-Indic,
+    full-width, mathematical...): `what` names the setting, e.g. "The time limit"."""
+    if any(c.isnumeric() and not c.isascii() for c in text):
+        raise DurationError(
+            say(f"{what} takes the digits 0 to 9 only, not ", Name(excerpt(text)), ".")
+        )
 
 
 def _seconds(text: str) -> float | None:

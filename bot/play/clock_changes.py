@@ -8,12 +8,20 @@ from __future__ import annotations
 import dataclasses
 
 from bot.play.ai_seats import humans
-from bot.play.clock import describe_duration, parse_duration, time_left, time_left_words, with_gift
+from bot.play.clock import (
+    MINUTE,
+    TimeControl,
+    describe_duration,
+    parse_duration,
+    time_left,
+    time_left_words,
+    with_gift,
+)
 from bot.play.game_clocks import control_of, facts_of, resumed_clock
 from bot.play.games import GameTable, player
 from bot.play.slow_games import SlowGames
 from bot.play.values import Post, Refusal
-from bot.play.words.text import Name, Strong, lines, say
+from bot.play.words.text import Name, Strong, Text, lines, say
 from bot.play.words.wording import turn_line
 from bot.storage import GameRecord
 
@@ -76,7 +84,10 @@ class ClockChanges:
         gifted = await self._games.with_deadline(self._gifted(record, receiver.seat, seconds))
         facts = facts_of(gifted)
         assert facts is not None
-        left = time_left_words(time_left(facts, receiver.seat, self._games.clock()))
+        held = time_left(facts, receiver.seat, self._games.clock())
+        if held > control.most_held:
+            raise Refusal(_over_the_most(control, receiver.name, held - seconds))
+        left = time_left_words(held)
         text = say(
             Strong(Name(giver.name)),
             f" gives {describe_duration(seconds)} to ",
@@ -106,3 +117,16 @@ class ClockChanges:
                 clock, flagged=time_left(after, seat, self._games.clock()) <= 0
             )
         return dataclasses.replace(record, clock=clock)
+
+
+def _over_the_most(control: TimeControl, name: str, held: float) -> Text:
+    """Why a gift is refused: it would give the player more than they may hold."""
+    most = describe_duration(control.most_held)
+    room = control.most_held - held
+    if room < MINUTE:
+        return say(Name(name), f" already has the most time a player may hold here ({most}).")
+    return say(
+        f"A player may hold at most {most} in this game, so you can give ",
+        Name(name),
+        f" up to {time_left_words(room)}.",
+    )

@@ -11,8 +11,10 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import datetime, time, timedelta
 from functools import cache
-from zoneinfo import ZoneInfo, available_timezones
+from importlib import resources
+from zoneinfo import ZoneInfo
 
+from bot.play.clock import check_digits
 from bot.play.values import Refusal
 from bot.play.words.text import Name, excerpt, say
 from bot.storage.clocks import ClockStorage, QuietHours
@@ -20,7 +22,7 @@ from bot.storage.clocks import ClockStorage, QuietHours
 MINUTES_A_DAY = 24 * 60
 SUGGESTED = 25
 """Time zones an autocomplete offers at most (Discord's limit on choices)."""
-_SPAN = re.compile(r"(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})")
+_SPAN = re.compile(r"([0-9]{1,2}):([0-9]{2})\s*-\s*([0-9]{1,2}):([0-9]{2})")
 _OFF = ("off", "none", "no")
 
 
@@ -47,6 +49,7 @@ def parse_span(text: str) -> tuple[int, int] | None:
     cleaned = text.strip().lower()
     if cleaned in _OFF:
         return None
+    check_digits(text, "Quiet hours")
     match = _SPAN.fullmatch(cleaned)
     refusal = Refusal(
         say("Quiet hours look like 23:00-08:00 (or off), not ", Name(excerpt(text)), ".")
@@ -132,4 +135,7 @@ def _clock_time(minutes: int) -> str:
 
 @cache
 def _zones() -> tuple[str, ...]:
-    return tuple(sorted(available_timezones()))
+    """The IANA time zones of the `tzdata` package: not the host's own names (`localtime`,
+    whose meaning depends on the machine) nor its placeholder `Factory`."""
+    listed = resources.files("tzdata").joinpath("zones").read_text(encoding="utf-8").split()
+    return tuple(sorted(zone for zone in listed if zone != "Factory"))

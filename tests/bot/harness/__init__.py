@@ -193,7 +193,8 @@ class DiscordHarness(FakeDiscord):
         """Runs `/command` ("group sub" for a subcommand) as `user`; options by display name.
 
         `forged` sends it even where Discord would not offer it, or after the bot dropped it
-        (then without options), as a stale or forged client could.
+        (then without options), and with option values past the limits the command
+        declares, as a stale or forged client could.
         """
         channel = channel or self.channel
         if forged and not self._has_command(command, channel):
@@ -203,7 +204,7 @@ class DiscordHarness(FakeDiscord):
             )
         found, names, guild_id = self._command(command, user, channel, offered=not forged)
         resolved: Json = {}
-        given = self._options(found, options or {}, channel, resolved)
+        given = self._options(found, options or {}, channel, resolved, forged=forged)
         return await self._interact(
             discord.InteractionType.application_command,
             user,
@@ -467,6 +468,7 @@ class DiscordHarness(FakeDiscord):
         resolved: Json | None,
         *,
         focused: str | None = None,
+        forged: bool = False,
     ) -> list[Json]:
         """The option payloads for `given`, typed from the command's parameters."""
         parameters = {p.display_name: p for p in command.parameters}
@@ -485,20 +487,23 @@ class DiscordHarness(FakeDiscord):
             if name == focused:
                 option |= {"value": str(value), "focused": True}
             else:
-                option["value"] = self._option_value(parameter, value, channel, resolved)
+                option["value"] = self._option_value(parameter, value, channel, resolved, forged)
             options.append(option)
         return options
 
     def _option_value(
-        self, parameter: app_commands.Parameter, value: Any, channel: Channel, resolved: Json | None
+        self,
+        parameter: app_commands.Parameter,
+        value: Any,
+        channel: Channel,
+        resolved: Json | None,
+        forged: bool = False,
     ) -> Any:
-        """The value Discord sends for an option, noting users and channels in `resolved`."""
+        """The value Discord sends for an option, noting users and channels in `resolved`;
+        one past the option's declared limits only when `forged`."""
         value = value.value if isinstance(value, app_commands.Choice) else value
-        if parameter.choices and value not in [c.value for c in parameter.choices]:
-            raise HarnessError(f"Option {parameter.display_name!r} has no choice {value!r}.")
-        if parameter.type in _NUMBERS and not _within(value, parameter):
-            name, low, high = parameter.display_name, parameter.min_value, parameter.max_value
-            raise HarnessError(f"Option {name!r} takes {low} to {high}, not {value}.")
+        if not forged:
+            _check_limits(parameter, value)
         if parameter.type in _SNOWFLAKE_OPTIONS:
             return self._snowflake_option(parameter, value, channel, resolved)
         if parameter.type not in _CONVERTERS:
@@ -534,6 +539,15 @@ _CONVERTERS: dict[discord.AppCommandOptionType, Callable[[Any], Any]] = {
     discord.AppCommandOptionType.number: float,
     discord.AppCommandOptionType.boolean: bool,
 }
+
+
+def _check_limits(parameter: app_commands.Parameter, value: Any) -> None:
+    """Refuse a value Discord's client would not send: no choice, or out of range."""
+    if parameter.choices and value not in [c.value for c in parameter.choices]:
+        raise HarnessError(f"Option {parameter.display_name!r} has no choice {value!r}.")
+    if parameter.type in _NUMBERS and not _within(value, parameter):
+        name, low, high = parameter.display_name, parameter.min_value, parameter.max_value
+        raise HarnessError(f"Option {name!r} takes {low} to {high}, not {value}.")
 
 
 def _within(value: float, parameter: app_commands.Parameter) -> bool:
