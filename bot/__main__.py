@@ -31,6 +31,20 @@ DISCORD_DOWN = (
     "Discord answered with a server error ({reason}): it is having trouble on its side "
     "(see discordstatus.com); start the bot again later."
 )
+LOGIN_REFUSED = {
+    403: (
+        "Discord refused the bot's login ({reason}): the application may be disabled, or "
+        "this machine's address blocked; check the application in the Developer Portal "
+        "and your e-mail from Discord, then start the bot again."
+    ),
+    429: (
+        "Discord is limiting how often the bot may log in ({reason}): too many logins in "
+        "a short time, often a restart loop; wait some minutes (a systemd unit should "
+        "have RestartSec=30 or more), then start the bot again."
+    ),
+}
+"""What a refused login means, by Discord's status, and what to do."""
+REFUSED = "Discord refused the bot's login ({reason}); start the bot again later."
 UNREACHABLE_ERRORS = (OSError, TimeoutError, aiohttp.ClientError, discord.GatewayNotFound)
 
 
@@ -89,9 +103,8 @@ async def _run(settings: Settings, logs: HeldLogs) -> None:
         except discord.LoginFailure:
             raise CannotStart(TOKEN_REFUSED) from None
         except discord.HTTPException as error:
-            if error.status < 500:
-                raise
-            raise CannotStart(DISCORD_DOWN.format(reason=_reason(error))) from None
+            said = DISCORD_DOWN if error.status >= 500 else LOGIN_REFUSED.get(error.status, REFUSED)
+            raise CannotStart(said.format(reason=_reason(error))) from None
         except UNREACHABLE_ERRORS as error:
             raise CannotStart(UNREACHABLE.format(reason=_reason(error))) from None
         logs.let_through()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 import shlex
 import signal
@@ -13,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import engine
+from bot.logs import PLAIN
 from bot.play.challenges import Invitation
 from bot.play.host import Host
 from bot.play.offers import offer_words
@@ -25,12 +27,17 @@ from bot.play.words.wording import turn_line
 from bot.storage import GameRecord, Status, open_storage
 from bot.workers.drawing import ThreadDrawing
 
+log = logging.getLogger(__name__)
+
 CHANNEL = 1
+LOG_FILE = "console.log"
+"""Where, in the output folder, what went wrong on the bot's side is written."""
 AI = "ai"
 """The name, and the option, that seat the AI."""
 HELP = """\
 start tink alice bob      start a game, the players named in seat order; options as
-                          name=value, e.g. grid=fixed, order=random, time_limit=12h
+                          name=value, e.g. order=random, time_limit=12h (and the
+                          game's own, e.g. start folio alice bob grid=fixed)
 start tink alice ai=hard  play against the AI (easy, medium, hard); "ai" as a player's
                           name gives it a seat, e.g. start tink alice ai bob ai;
                           order=ai lets the AI move first
@@ -43,7 +50,7 @@ resign alice              alice resigns
 draw alice, undo alice    alice offers a draw or to take back her move
 agree bob, decline bob    bob answers the offer (the AI answers at once)
 pause alice               alice asks the others to stop the clocks (answered as above)
-resume bob                bob starts the stopped clocks again
+resume                    start the stopped clocks again
 give_time alice bob 1d    alice gives bob a day on his clock
 abort                     end the game, unrated
 quit                      leave (Ctrl-C and Ctrl-D leave too)"""
@@ -65,6 +72,7 @@ class Console:
     def __init__(self, host: Host, out: Path) -> None:
         self.host = host
         self.out = out
+        self.log_file = out / LOG_FILE
         self.game = ""
         self._people: dict[str, Person] = {}
 
@@ -82,13 +90,19 @@ class Console:
             return f"Cannot read that line: {error}."
         if not words:
             return ""
+        command = words[0].lower()
         try:
-            answer = await self._dispatch(words[0].lower(), words[1:])
+            waiting = await self._offer_waiting()
+            answer = await self._dispatch(command, words[1:])
+            lapsed = "" if command in ("agree", "decline") else await self._lapsed(waiting)
+            return "\n".join(filter(None, [answer, lapsed, await self.bot_turns()]))
         except Refusal as refusal:
             return self._plain(refusal.text)
         except engine.GameError as error:
             return str(error)
-        return "\n".join(filter(None, [answer, await self.bot_turns()]))
+        except Exception:
+            log.exception("the console command %r failed", line)
+            return f"Sorry, something went wrong on my side; the details are in {self.log_file}."
 
     async def bot_turns(self) -> str:
         """The AI's moves, one after another, for as long as it is the AI's turn."""
@@ -118,14 +132,34 @@ class Console:
         if record.status is not Status.ACTIVE or record.turn_seat is None:
             return ""
         async with self.host.games.borrow(record) as loan:
-            said = [self._plain(turn_line(record, loan.game))]
+            said = self._plain(turn_line(record, loan.game))
+        return "\n".join(filter(None, [said, await self._offer_lines(record)]))
+
+    async def _offer_lines(self, record: GameRecord) -> str:
+        """The offer waiting in a game, and who still has to answer it; none: nothing."""
         offer = record.offer
-        if offer is not None:
-            wanted = offer_words(Prompt(offer.kind))
-            said.append(f"{record.players[offer.seat].name} offers {wanted}.")
-            waiting = await self.host.offers.waiting_on(record)
-            said.append(_how_to_answer([s.name for s in waiting]))
-        return "\n".join(said)
+        if offer is None or record.status is not Status.ACTIVE:
+            return ""
+        wanted = offer_words(Prompt(offer.kind))
+        waiting = await self.host.offers.waiting_on(record)
+        made = f"{record.players[offer.seat].name} offers {wanted}."
+        return "\n".join([made, _how_to_answer([s.name for s in waiting])])
+
+    async def _offer_waiting(self) -> GameRecord | None:
+        """The game of this console, when an offer waits in it."""
+        record = await self.host.storage.latest_game_in(CHANNEL)
+        return record if record is not None and record.offer is not None else None
+
+    async def _lapsed(self, waiting: GameRecord | None) -> str:
+        """Say so when the offer that was waiting is gone without an answer (a move or a
+        resignation ended it)."""
+        if waiting is None or waiting.offer is None:
+            return ""
+        now = await self.host.games.by_id(waiting.id)
+        if now is not None and now.offer is not None:
+            return ""
+        maker = waiting.players[waiting.offer.seat].name
+        return f"{maker} offered {offer_words(Prompt(waiting.offer.kind))}; the offer lapsed."
 
     async def _dispatch(self, command: str, args: list[str]) -> str:
         if command == "help":
@@ -139,7 +173,10 @@ class Console:
         if command == "moves":
             return await self._moves(" ".join(args))
         if command == "board":
-            return self._show(await self.host.moves.board(CHANNEL, self.game))
+            board = self._show(await self.host.moves.board(CHANNEL, self.game))
+            record = await self.host.storage.latest_game_in(CHANNEL)
+            offer = "" if record is None else await self._offer_lines(record)
+            return "\n".join(filter(None, [board, offer]))
         if command == "history":
             return self._show(await self.host.history.in_channel(CHANNEL, self.game))
         if command == "abort":
@@ -148,13 +185,11 @@ class Console:
             return self._show(aborted)
         if command == "give_time":
             return await self._give_time(args)
-        if command == "resume" and args[:1] == [self.game]:
-            args = args[1:]  # as the bot's words put it: "resume tink"
-        if command in ("resign", "agree", "decline", "resume", *OFFERS):
+        if command == "resume":
+            return await self._resume([a for a in args if a.lower() != self.game])
+        if command in ("resign", "agree", "decline", *OFFERS):
             if not args:
                 return f'Who {command}s? For example "{command} alice".'
-            if command == "resume":
-                return await self._resume(self.person(args[0]))
             if command in ("agree", "decline"):
                 return await self._answer(self.person(args[0]), agree=command == "agree")
             return await self._leave(command, self.person(args[0]))
@@ -173,6 +208,8 @@ class Console:
         if names[0].lower() == AI:
             return 'Name a person first, e.g. "start tink alice ai".'
         options = dict(a.split("=", 1) for a in args[1:] if "=" in a)
+        if "players" in options:
+            return f'Name each player instead, e.g. "start {args[0]} alice bob carol".'
         order = options.pop("order", None)
         time_limit = options.pop("time_limit", None)
         ai_level = options.pop(AI, None)
@@ -232,8 +269,15 @@ class Console:
         waiting = [names[user_id] for user_id in offer.pings]
         return "\n".join([self._show(offer), _how_to_answer(waiting)])
 
-    async def _resume(self, person: Person) -> str:
-        resumed = self.host.clock_changes.resume(CHANNEL, self.game, person.user_id)
+    async def _resume(self, names: list[str]) -> str:
+        """`resume`, `resume tink` (as the bot's words put it) or `resume alice`: any
+        player may start the clocks, the player to move unless one is named."""
+        if names:
+            user_id = self.person(names[0]).user_id
+        else:
+            record = await self.host.storage.latest_game_in(CHANNEL)
+            user_id = 0 if record is None or record.turn_user_id is None else record.turn_user_id
+        resumed = self.host.clock_changes.resume(CHANNEL, self.game, user_id)
         return self._show(await resumed)
 
     async def _give_time(self, args: list[str]) -> str:
@@ -338,6 +382,11 @@ def _session(
     renderer: Renderer,
 ) -> None:
     storage = runner.run(open_storage(database_url, rater=rate_game))
+    out.mkdir(parents=True, exist_ok=True)
+    failures = logging.FileHandler(out / LOG_FILE, encoding="utf-8", delay=True)
+    failures.setLevel(logging.WARNING)
+    failures.setFormatter(PLAIN)
+    logging.getLogger().addHandler(failures)
     try:
         console = Console(Host(storage, renderer), out)
         write(f"Pyramid Host console. Pictures go to {out}/. Type help, or quit to leave.")
@@ -356,5 +405,7 @@ def _session(
             if answer:
                 write(answer)
     finally:
+        logging.getLogger().removeHandler(failures)
+        failures.close()
         runner.run(storage.close())
         runner.run(renderer.close())

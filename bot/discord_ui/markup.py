@@ -62,7 +62,7 @@ def _segment(segment: Segment) -> str:
         case Command(game, name, move):
             return f"`{' '.join(filter(None, (f'/{game}', name, move)))}`"
         case Moment(at):
-            return f"<t:{int(at)}:R>"
+            return f"<t:{int(at)}:f>"
         case GameLink(title, guild_id, place_id, message_id):
             link = game_link(guild_id, place_id, message_id)
             return title if link is None else f"[{title}]({link})"

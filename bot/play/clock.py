@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.play.values import Refusal
-from bot.play.words.text import Name, excerpt, say
+from bot.play.words.text import Name, excerpt, say, span_words
 from bot.storage.records import Interval
 
 MINUTE = 60
@@ -137,15 +137,24 @@ def parse_duration(text: str, what: str) -> float | None:
 
     `what` names the setting in the sentence of a refusal, e.g. "The reminder delay".
     """
-    cleaned = text.strip().lower()
-    if cleaned in _NONE:
+    if text.strip().lower() in _NONE:
         return None
+    return _duration(text, what, "none or ")
+
+
+def parse_amount(text: str, what: str) -> float:
+    """Seconds for text like `90m`, `12h`, `3d` or `1w`, where `none` means nothing."""
+    return _duration(text, what, "")
+
+
+def _duration(text: str, what: str, alternative: str) -> float:
     check_digits(text, what)
-    seconds = _seconds(cleaned)
+    seconds = _seconds(text.strip().lower())
     if seconds is None:
         raise DurationError(
             say(
-                f"{what} must be none or a number of minutes, hours or days, like 12h or 3d, not ",
+                f"{what} must be {alternative}a number of minutes, hours or days, like 12h "
+                "or 3d, not ",
                 Name(excerpt(text)),
                 ".",
             )
@@ -204,15 +213,8 @@ def short_duration(seconds: float) -> str:
 
 def time_left_words(seconds: float) -> str:
     """A bank in words, to the two largest units: `4 days 3 hours`, `5 hours 20 minutes`,
-    `under a minute`."""
-    left = max(0, int(seconds))
-    parts: list[str] = []
-    for size, noun in ((DAY, "day"), (HOUR, "hour"), (MINUTE, "minute")):
-        count, left = divmod(left, size)
-        if count or parts:
-            parts.append(f"{count} {noun}{'' if count == 1 else 's'}")
-    shown = [p for p in parts[:2] if not p.startswith("0 ")]
-    return " ".join(shown) if shown else "under a minute"
+    `under a minute` (the same rounding as every time told in words)."""
+    return span_words(seconds)
 
 
 def short_time_left(seconds: float) -> str:

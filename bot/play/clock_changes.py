@@ -12,7 +12,7 @@ from bot.play.clock import (
     MINUTE,
     TimeControl,
     describe_duration,
-    parse_duration,
+    parse_amount,
     time_left,
     time_left_words,
     with_gift,
@@ -78,9 +78,7 @@ class ClockChanges:
             raise Refusal("You cannot give time to yourself.")
         if control.per_move and receiver.seat != record.turn_seat:
             raise Refusal("With a time per move, time can only be given to the player to move.")
-        seconds = parse_duration(amount, "The time given")
-        if seconds is None:
-            raise Refusal("Give some time, like 1h or 1d.")
+        seconds = parse_amount(amount, "The time given")
         gifted = await self._games.with_deadline(self._gifted(record, receiver.seat, seconds))
         facts = facts_of(gifted)
         assert facts is not None

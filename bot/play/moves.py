@@ -9,7 +9,7 @@ from collections.abc import Container, Mapping
 import engine
 from bot.play.ai_seats import is_ai
 from bot.play.endings import TIME_RAN_OUT, Endings
-from bot.play.games import GameTable, lapsed_claim, lapsed_offer, turn_seat
+from bot.play.games import GameTable, lapsed_claim, lapsed_offer, player, turn_seat
 from bot.play.posts import BoardPosts
 from bot.play.values import Post, Refusal
 from bot.play.words.text import Code, Name, Strong, Text, excerpt, excerpts_in, lines, say
@@ -37,6 +37,9 @@ class Moves:
         record = await self._games.latest(place_id, game_name)
         try:
             active = await self._games.active(place_id, game_name)
+            seat = player(active, user_id)
+            if active.turn_seat != seat.seat:
+                await self._refuse_out(active, seat)
             return await self.play(active, turn_seat(active, user_id), move)
         except Refusal:
             played = await self._played_already(record.id, user_id, move)
@@ -45,6 +48,23 @@ class Moves:
             if record.status.is_open:
                 await self._ended_meanwhile(record.id)
             raise
+
+    async def _refuse_out(self, record: GameRecord, seat: Seat) -> None:
+        """Refuse the move of a player out of a game the others play on, saying why."""
+        async with self._games.borrow(record) as loan:
+            if seat.seat not in loan.game.view().out:
+                return
+            reasons = [
+                action.reason
+                for action in loan.game.actions
+                if action.kind is engine.ActionKind.FORFEIT and action.seat == seat.seat
+            ]
+        why = reasons[-1] if reasons else ""
+        if why == "resignation":
+            raise Refusal("You resigned from this game; the others play on.")
+        if why == TIME_RAN_OUT:
+            raise Refusal("Your time ran out, so you are out of this game; the others play on.")
+        raise Refusal("You are out of this game; the others play on.")
 
     async def _ended_meanwhile(self, game_id: int) -> None:
         """Refuse a move that lost its race to the game's end (a claim, a time-out, a

@@ -10,7 +10,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 import asyncpg
 
@@ -159,28 +159,47 @@ async def open_storage(url: str, *, rater: Rater | None, setting: str = "DATABAS
     return await open_backend(url, rater=rater, setting=setting)
 
 
-async def open_backend(url: str, *, rater: Rater | None, setting: str = "DATABASE_URL") -> Backend:
+async def open_backend(
+    url: str, *, rater: Rater | None, setting: str = "DATABASE_URL", existing: bool = False
+) -> Backend:
     """Open the backend a database URL names, its schema brought up to date.
 
     Finished games are rated by `rater`; None leaves them unrated. A database that cannot
     be used raises DatabaseUnusable, in one sentence naming `setting` (where the URL came
-    from) and what is wrong.
+    from) and what is wrong; so does a SQLite file that does not exist, when `existing`.
     """
     if url.startswith(SQLITE_PREFIX):
-        return await _open_sqlite(url, rater, setting)
-    if urlsplit(url).scheme in POSTGRES_SCHEMES:
+        return await _open_sqlite(url, rater, setting, existing)
+    if _url_parts(url, setting).scheme in POSTGRES_SCHEMES:
         return await _open_postgres(url, rater, setting)
     given = url.partition("://")[0] + "://..." if "://" in url else url  # no password shown
     raise DatabaseUnusable(f"{setting} must look like {URL_FORMS}, not {given!r}.")
 
 
-async def _open_sqlite(url: str, rater: Rater | None, setting: str) -> SqliteStorage:
+def _url_parts(url: str, setting: str) -> SplitResult:
+    """The parts of a database URL, its port read; one that cannot be read (a port out of
+    range or not a number, a broken IPv6 address) raises DatabaseUnusable."""
+    try:
+        parts = urlsplit(url)
+        _ = parts.port
+    except ValueError as error:
+        raise DatabaseUnusable(
+            f"{setting} cannot be read as a URL ({error}): it must look like {URL_FORMS}."
+        ) from None
+    return parts
+
+
+async def _open_sqlite(
+    url: str, rater: Rater | None, setting: str, existing: bool
+) -> SqliteStorage:
     path = url.removeprefix(SQLITE_PREFIX)
     if not path or path.endswith("/"):
         raise DatabaseUnusable(
             f"{setting} must name a file after {SQLITE_PREFIX}, like "
             f"{SQLITE_PREFIX}path/to/file.sqlite3, not {url!r}."
         )
+    if existing and not Path(path).is_file():
+        raise DatabaseUnusable(f"{setting} names the SQLite file {path!r}, which does not exist.")
     writable = f"point {setting} at a file in a folder this user may write to"
     try:
         return await SqliteStorage.open(path, rater=rater)
@@ -199,7 +218,7 @@ async def _open_sqlite(url: str, rater: Rater | None, setting: str) -> SqliteSto
 
 
 async def _open_postgres(url: str, rater: Rater | None, setting: str) -> PostgresStorage:
-    parts = urlsplit(url)
+    parts = _url_parts(url, setting)
     server = f"the PostgreSQL server at {parts.hostname or 'localhost'}:{parts.port or 5432}"
     database = parts.path.lstrip("/") or parts.username or "postgres"
     try:
@@ -223,7 +242,7 @@ async def _open_postgres(url: str, rater: Rater | None, setting: str) -> Postgre
 async def copy_between(from_url: str, to_url: str, say: Callable[[str], None]) -> None:
     """`python -m bot copy-database`: copy the database at `from_url` into the one at
     `to_url` (see bot.storage.copy), saying the counts checked."""
-    source = await open_backend(from_url, rater=None, setting="FROM_URL")
+    source = await open_backend(from_url, rater=None, setting="FROM_URL", existing=True)
     try:
         target = await open_backend(to_url, rater=None, setting="TO_URL")
         try:

@@ -15,12 +15,16 @@ import contextlib
 import gc
 import os
 import struct
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import ai
 import engine
 from bot.workers.child import ChildProcess, Job, WorkerError, serve_standard_streams
 
 _CHANCES = struct.Struct(">d")
+T = TypeVar("T")
 
 
 class ThinkingError(WorkerError):
@@ -28,13 +32,14 @@ class ThinkingError(WorkerError):
 
 
 class ThreadThinking:
-    """Thinks in worker threads of the bot's own process."""
+    """Thinks in threads of the bot's own process: daemon threads, so that a process
+    leaving (Ctrl-C in the console) does not wait for a thought under way."""
 
     async def choose_move(self, state: str, level: str) -> str:
-        return await asyncio.to_thread(_choose_move, state, level)
+        return await _in_daemon_thread(_choose_move, state, level)
 
     async def evaluate(self, state: str, level: str, seat: int) -> float:
-        return await asyncio.to_thread(_evaluate, state, level, seat)
+        return await _in_daemon_thread(_evaluate, state, level, seat)
 
     async def close(self) -> None:
         """Nothing to release."""
@@ -80,6 +85,28 @@ class ThinkingProcesses:
             return await child.ask(job)
         finally:
             self._free.put_nowait(child)
+
+
+async def _in_daemon_thread(work: Callable[..., T], *arguments: object) -> T:
+    """`work(*arguments)` in a daemon thread of its own; its result, or its exception."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[T] = loop.create_future()
+
+    def settle(set_outcome: Callable[[Any], None], outcome: object) -> None:
+        if not done.done():  # the awaiting task may have been cancelled
+            set_outcome(outcome)
+
+    def run() -> None:
+        try:
+            outcome: object = work(*arguments)
+            set_outcome: Callable[[Any], None] = done.set_result
+        except BaseException as error:
+            outcome, set_outcome = error, done.set_exception
+        with contextlib.suppress(RuntimeError):  # the loop closed: no one waits any more
+            loop.call_soon_threadsafe(settle, set_outcome, outcome)
+
+    threading.Thread(target=run, name="thinking", daemon=True).start()
+    return await done
 
 
 def _choose_move(state: str, level: str) -> str:

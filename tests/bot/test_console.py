@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import signal
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
@@ -168,9 +170,54 @@ async def test_clocks_are_paused_resumed_and_given_time_from_the_console(
     assert await console.handle("give_time bob") == (
         'Who gives whom how much? For example "give_time alice bob 1d".'
     )
-    assert await console.handle("resume") == 'Who resumes? For example "resume alice".'
-    assert await console.handle("resume tink") == 'Who resumes? For example "resume alice".'
+    assert await console.handle("resume") == "The clocks are not stopped."
     assert "Time runs out in 3 days." in await console.handle("board")
+    for amount in ("none", "-1d"):
+        refused = await console.handle(f"give_time alice bob {amount}")
+        assert refused == (
+            "The time given must be a number of minutes, hours or days, like 12h or 3d, "
+            f"not '{amount}'."
+        )
+
+
+async def test_the_clocks_start_again_as_the_pause_message_says(console: Console) -> None:
+    await console.handle("start tink alice bob time_limit=2d")
+    await console.handle("pause alice")
+    stopped = await console.handle("agree bob")
+    assert stopped.endswith('start them again with "resume tink".')
+    assert (await console.handle("resume tink")).startswith("alice started the clocks again.")
+
+
+async def test_the_board_says_what_offer_waits_and_an_offer_a_move_ends_is_said_to_lapse(
+    console: Console,
+) -> None:
+    await console.handle("start tink alice bob")
+    await console.handle("alice s d4")
+    await console.handle("undo alice")
+    board = (await console.handle("board")).splitlines()
+    assert board[-2:] == [
+        "alice offers to take back their last move.",
+        'To answer, type "agree bob" or "decline bob".',
+    ]
+    moved = (await console.handle("bob s e5")).splitlines()
+    assert moved[0].startswith("bob played S e5")
+    assert moved[-1] == "alice offered to take back their last move; the offer lapsed."
+    assert "offers" not in await console.handle("board")
+
+
+async def test_a_player_out_of_a_game_is_told_so_when_moving(console: Console) -> None:
+    await console.handle("start tink alice bob carol")
+    await console.handle("alice s d4")
+    await console.handle("resign bob")
+    refused = await console.handle("bob s e5")
+    assert refused == "You resigned from this game; the others play on."
+
+
+@pytest.mark.parametrize("line", ["start tink alice bob players=5", "start folio a b players=2"])
+async def test_every_console_line_is_answered_in_a_sentence(console: Console, line: str) -> None:
+    answered = await console.handle(line)
+    assert answered.startswith("Name each player instead, e.g.")
+    assert "Traceback" not in answered
 
 
 async def test_moves_says_how_many_more_there_are_and_a_start_narrows_them(
@@ -417,3 +464,44 @@ async def test_the_order_is_checked(console: Console) -> None:
         "Bridge draws who moves first, as its rules say, even against me: leave out the order."
     )
     assert await console.host.storage.latest_game_in(1) is None
+
+
+def test_ctrl_c_while_the_ai_thinks_leaves_at_once(tmp_path: Path) -> None:
+    """Folio's hard level thinks about 2 s over its first move; Ctrl-C comes 0.3 s in."""
+    pressed: list[float] = []
+
+    def ctrl_c() -> None:
+        pressed.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.3, ctrl_c)
+
+    def read(prompt: str) -> str:
+        if timer.is_alive() or pressed:
+            raise AssertionError("the console read again before Ctrl-C left it")
+        timer.start()
+        return "start folio alice ai=hard order=ai"
+
+    written: list[str] = []
+    try:
+        run_console(
+            f"sqlite:///{tmp_path / 'console.sqlite3'}",
+            tmp_path / "out",
+            read=read,
+            write=written.append,
+            renderer=StubRenderer(),
+        )
+    finally:
+        timer.cancel()
+    assert time.monotonic() - pressed[0] < 0.5
+    assert written[-1] == ""
+
+
+async def test_a_clock_is_told_with_one_rounding(console: Console, clock: Clock) -> None:
+    await console.handle("start tink alice bob time_limit=6d+1d/7d")
+    clock.now += 3600
+    moved = await console.handle("alice s d4")
+    assert "alice has 6 days 23 hours left." in moved
+    clock.now += 3600
+    moved = await console.handle("bob s e5")
+    assert "Your move, alice. Time runs out in 6 days 23 hours." in moved

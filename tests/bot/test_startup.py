@@ -200,6 +200,16 @@ def test_a_refused_token_is_named(tmp_path: Path, discord_answering: str) -> Non
     stopped_saying(run, "Discord refused the token in DISCORD_TOKEN", "Reset Token")
 
 
+@pytest.mark.parametrize(
+    ("discord_answering", "words"),
+    [(403, ["403", "Developer Portal"]), (429, ["429", "RestartSec"]), (418, ["418", "later"])],
+    indirect=["discord_answering"],
+)
+def test_a_refused_login_is_named(tmp_path: Path, discord_answering: str, words: list[str]) -> None:
+    run = start_bot(tmp_path, discord_answering, DISCORD_TOKEN="token")
+    stopped_saying(run, "Discord", *words)
+
+
 @pytest.mark.parametrize("discord_answering", [503], indirect=True)
 def test_a_discord_outage_is_named(tmp_path: Path, discord_answering: str) -> None:
     run = start_bot(tmp_path, discord_answering, DISCORD_TOKEN="token")

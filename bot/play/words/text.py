@@ -222,12 +222,20 @@ def _utc(at: float) -> str:
 
 
 def _relative(at: float, now: float) -> str:
-    """`in 3 hours`, `2 days ago`, `in less than a minute`."""
-    seconds = abs(at - now)
-    amount = "less than a minute"
-    for size, noun in ((86400, "day"), (3600, "hour"), (60, "minute")):
-        count = round(seconds / size)
-        if count >= 1:
-            amount = f"{count} {noun}{'' if count == 1 else 's'}"
-            break
+    """`in 5 days 23 hours`, `2 days ago`, `in less than a minute`: rounded down to the two
+    largest units, as clocks are told (see `span_words`)."""
+    amount = span_words(abs(at - now)).replace("under", "less than")
     return f"in {amount}" if at >= now else f"{amount} ago"
+
+
+def span_words(seconds: float) -> str:
+    """A span in words, rounded down to its two largest units: `4 days 3 hours`, `5 hours
+    20 minutes`, `under a minute`."""
+    left = max(0, int(seconds))
+    parts: list[str] = []
+    for size, noun in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        count, left = divmod(left, size)
+        if count or parts:
+            parts.append(f"{count} {noun}{'' if count == 1 else 's'}")
+    shown = [p for p in parts[:2] if not p.startswith("0 ")]
+    return " ".join(shown) if shown else "under a minute"

@@ -33,8 +33,8 @@ def time_outs(reply: Reply) -> list[str]:
 
 
 def at(seconds: float) -> str:
-    """A moment `seconds` after the start, as Discord shows it relative."""
-    return f"<t:{int(START + seconds)}:R>"
+    """A moment `seconds` after the start, as Discord shows it: a date and time."""
+    return f"<t:{int(START + seconds)}:f>"
 
 
 async def move(discord: DiscordHarness, user: User) -> Reply:
@@ -340,7 +340,7 @@ async def test_gifts_that_cannot_be_are_refused_in_one_sentence(discord: Discord
         "With a time per move, time can only be given to the player to move."
     )
     bad = await discord.slash(bob, "tink give_time", {"player": alice, "amount": "lots"})
-    assert bad.ephemeral and bad.content.startswith("The time given must be none or a number")
+    assert bad.ephemeral and bad.content.startswith("The time given must be a number")
 
 
 async def test_an_automatic_vacation_day_puts_off_a_time_out(

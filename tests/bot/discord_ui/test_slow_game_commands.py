@@ -60,10 +60,10 @@ async def test_a_time_limit_is_shown_in_the_challenge_and_on_every_turn(
     challenge = await discord.slash(alice, "tink start", {"opponent": bob, "time_limit": "3d"})
     assert "Time limit: 3d (3 days a move)." in challenge.content
     accepted = await discord.click(bob, challenge.message, "Accept")
-    assert f"Time runs out <t:{int(START + 3 * DAY)}:R>." in accepted.messages[-1].content
+    assert f"Time runs out <t:{int(START + 3 * DAY)}:f>." in accepted.messages[-1].content
     clock.now = START + HOUR
     moved = await discord.slash(alice, "tink move", {"move": "S d4"})
-    assert f"Your move, **bob**. Time runs out <t:{int(START + HOUR + 3 * DAY)}:R>." in (
+    assert f"Your move, **bob**. Time runs out <t:{int(START + HOUR + 3 * DAY)}:f>." in (
         moved.content
     )
 
@@ -174,9 +174,9 @@ async def test_games_lists_the_servers_games_and_mygames_yours_everywhere(
     assert embed.description == "\n".join(
         [
             f"[Tink #1]({link}/{first.message.id}): **alice** to move since "
-            f"<t:{int(START)}:R>, time runs out <t:{int(START + 2 * DAY)}:R>",
+            f"<t:{int(START)}:f>, time runs out <t:{int(START + 2 * DAY)}:f>",
             f"[Tink #2](https://discord.com/channels/{discord.guild.id}/{elsewhere.id}/"
-            f"{other.message.id}): **carol** to move since <t:{int(START)}:R>",
+            f"{other.message.id}): **carol** to move since <t:{int(START)}:f>",
         ]
     )
     mine = await discord.slash(alice, "mygames", channel=discord.dm(alice))

@@ -44,17 +44,17 @@ async def test_a_vacation_is_said_in_every_game_and_counted_to_the_minute(
     started = (await discord.slash(alice, "vacation start", {"days": 3})).messages[0]
     assert started.ephemeral
     assert started.content == (
-        f"Your vacation runs until <t:{int(START + 3 * DAY)}:R>. Every clock of yours waits "
+        f"Your vacation runs until <t:{int(START + 3 * DAY)}:f>. Every clock of yours waits "
         "meanwhile (said in the channel of your 2 games). Vacation left this year: 12 days."
     )
     for channel in (discord.channel, elsewhere):
         (told,) = [m for m in discord.messages_in(channel) if "is on vacation" in m.content]
     assert told.content.startswith(
-        f"**alice** is on vacation until <t:{int(START + 3 * DAY)}:R> in [Tink #"
+        f"**alice** is on vacation until <t:{int(START + 3 * DAY)}:f> in [Tink #"
     )
     status = await discord.slash(alice, "vacation status")
     assert status.content.startswith(
-        f"Vacation left this year: 12 days. You are on vacation until <t:{int(START + 3 * DAY)}:R>"
+        f"Vacation left this year: 12 days. You are on vacation until <t:{int(START + 3 * DAY)}:f>"
         "; your clocks wait in [Tink #1]("
     )
     clock.now = START + DAY + 90 * MINUTE + 10
@@ -102,7 +102,7 @@ async def test_the_ledger_survives_a_restart(tmp_path: Path, clock: Clock) -> No
         status = await second.slash(second.user("alice"), "vacation status")
         assert status.content == (
             f"Vacation left this year: 18 days. You are on vacation until "
-            f"<t:{int(START + 2 * DAY)}:R>; your clocks wait in no game yet."
+            f"<t:{int(START + 2 * DAY)}:f>; your clocks wait in no game yet."
         )
 
 
@@ -141,7 +141,7 @@ async def test_a_clock_running_out_takes_a_vacation_day_and_says_so_by_dm(
     (told,) = sent(await later(discord, clock, DAY))
     assert told.channel == discord.dm(alice)
     assert told.content.startswith("**alice**, your time in [Tink #1](")
-    assert f"a vacation day was used: your clocks wait until <t:{int(START + 2 * DAY)}:R>" in (
+    assert f"a vacation day was used: your clocks wait until <t:{int(START + 2 * DAY)}:f>" in (
         told.content
     )
     assert "Vacation left this year: 14 days." in told.content

@@ -232,7 +232,7 @@ async def test_a_player_out_of_time_in_a_three_player_game_goes_out_and_play_goe
     assert post.splitlines() == [
         "**Alice** ran out of time.",
         "Alice is out: time ran out.",
-        f"Your move, **Bob**. Time runs out <t:{int(START + 2 * DAY)}:R>.",
+        f"Your move, **Bob**. Time runs out <t:{int(START + 2 * DAY)}:f>.",
     ]
     record = await world.storage.game(game_id)
     assert record is not None and record.status is Status.ACTIVE
@@ -307,7 +307,7 @@ async def test_one_warning_when_a_quarter_of_the_time_is_left(world: World) -> N
     assert warning == (
         "**Alice**, a quarter of your time is left in "
         f"[Tink #1](https://discord.com/channels/{GUILD}/{CHANNEL}): time runs out "
-        f"<t:{deadline}:R>, and then you lose the game."
+        f"<t:{deadline}:f>, and then you lose the game."
     )
     assert world.courier.channel[0].pings == (ALICE.user_id,)
     assert await world.at(4 * HOUR - 1) == []
@@ -320,7 +320,7 @@ async def test_an_idle_turn_is_nudged_once_and_each_new_turn_again(world: World)
     assert await world.at(DAY - 1) == []
     (nudge,) = await world.at(DAY)
     assert nudge.startswith("Reminder, **Alice**: it has been your move in [Tink #1](")
-    assert nudge.endswith(f"since <t:{int(START)}:R>.")
+    assert nudge.endswith(f"since <t:{int(START)}:f>.")
     assert await world.at(5 * DAY) == []
     await world.move(ALICE, "S d4")
     assert await world.at(6 * DAY - 1) == []
