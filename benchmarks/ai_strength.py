@@ -332,7 +332,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games per pairing")
     parser.add_argument("--game", default=",".join(engine.GAMES), help="games, comma-separated")
     parser.add_argument("--pairs", default=",".join(PAIRS), help="pairings like hard:greedy")
-    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="seed of the first game; the next count up (0)"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     args = parser.parse_args()
     with ProcessPoolExecutor(args.jobs) as pool:

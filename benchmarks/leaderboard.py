@@ -365,10 +365,18 @@ def _resident_mb() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=1_000_000)
-    parser.add_argument("--players", type=int, default=50_000)
-    parser.add_argument("--runs", type=int, default=50)
-    parser.add_argument("--database-url", action="append", dest="urls", metavar="URL")
+    parser.add_argument(
+        "--games", type=int, default=1_000_000, help="finished games seeded (1,000,000)"
+    )
+    parser.add_argument("--players", type=int, default=50_000, help="players among them (50,000)")
+    parser.add_argument("--runs", type=int, default=50, help="times each command is timed (50)")
+    parser.add_argument(
+        "--database-url",
+        action="append",
+        dest="urls",
+        metavar="URL",
+        help="a database to seed and measure, again for more (a temporary SQLite file)",
+    )
     parser.add_argument("--reuse", action="store_true", help="time already seeded databases")
     args = parser.parse_args()
     default = f"{SQLITE}{Path(tempfile.gettempdir()) / 'leaderboard-bench.sqlite3'}"

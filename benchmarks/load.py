@@ -489,19 +489,46 @@ def databases(given: list[str], postgres: bool) -> Iterator[list[str]]:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--games", type=int, default=50)
-    parser.add_argument("--moves", type=int, default=1500)
-    parser.add_argument("--think", type=float, default=1.0)
-    parser.add_argument("--game", default="tink", choices=sorted(engine.GAMES))
-    parser.add_argument("--no-drawing", action="store_true")
-    parser.add_argument("--database-url", action="append", dest="urls", metavar="URL")
-    parser.add_argument("--postgres", action="store_true", help="add a throwaway PostgreSQL")
-    parser.add_argument("--processes", type=int, default=2, help="bots sharing PostgreSQL")
-    parser.add_argument("--replays", type=float, default=0.0, metavar="SECONDS")
-    parser.add_argument("--ai-games", type=int, default=0)
-    parser.add_argument("--ai-level", default="medium", choices=ai.LEVELS)
+    parser.add_argument("--games", type=int, default=50, help="games in play at once (50)")
+    parser.add_argument("--moves", type=int, default=1500, help="moves played in each run (1500)")
     parser.add_argument(
-        "--ai-processes", type=int, nargs="+", default=[None], metavar="N", help="AI_PROCESSES"
+        "--think", type=float, default=1.0, help="players' mean think time in seconds (1.0)"
+    )
+    parser.add_argument(
+        "--game", default="tink", choices=sorted(engine.GAMES), help="the game played (tink)"
+    )
+    parser.add_argument(
+        "--no-drawing", action="store_true", help="answer with a picture drawn in advance"
+    )
+    parser.add_argument(
+        "--database-url",
+        action="append",
+        dest="urls",
+        metavar="URL",
+        help="a database to measure, again for more (a temporary SQLite file)",
+    )
+    parser.add_argument("--postgres", action="store_true", help="add a throwaway PostgreSQL")
+    parser.add_argument("--processes", type=int, default=2, help="bots sharing PostgreSQL (2)")
+    parser.add_argument(
+        "--replays",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="ask for a long game's replay this often meanwhile (never)",
+    )
+    parser.add_argument(
+        "--ai-games", type=int, default=0, help="games against the bot in an extra run (0)"
+    )
+    parser.add_argument(
+        "--ai-level", default="medium", choices=ai.LEVELS, help="the bot's level (medium)"
+    )
+    parser.add_argument(
+        "--ai-processes",
+        type=int,
+        nargs="+",
+        default=[None],
+        metavar="N",
+        help="AI_PROCESSES of the extra run, one run for each (the bot's default)",
     )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     arguments = parser.parse_args()

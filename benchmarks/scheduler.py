@@ -215,9 +215,16 @@ async def main(games: int, due: int, backends: list[str]) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--due", type=int, default=50)
-    parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument(
+        "--games", type=int, default=100_000, help="clocked games written (100,000)"
+    )
+    parser.add_argument("--due", type=int, default=50, help="turns running out while timed (50)")
+    parser.add_argument(
+        "--backend",
+        choices=("sqlite", "postgresql", "both"),
+        default="both",
+        help="the databases measured (both)",
+    )
     arguments = parser.parse_args()
     chosen = ["sqlite", "postgresql"] if arguments.backend == "both" else [arguments.backend]
     asyncio.run(main(arguments.games, arguments.due, chosen))

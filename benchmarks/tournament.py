@@ -87,9 +87,7 @@ async def swiss_run(players: int, rounds: int, seed: int = 1) -> tuple[float, in
         while True:
             await tournaments.idle()
             active = [
-                p
-                for p in await storage.tournaments.pairings(number)
-                if p.game_status == "active"
+                p for p in await storage.tournaments.pairings(number) if p.game_status == "active"
             ]
             if not active:
                 break
@@ -130,10 +128,12 @@ def pairing_times(players: int, rounds: int, seed: int = 1) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--field", type=int, default=64)
-    parser.add_argument("--swiss-rounds", type=int, default=6)
+    parser.add_argument(
+        "--players", type=int, default=1000, help="players of the timed pairings (1000)"
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="Swiss rounds paired and timed (5)")
+    parser.add_argument("--field", type=int, default=64, help="players of the whole Swiss (64)")
+    parser.add_argument("--swiss-rounds", type=int, default=6, help="rounds of the whole Swiss (6)")
     args = parser.parse_args()
     times = pairing_times(args.players, args.rounds)
     shown = ", ".join(f"{t:.2f}" for t in times)

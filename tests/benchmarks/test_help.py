@@ -22,3 +22,8 @@ def test_help_describes_the_script_and_exits(script: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith(f"usage: {script.name}") and run.stderr == ""
+    options = run.stdout.partition("options:")[2].splitlines()
+    for line, following in zip(options, [*options[1:], ""], strict=True):
+        if line.startswith("  -"):
+            described = "  " in line.strip() or following.startswith(" " * 8)
+            assert described, f"{script.name}: {line.strip()} has no description"

@@ -40,8 +40,8 @@ spawned for it is done or waits on a timer (`asyncio.sleep`: view timeouts, `del
 a view (`View.wait`) or a client event (`Client.wait_for`), and no task resumed from such a
 wait (a command going on after a button press) is still busy. Calls made at once wait for
 their own work only. An exception escaping the bot's tasks, or a request this fake Discord
-cannot answer, is raised from the call; work still busy after `timeout` seconds raises
-`HarnessTimeout`.
+cannot answer, is raised from the call; work still busy after `timeout` seconds (by
+default `generous_bound()`, which grows with the machine's load) raises `HarnessTimeout`.
 
 What Discord accepts. Every request is held against Discord's OpenAPI description of API v10
 and the limits it documents beside it (`discord_api.check_request`): one Discord would
@@ -75,6 +75,7 @@ A restarted bot meets the Discord the stopped one left: `after.carry_over(before
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from types import TracebackType
@@ -133,6 +134,18 @@ __all__ = [
 ]
 
 
+SETTLE_WITHIN = 30.0
+"""Seconds a call's work may stay busy on a quiet machine before the call fails."""
+
+
+def generous_bound() -> float:
+    """How long a call waits for its work to be idle: `SETTLE_WITHIN`, longer in proportion
+    when the machine runs more than it has cores for. Calls return as soon as their work
+    is idle, so the bound is reached only by work that never ends."""
+    load = os.getloadavg()[0] / (os.cpu_count() or 1)
+    return SETTLE_WITHIN * max(1.0, load)
+
+
 class DiscordHarness(FakeDiscord):
     """A fake Discord driving one discord.py client: see the package docstring."""
 
@@ -141,12 +154,12 @@ class DiscordHarness(FakeDiscord):
         client: discord.Client,
         *,
         tree: app_commands.CommandTree[Any] | None = None,
-        timeout: float = 5.0,
+        timeout: float | None = None,
         first_id: int = FIRST_ID,
     ) -> None:
         super().__init__(client, first_id=first_id)
         self.tree: app_commands.CommandTree[Any] = tree or internals.command_tree(client)
-        self.timeout = timeout
+        self.timeout = generous_bound() if timeout is None else timeout
         self._watch = TaskWatch(client)
         self._loop: asyncio.AbstractEventLoop | None = None
 
