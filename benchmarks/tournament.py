@@ -29,6 +29,7 @@ from bot.play.pairings import BYE_POINTS, DRAW, LOSS, WIN, Played, swiss_round
 from bot.play.ratings import rate_game
 from bot.play.tournaments import Entry
 from bot.play.values import Person, Post
+from bot.play.words.text import Text
 from bot.storage.sqlite import SqliteStorage
 
 PAIRING_TARGET = 1.0
@@ -39,14 +40,17 @@ GUILD, CHANNEL = 1, 2
 
 
 class Venue:
-    """Threads numbered in turn; posts dropped."""
+    """Threads opened from their starters, numbered in turn; posts dropped."""
 
     def __init__(self) -> None:
-        self.threads = 0
+        self.starters = 0
 
-    async def open_thread(self, channel_id: int, name: str) -> int:
-        self.threads += 1
-        return 1_000_000 + self.threads
+    async def post_starter(self, channel_id: int, text: Text, key: str) -> int:
+        self.starters += 1
+        return 1_000_000 + self.starters
+
+    async def open_thread(self, channel_id: int, starter_id: int, name: str) -> int:
+        return starter_id
 
     async def post(self, place_id: int, post: Post) -> None:
         return None

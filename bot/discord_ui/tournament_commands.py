@@ -4,9 +4,10 @@ threads and post their news."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, Self
 
 import discord
@@ -17,10 +18,10 @@ import engine
 from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.game_commands import CommandOptions
 from bot.discord_ui.markup import markup
-from bot.discord_ui.replies import host_of, in_time, message_kwargs, reply, update
+from bot.discord_ui.replies import NO_PINGS, host_of, in_time, message_kwargs, reply, update
 from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.tree import in_servers, installed_to_servers
-from bot.discord_ui.views import ID, NO_LONGER_WORKS, guarded
+from bot.discord_ui.views import ID, NO_LONGER_WORKS, NONCE_LENGTH, guarded
 from bot.play.tournaments import (
     FORMATS,
     MANUAL,
@@ -32,9 +33,12 @@ from bot.play.tournaments import (
     VenueError,
 )
 from bot.play.values import Person, Post, Refusal
+from bot.play.words.text import Text
 
 log = logging.getLogger(__name__)
 
+THREAD_ALREADY_CREATED = 160004
+"""Discord's error code for a thread asked of a message that has one already."""
 MOST_PLAYERS = 1000
 TournamentNumber = app_commands.Range[int, 1, MOST_TOURNAMENTS]
 """A tournament as people name it: its number in their server."""
@@ -48,23 +52,31 @@ class DiscordVenue:
         self._client = client
         self._courier = courier
 
-    async def open_thread(self, channel_id: int, name: str) -> int:
-        """A refusal for good (403 Missing Access or Permissions, 404 Unknown Channel, a
-        channel that holds no threads) raises `ThreadRefused`; one that may pass (429,
-        5xx, the network) raises `VenueError`."""
-        try:
+    async def post_starter(self, channel_id: int, text: Text, key: str) -> int:
+        channel = self._client.get_partial_messageable(channel_id)
+        with _venue_errors(f"the starter of a thread in channel {channel_id}"):
+            message = await channel.send(
+                content=markup(text), allowed_mentions=NO_PINGS, nonce=key[:NONCE_LENGTH]
+            )
+        return message.id
+
+    async def open_thread(self, channel_id: int, starter_id: int, name: str) -> int:
+        """A refusal for good (403 Missing Access or Permissions, 404 Unknown Channel or
+        Message) raises `ThreadRefused`; one that may pass (429, 5xx, the network) raises
+        `VenueError`. A thread opened from the starter before is the one adopted (a
+        thread's id is its starter message's)."""
+        with _venue_errors(f"a thread in channel {channel_id}"):
             channel = self._client.get_channel(channel_id) or await self._client.fetch_channel(
                 channel_id
             )
             if not isinstance(channel, discord.TextChannel):
                 raise ThreadRefused(f"channel {channel_id} cannot hold threads")
-            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
-        except (discord.Forbidden, discord.NotFound) as error:
-            raise ThreadRefused(
-                f"Discord refuses a thread in channel {channel_id}: {error}"
-            ) from error
-        except (discord.HTTPException, discord.RateLimited) as error:
-            raise VenueError(f"could not open a thread in channel {channel_id}: {error}") from error
+            try:
+                thread = await channel.get_partial_message(starter_id).create_thread(name=name)
+            except discord.HTTPException as error:
+                if error.code == THREAD_ALREADY_CREATED:
+                    return starter_id
+                raise
         return thread.id
 
     async def post(self, place_id: int, post: Post) -> None:
@@ -76,6 +88,17 @@ class DiscordVenue:
             await message.edit(content=markup(post.text), view=None)
         except discord.HTTPException as error:
             log.info("could not update the announcement %s: %s", message_id, error)
+
+
+@contextlib.contextmanager
+def _venue_errors(what: str) -> Iterator[None]:
+    """Discord's refusals as the venue's: for good (403, 404) or for now (429, 5xx...)."""
+    try:
+        yield
+    except (discord.Forbidden, discord.NotFound) as error:
+        raise ThreadRefused(f"Discord refuses {what}: {error}") from error
+    except (discord.HTTPException, discord.RateLimited) as error:
+        raise VenueError(f"could not post or open {what}: {error}") from error
 
 
 def tournaments_of(interaction: discord.Interaction) -> Tournaments:

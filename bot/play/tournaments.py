@@ -102,10 +102,16 @@ class ThreadRefused(VenueError):
 class Venue(Protocol):
     """Where a tournament's games and news go (Discord, in the bot)."""
 
-    async def open_thread(self, channel_id: int, name: str) -> int:
-        """A new public thread under the channel, for one game; its id. Raises
-        `ThreadRefused` when it can never be opened there, `VenueError` when it could
-        not be opened this time."""
+    async def post_starter(self, channel_id: int, text: Text, key: str) -> int:
+        """Post the message a game's thread is opened from; its id. The same `key` posted
+        again within a few minutes (after a restart) gives the same message. Raises as
+        `open_thread` does."""
+
+    async def open_thread(self, channel_id: int, starter_id: int, name: str) -> int:
+        """The public thread opened from the starter message, for one game, or the one
+        opened from it before (a restart between opening and recording it); its id.
+        Raises `ThreadRefused` when it can never be opened there, `VenueError` when it
+        could not be opened this time."""
 
     async def post(self, place_id: int, post: Post) -> None: ...
 
@@ -558,10 +564,7 @@ class Tournaments:
         first, second = entrants[pairing.first_id], entrants[pairing.second_id]
         thread_id = pairing.thread_id
         if thread_id is None:
-            title = engine.GAMES[tournament.game].title
-            name = f"#{tournament.number} R{pairing.round}: {first.name} v {second.name} ({title})"
-            opened = await venue.open_thread(tournament.channel_id, name[:100])
-            thread_id = await self._store.set_thread(pairing.id, opened)
+            thread_id = await self._open_thread(tournament, pairing, (first, second), venue)
         invitation = Invitation(
             game=tournament.game,
             guild_id=tournament.guild_id,
@@ -576,6 +579,30 @@ class Tournaments:
         post = await self._challenges.arrange(invitation, pairing.id, control, heading)
         await venue.post(thread_id, post)
         await self._sent(post)
+
+    async def _open_thread(
+        self,
+        tournament: TournamentRecord,
+        pairing: PairingRecord,
+        players: tuple[Entrant, Entrant],
+        venue: Venue,
+    ) -> int:
+        """Open a pairing's thread from a starter message recorded before the thread is
+        opened, so that a restart between opening and recording it adopts the thread."""
+        first, second = players
+        starter_id = pairing.starter_id
+        if starter_id is None:
+            text = say(
+                f"Tournament #{tournament.number}, round {pairing.round}: ",
+                names([first.name, second.name], strong=True),
+                " play in this thread.",
+            )
+            posted = await venue.post_starter(tournament.channel_id, text, f"pairing-{pairing.id}")
+            starter_id = await self._store.set_starter(pairing.id, posted)
+        title = engine.GAMES[tournament.game].title
+        name = f"#{tournament.number} R{pairing.round}: {first.name} v {second.name} ({title})"
+        opened = await venue.open_thread(tournament.channel_id, starter_id, name[:100])
+        return await self._store.set_thread(pairing.id, opened)
 
     # -- reading ---------------------------------------------------------------------
 

@@ -50,7 +50,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "entrants": ("tournament_id", "user_id", "name", "rating", "joined_at", "withdrawn"),
     "pairings": (
         *("id", "tournament_id", "round", "board", "first_id", "second_id", "thread_id"),
-        *("forfeit_by", "unplayed"),
+        *("forfeit_by", "unplayed", "starter_id"),
     ),
 }
 """Each copied table's columns, the first its key, in the order they are copied."""

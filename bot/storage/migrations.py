@@ -317,6 +317,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE UNIQUE INDEX tournaments_by_number ON tournaments (guild_id, number);
         """,
     ),
+    (
+        15,
+        """
+        ALTER TABLE pairings ADD COLUMN starter_id {BIGINT};
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

@@ -90,7 +90,8 @@ class NewPairing:
 @dataclass(frozen=True, slots=True)
 class PairingRecord:
     """A stored pairing with its game, if one was started: `game_status` and the ranks
-    of both players when it ended (0 best); `unplayed` when its game could never begin."""
+    of both players when it ended (0 best); `unplayed` when its game could never begin;
+    `starter_id` the message its thread is opened from, once posted."""
 
     id: int
     round: int
@@ -104,6 +105,7 @@ class PairingRecord:
     first_rank: int | None
     second_rank: int | None
     unplayed: bool = False
+    starter_id: int | None = None
 
 
 class Tournaments(Protocol):
@@ -155,6 +157,10 @@ class Tournaments(Protocol):
 
     async def tournament_of(self, pairing_id: int) -> int | None:
         """The tournament a pairing belongs to."""
+
+    async def set_starter(self, pairing_id: int, message_id: int) -> int:
+        """Give a pairing the message its thread opens from, unless it has one; the
+        pairing's message either way."""
 
     async def set_thread(self, pairing_id: int, thread_id: int) -> int:
         """Give a pairing its thread unless it has one; the pairing's thread either way."""
@@ -337,7 +343,7 @@ class SqlTournaments:
     async def pairings(self, tournament_id: int) -> list[PairingRecord]:
         found = await self._run.fetch(
             "SELECT p.id, p.round, p.board, p.first_id, p.second_id, p.thread_id, "
-            "p.forfeit_by, p.unplayed, g.id AS game_id, g.status AS game_status, "
+            "p.forfeit_by, p.unplayed, p.starter_id, g.id AS game_id, g.status AS game_status, "
             "(SELECT rank FROM players WHERE game_id = g.id AND user_id = p.first_id) "
             "AS first_rank, "
             "(SELECT rank FROM players WHERE game_id = g.id AND user_id = p.second_id) "
@@ -352,15 +358,22 @@ class SqlTournaments:
         found = await self._run.fetch("SELECT tournament_id FROM pairings WHERE id = ?", pairing_id)
         return int(found[0]["tournament_id"]) if found else None
 
+    async def set_starter(self, pairing_id: int, message_id: int) -> int:
+        return await self._set_once(pairing_id, "starter_id", message_id)
+
     async def set_thread(self, pairing_id: int, thread_id: int) -> int:
+        return await self._set_once(pairing_id, "thread_id", thread_id)
+
+    async def _set_once(self, pairing_id: int, column: str, value: int) -> int:
+        """Set a pairing's column unless it is set; its value either way."""
         async with self._run.transaction() as tx:
             await tx.execute(
-                "UPDATE pairings SET thread_id = ? WHERE id = ? AND thread_id IS NULL",
-                thread_id,
+                f"UPDATE pairings SET {column} = ? WHERE id = ? AND {column} IS NULL",
+                value,
                 pairing_id,
             )
-            found = await tx.fetch("SELECT thread_id FROM pairings WHERE id = ?", pairing_id)
-            return int(found[0]["thread_id"])
+            found = await tx.fetch(f"SELECT {column} FROM pairings WHERE id = ?", pairing_id)
+            return int(found[0][column])
 
     async def set_unplayed(self, pairing_id: int) -> bool:
         marked = await self._run.execute(
@@ -430,5 +443,5 @@ def _pairing(row: Row) -> PairingRecord:
     return PairingRecord(
         *(row["id"], row["round"], row["board"], row["first_id"], row["second_id"]),
         *(row["thread_id"], row["forfeit_by"], row["game_id"], row["game_status"]),
-        *(row["first_rank"], row["second_rank"], bool(row["unplayed"])),
+        *(row["first_rank"], row["second_rank"], bool(row["unplayed"]), row["starter_id"]),
     )

@@ -14,6 +14,7 @@ from bot.discord_ui.tournament_commands import DiscordVenue
 from bot.play.clock import HOUR
 from bot.play.outbox import OWED_AFTER
 from bot.play.values import Post
+from bot.storage.tournaments import SqlTournaments
 from tests.bot.discord_ui.test_crash_and_load import Killed, restarted
 from tests.bot.discord_ui.test_slow_game_commands import scheduler_of
 from tests.bot.harness import DiscordHarness, Kind, Reply
@@ -159,7 +160,7 @@ async def started_with_second_thread_failing(discord: DiscordHarness, error: Exc
             raise error
         return FakeDiscord._create_thread(discord, request)[0]
 
-    discord.stub("POST", "/channels/{channel_id}/threads", second_fails)
+    discord.stub("POST", "/channels/{channel_id}/messages/{message_id}/threads", second_fails)
     return await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
 
 
@@ -217,8 +218,9 @@ async def test_a_game_begun_just_before_a_crash_has_its_first_board_posted_once(
         with pytest.raises(Killed):
             await first.slash(first.user("owner"), "tournament start", {"number": 1})
         monkeypatch.undo()
-        assert [r for r in first.requests if "round 1" in r.content] == []
+        assert [r for r in first.requests if "begins" in r.content] == []
     async with restarted(first, new_bot(tmp_path, clock=clock)) as back:
+        assert [r for r in back.requests if r.kind is Kind.THREAD] == []
         (sent,) = [r for r in back.requests if r.kind is Kind.SEND]
         board = sent.message
         assert board.content.startswith("Tournament #1, round 1: ")
@@ -230,6 +232,33 @@ async def test_a_game_begun_just_before_a_crash_has_its_first_board_posted_once(
     async with restarted(back, new_bot(tmp_path, clock=clock)) as last:
         assert [r for r in last.requests if r.kind is Kind.SEND] == []
         assert last.messages_in(board.channel) == [board]
+
+
+async def test_a_thread_opened_just_before_a_crash_is_adopted_not_opened_again(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def killed_before_recording(self: SqlTournaments, pairing_id: int, thread: int) -> int:
+        raise Killed
+
+    first = DiscordHarness(new_bot(tmp_path, clock=clock))
+    async with first:
+        announcement = await created(first)
+        for name in ("alice", "bob"):
+            await first.click(first.user(name), announcement.message, "Join")
+        monkeypatch.setattr(SqlTournaments, "set_thread", killed_before_recording)
+        with pytest.raises(Killed):
+            await first.slash(first.user("owner"), "tournament start", {"number": 1})
+        monkeypatch.undo()
+        (opened,) = [r for r in first.requests if r.kind is Kind.THREAD]
+    async with restarted(first, new_bot(tmp_path, clock=clock)) as back:
+        (adopted,) = [r for r in back.requests if r.kind is Kind.THREAD]
+        assert adopted.status == 400, "Discord keeps one thread a message"
+        (board,) = [r.message for r in back.requests if r.kind is Kind.SEND]
+        assert board is not None and board.channel.parent == back.channel
+        assert board.channel.id == int(opened.params["message_id"])
+        assert board.content.startswith("Tournament #1, round 1: ") and "begins: " in board.content
+        starters = [m for m in back.messages_in() if "play in this thread" in m.content]
+        assert len(starters) == 1
 
 
 PAIRED = "Tournament #1, round 2 is paired:"

@@ -430,8 +430,12 @@ class FakeDiscord:
         return message if self.clock() - sent_at < NONCE_WINDOW and not message.deleted else None
 
     def _create_thread(self, request: Request) -> tuple[Any, SentMessage | None]:
+        """A thread, its id its starter message's when opened from one; as on Discord, a
+        message holds one thread at most (400, code 160004)."""
         parent = self._channel(request.params["channel_id"])
         thread_id = int(request.params.get("message_id") or self._next_id())
+        if thread_id in self._channels:
+            raise http_error(400, 160004, "A thread has already been created for this message")
         thread = self._add_thread(thread_id, request.body["name"], parent, self.me)
         return self._thread_payload(thread), None
 

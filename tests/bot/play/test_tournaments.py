@@ -14,6 +14,7 @@ from bot.play.host import Host
 from bot.play.ratings import rate_game
 from bot.play.tournaments import Entry, ThreadRefused, VenueError
 from bot.play.values import Person, Post, Refusal
+from bot.play.words.text import Text
 from bot.storage import Status, Storage
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.tournaments import TournamentStatus
@@ -25,13 +26,18 @@ PLAYERS = [Person(200 + i, f"P{i}") for i in range(8)]
 
 
 class Venue:
-    """Threads numbered from 9000, and every post kept."""
+    """Starter messages numbered from 8000, threads from 9000, and every post kept."""
 
     def __init__(self) -> None:
+        self.starters: list[tuple[int, str]] = []
         self.threads: list[tuple[int, str]] = []
         self.posts: list[tuple[int, Post]] = []
 
-    async def open_thread(self, channel_id: int, name: str) -> int:
+    async def post_starter(self, channel_id: int, text: Text, key: str) -> int:
+        self.starters.append((channel_id, key))
+        return 8000 + len(self.starters)
+
+    async def open_thread(self, channel_id: int, starter_id: int, name: str) -> int:
         self.threads.append((channel_id, name))
         return 9000 + len(self.threads)
 
@@ -50,11 +56,11 @@ class RefusingVenue(Venue):
         self.for_good = for_good
         self.refused: list[str] = []
 
-    async def open_thread(self, channel_id: int, name: str) -> int:
+    async def open_thread(self, channel_id: int, starter_id: int, name: str) -> int:
         if not self.refused:
             self.refused.append(name)
             raise (ThreadRefused if self.for_good else VenueError)("403 Missing Access")
-        return await super().open_thread(channel_id, name)
+        return await super().open_thread(channel_id, starter_id, name)
 
 
 @pytest.fixture
