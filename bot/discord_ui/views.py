@@ -108,9 +108,13 @@ async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) 
     A post about a saved change that would be a follow-up (after a button's own message
     was updated) goes in the channel instead, with its announcement's nonce, as a
     follow-up cannot be read back after a restart; a follow-up carries it only where
-    Discord refuses the bot's channel post."""
+    Discord refuses the bot's channel post. A game's posts go out in the order of its
+    changes: one waits (a few seconds at most) for its game's earlier posts still owed
+    after a restart."""
     private = {"ephemeral": True} if post.private else {}
     outbox = host_of(interaction).outbox
+    if not await in_time(interaction, outbox.in_order(post), ephemeral=post.private):
+        log.info("game %s has earlier posts still unsent; this one goes first", post.game_id)
     message_id = await _announced_in_channel(interaction, post)
     if message_id is None:
         if not post.private and answers_in_original(interaction):

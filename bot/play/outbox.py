@@ -17,6 +17,7 @@ import contextlib
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
+from functools import partial
 
 import engine
 from bot.play.announcements import Owed, owed
@@ -35,6 +36,8 @@ BATCH = 50
 """Owed announcements taken up in one pass."""
 LOOK_AGAIN = 0.25
 """Seconds between looks for an announcement another process may be sending."""
+PATIENCE = 3.0
+"""Seconds a post waits for the posts about its game's earlier changes to go out first."""
 REPLY_READABLE = 14 * 60.0
 """Seconds after an announcement is saved during which its reply can still be read back
 (Discord keeps an interaction's token for 15 minutes from the command)."""
@@ -59,12 +62,22 @@ class Outbox:
         if post.announcement is not None:
             await self._games.announcements.replying(post.announcement, reply_token)
 
-    async def announced(self, game_id: int, version: int, patience: float) -> bool:
-        """Wait until every change of a game up to `version` is announced, so a post about
-        a later change never comes before them; False when `patience` seconds ran out."""
+    async def in_order(self, post: Post, patience: float = PATIENCE) -> bool:
+        """Wait until the changes of the post's game saved before the one it announces are
+        announced (after a restart, by the scheduler), so that a game's posts go out in
+        the order of its changes; False when `patience` seconds ran out."""
+        announcement = post.announcement
+        if announcement is None:
+            return True
         announcements = self._games.announcements
+        owed = partial(announcements.owed_before, post.game_id, announcement)
+        return await self._until(owed, patience)
+
+    async def _until(self, owed: Callable[[], Awaitable[bool]], patience: float) -> bool:
+        """Wait while `owed()` says a post is owed, looking again as posts are struck off;
+        False when `patience` seconds ran out."""
         deadline = asyncio.get_running_loop().time() + patience
-        while await announcements.owed_in_game(game_id, version):
+        while await owed():
             left = deadline - asyncio.get_running_loop().time()
             if left <= 0:
                 return False

@@ -29,7 +29,7 @@ from typing import Protocol
 
 from bot.play.ai_seats import is_ai
 from bot.play.ai_turns import AiPlayers
-from bot.play.outbox import Outbox
+from bot.play.outbox import PATIENCE, Outbox
 from bot.play.values import Post, Refusal
 from bot.runtime.alarm import Alarm
 from bot.storage import GameRecord, Status
@@ -42,8 +42,6 @@ AI_LEASE = 30.0
 """Seconds a claim on an AI turn lasts unless renewed."""
 LOOK_EVERY = 15.0
 """Seconds between looks in the database for AI turns no process is playing."""
-PATIENCE = 3.0
-"""Seconds the bot's move waits for the post about the move before it to go out first."""
 KIND = "ai-turn"
 
 
@@ -149,10 +147,6 @@ class AiRunner:
         for game_id in waiting:
             self._enqueue(game_id)
 
-    async def _after_the_move_before(self, record: GameRecord) -> None:
-        """Let the post about the change that made it the bot's turn go out first."""
-        if not await self._outbox.announced(record.id, record.version, self._patience):
-            log.info("the move before the bot's in game %s is still unannounced", record.id)
 
     def _next_game(self) -> int | None:
         """Take the first game in the queue whose turn is not being played already."""
@@ -179,7 +173,8 @@ class AiRunner:
                     return
                 async with self._courier.typing(record.place_id):
                     post = await self._players.play(record)
-                    await self._after_the_move_before(record)
+                    if not await self._outbox.in_order(post, self._patience):
+                        log.info("the move before the bot's in game %s is unannounced", game_id)
                 await self._courier.to_channel(record.place_id, post)
                 await self._outbox.sent(post)
         except Refusal as refusal:

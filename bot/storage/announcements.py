@@ -34,8 +34,9 @@ class Announcements(Protocol):
     async def is_owed(self, announcement_id: str) -> bool:
         """Whether an announcement is not yet struck off."""
 
-    async def owed_in_game(self, game_id: int, up_to_version: int) -> bool:
-        """Whether a change of a game saved at `up_to_version` or before is unannounced."""
+    async def owed_before(self, game_id: int, announcement_id: str) -> bool:
+        """Whether a change of a game saved before the one this announcement tells of is
+        unannounced (False once the announcement itself is struck off)."""
 
     async def announced(self, announcement_id: str) -> None:
         """Strike an announcement off: it was sent (or Discord refused it for good)."""
@@ -73,10 +74,11 @@ class SqlAnnouncements:
         found = await self._run.fetch("SELECT 1 FROM announcements WHERE id = ?", announcement_id)
         return bool(found)
 
-    async def owed_in_game(self, game_id: int, up_to_version: int) -> bool:
+    async def owed_before(self, game_id: int, announcement_id: str) -> bool:
         found = await self._run.fetch(
-            "SELECT 1 FROM announcements WHERE game_id = ? AND version <= ? LIMIT 1",
-            *(game_id, up_to_version),
+            "SELECT 1 FROM announcements WHERE game_id = ? AND version < "
+            "(SELECT version FROM announcements WHERE id = ?) LIMIT 1",
+            *(game_id, announcement_id),
         )
         return bool(found)
 

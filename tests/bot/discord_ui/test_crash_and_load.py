@@ -5,6 +5,7 @@ shard or some of them; and no press waits behind a long replay."""
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -122,6 +123,44 @@ async def test_a_move_saved_before_a_crash_is_announced_once_after_a_restart(
     clock.now += OWED_AFTER + 1
     async with DiscordHarness(new_bot(tmp_path, clock=clock)) as third:
         assert third.messages_in() == []
+
+
+class SlowFirstPicture(ThreadDrawing):
+    """Takes a second over the first board it draws (the post still owed after a restart)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drawn = 0
+
+    async def board_png(
+        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+    ) -> bytes:
+        self.drawn += 1
+        if self.drawn == 1:
+            await asyncio.sleep(1.0)
+        return await super().board_png(game, player_names, clocks)
+
+
+async def test_after_a_restart_a_move_is_answered_after_the_move_before_is_announced(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    drawing = DyingDrawing()
+    async with DiscordHarness(new_bot(tmp_path, clock=clock, renderer=drawing)) as first:
+        mover, other = await begin(first)
+        drawing.dying = True
+        with pytest.raises(Killed):
+            await first.slash(mover, "tink move", {"move": "S d4"})
+    async with DiscordHarness(
+        new_bot(tmp_path, clock=clock, renderer=SlowFirstPicture())
+    ) as second:
+        assert played_s_d4(second) == [], "the owed post is still being drawn"
+        answer = await second.slash(other, "tink move", {"move": "S e5"})
+        await asyncio.sleep(1.5)
+        (owed,) = [r for r in second.requests if "played `S d4`" in r.content]
+        (answered,) = [r for r in second.requests if "played `S e5`" in r.content]
+        assert owed.sent_at < answered.sent_at
+        assert "`S e5`" in answer.content and not answer.ephemeral
 
 
 @pytest.mark.parametrize("backend", BACKENDS, indirect=True)
@@ -261,7 +300,8 @@ async def test_a_post_following_a_press_is_a_follow_up_where_the_bot_may_not_sen
     assert refused.status == 403
     (board,) = accepted.of(Kind.FOLLOWUP)
     assert words in board.content and board.png().startswith(b"\x89PNG")
-    assert not await storage_of(discord).announcements.owed_in_game(1, 10)
+    writer = discord.client.host.games.writer  # type: ignore[attr-defined]
+    assert await storage_of(discord).announcements.owed(math.inf, writer, 10) == []
 
 
 async def test_a_reply_reads_back_as_sent_only_when_public_and_complete(

@@ -14,10 +14,10 @@ import pytest
 import engine
 from bot.play.challenges import Invitation
 from bot.play.host import Host
-from bot.play.outbox import OWED_AFTER
+from bot.play.outbox import OWED_AFTER, PATIENCE
 from bot.play.values import Person, Post
 from bot.play.words.text import plain
-from bot.runtime.ai_runner import AI_LEASE, KIND, PATIENCE, AiRunner
+from bot.runtime.ai_runner import AI_LEASE, KIND, AiRunner
 from tests.bot.play.test_outbox import no_reply
 from tests.bot.support import ALICE, BOB, Clock
 
