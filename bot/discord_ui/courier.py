@@ -12,12 +12,13 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from typing import Any
 
 import discord
 from discord.http import Route
 
 from bot.discord_ui.replies import message_kwargs
-from bot.discord_ui.views import disable_lapsed, note_claim, post_in_channel
+from bot.discord_ui.views import disable_lapsed, nonce_of, note_claim, post_in_channel
 from bot.play.values import Post, Prompt
 
 log = logging.getLogger(__name__)
@@ -91,7 +92,8 @@ class DiscordCourier:
         """Send by direct message; False when the user's direct messages are closed."""
         try:
             channel = await self._client.create_dm(discord.Object(user_id))
-            await channel.send(**message_kwargs(post))
+            kwargs: dict[str, Any] = message_kwargs(post) | nonce_of(post)
+            await channel.send(**kwargs)
         except discord.HTTPException as error:
             log.info("could not message user %s about game %s: %s", user_id, post.game_id, error)
             return False

@@ -146,11 +146,15 @@ async def post_in_channel(client: discord.Client, place_id: int, post: Post) -> 
     """Send a post as a message in a channel or thread, an announcement with a nonce made
     from its id, which Discord enforces: the same post sent again within a few minutes
     (after a restart) is not posted twice. The message's id."""
-    kwargs = message_kwargs(post, prompt_view(post))
-    if post.announcement is not None:
-        kwargs["nonce"] = post.announcement[:NONCE_LENGTH]
+    kwargs = message_kwargs(post, prompt_view(post)) | nonce_of(post)
     message = await client.get_partial_messageable(place_id).send(**kwargs)
     return message.id
+
+
+def nonce_of(post: Post) -> dict[str, str]:
+    """The nonce an announcement is sent with, by which Discord keeps one message when the
+    same post is sent twice within minutes; none for another post."""
+    return {} if post.announcement is None else {"nonce": post.announcement[:NONCE_LENGTH]}
 
 
 async def disable_lapsed(client: discord.Client, place_id: int, post: Post) -> None:

@@ -24,6 +24,8 @@ class Owed:
     state: str
     player_names: tuple[str, ...]
     clocks: tuple[str | None, ...] = ()
+    dm_user_id: int | None = None
+    """Whom the post goes to by direct message first (a reminder), if anyone."""
 
 
 def announcement(record: GameRecord, post: Post, clocks: Sequence[str | None] = ()) -> Announcement:
@@ -40,10 +42,15 @@ def announcement(record: GameRecord, post: Post, clocks: Sequence[str | None] = 
     )
 
 
-def notice(record: GameRecord, post: Post, now: float) -> Announcement:
+def notice(
+    record: GameRecord, post: Post, now: float, *, dm_user_id: int | None = None
+) -> Announcement:
     """The announcement of a post, without a picture, about something outside the game
-    that is saved with it at `now` (a player's vacation), at the game's version."""
+    that is saved with it at `now` (a player's vacation, a reminder), at the game's
+    version; sent to `dm_user_id` by direct message first, when given."""
     data = _data(post) | {"picture": None, "state": record.state, "names": list(record.names)}
+    if dm_user_id is not None:
+        data["dm"] = dm_user_id
     return Announcement(
         uuid.uuid4().hex, record.id, record.version, record.place_id, json.dumps(data), now
     )
@@ -79,7 +86,9 @@ def owed(stored: Announcement) -> Owed:
         announcement=stored.id,
     )
     clocks = tuple(data.get("clocks", ()))
-    return Owed(stored.place_id, post, data["picture"], data["state"], tuple(data["names"]), clocks)
+    names = tuple(data["names"])
+    dm = data.get("dm")
+    return Owed(stored.place_id, post, data["picture"], data["state"], names, clocks, dm)
 
 
 def _lapsed(kept: object) -> tuple[Lapsed, ...]:

@@ -108,7 +108,8 @@ class Outbox:
             return None
         kept = owed(stored)
         files = await self._picture(kept)
-        return Delivery(kept.place_id, dataclasses.replace(kept.post, files=files))
+        post = dataclasses.replace(kept.post, files=files)
+        return Delivery(kept.place_id, post, dm_user_id=kept.dm_user_id)
 
     async def _picture(self, kept: Owed) -> tuple[File, ...]:
         """The board picture an announcement shows, drawn again; none for a notice, or

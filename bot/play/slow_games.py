@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import engine
+from bot.play.announcements import notice
 from bot.play.clock import describe_duration, parse_duration, parse_time_control
 from bot.play.endings import Endings
 from bot.play.game_clocks import control_of
@@ -223,8 +224,9 @@ class SlowGames:
     async def remind(self, turn: Turn) -> Delivery | None:
         """Send a turn's due reminder at most once: the latest due, when several are.
 
-        The reminder is marked sent before it is handed out, so a restart never repeats
-        it; None when another pass got there first or nothing is due after all. Once the
+        The reminder is saved as owed with its mark and struck off once sent (with a
+        nonce of its own), so a restart between the two posts it, and never twice; None
+        when another pass got there first or nothing is due after all. Once the
         turn's time has run out (the bot was offline, or its database), no reminder is
         sent: the time-out comes instead; nor while the clocks are stopped or a claim waits.
         In the player's quiet hours or vacation it waits for their end.
@@ -240,11 +242,11 @@ class SlowGames:
             return None
         stage = due[-1].stage if due else turn.reminded
         later = [r for r in pending if r.stage > stage]
-        claimed = await self.clocks.mark_reminder(
-            turn.game_id, turn.started_at, turn.reminded, stage, _first_due(later)
-        )
+        mark = (turn.game_id, turn.started_at, turn.reminded, stage, _first_due(later))
         ran_out = turn.deadline is not None and turn.deadline <= now
-        if not claimed or not due or ran_out or turn.halted:
+        record = await self.games.by_id(turn.game_id)
+        if not due or ran_out or turn.halted or record is None:
+            await self.clocks.mark_reminder(*mark)
             return None
         text = (
             _warning_text(turn, await self._on_time_out(turn))
@@ -252,7 +254,11 @@ class SlowGames:
             else _nudge_text(turn)
         )
         dm = turn.user_id if await self.clocks.dm_reminders(turn.user_id) else None
-        return Delivery(turn.place_id, Post(turn.game_id, text, pings=(turn.user_id,)), dm)
+        post = Post(turn.game_id, text, pings=(turn.user_id,))
+        owed = self.games.signed(notice(record, post, now, dm_user_id=dm))
+        if not await self.clocks.mark_reminder(*mark, notices=[owed]):
+            return None
+        return Delivery(turn.place_id, dataclasses.replace(post, announcement=owed.id), dm)
 
     async def due_pings(self) -> list[HeldPing]:
         return await self.clocks.due_pings(self._clock())

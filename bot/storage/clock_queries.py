@@ -209,15 +209,25 @@ class SqlClocks:
         )
 
     async def mark_reminder(
-        self, game_id: int, turn: float, expected: int, stage: int, remind_at: float | None
+        self,
+        game_id: int,
+        turn: float,
+        expected: int,
+        stage: int,
+        remind_at: float | None,
+        notices: Sequence[Announcement] = (),
     ) -> bool:
-        changed = await self._run.execute(
-            "UPDATE games SET reminded = ?, remind_at = ? WHERE id = ? "
-            "AND status = 'active' AND turn_started_at = ? "
-            "AND reminder_turn = turn_started_at AND reminded = ?",
-            *(stage, remind_at, game_id, turn, expected),
-        )
-        return changed == 1
+        async with self._run.transaction() as run:
+            changed = await run.execute(
+                "UPDATE games SET reminded = ?, remind_at = ? WHERE id = ? "
+                "AND status = 'active' AND turn_started_at = ? "
+                "AND reminder_turn = turn_started_at AND reminded = ?",
+                *(stage, remind_at, game_id, turn, expected),
+            )
+            if changed != 1:
+                return False
+            await _keep_owed(run, notices)
+        return True
 
     async def claim(self, kind: str, key: str, owner: str, now: float, until: float) -> bool:
         taken = await self._run.execute(

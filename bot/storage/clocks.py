@@ -172,9 +172,16 @@ class ClockStorage(Claims, Protocol):
         transaction; a turn that is over or already planned is left alone."""
 
     async def mark_reminder(
-        self, game_id: int, turn: float, expected: int, stage: int, remind_at: float | None
+        self,
+        game_id: int,
+        turn: float,
+        expected: int,
+        stage: int,
+        remind_at: float | None,
+        notices: Sequence[Announcement] = (),
     ) -> bool:
-        """Move a planned turn from reminder stage `expected` to `stage`, in one transaction.
+        """Move a planned turn from reminder stage `expected` to `stage`, keeping the
+        reminder's announcement owed (`notices`), in one transaction.
 
         False (and nothing written) when the turn is over or its stage moved meanwhile: the
         caller that gets True is the only one to send that reminder.

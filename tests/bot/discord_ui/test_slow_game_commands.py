@@ -6,13 +6,18 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.views import NONCE_LENGTH
 from bot.play.clock import DAY, HOUR
+from bot.play.outbox import OWED_AFTER
+from bot.play.values import Post
 from bot.runtime.scheduler import Scheduler
 from bot.storage import Status
+from tests.bot.discord_ui.test_crash_and_load import Killed, restarted
 from tests.bot.harness import DiscordHarness, HarnessError, Kind, Reply, SentMessage
 from tests.bot.support import Clock, new_bot
 
@@ -154,6 +159,33 @@ async def test_an_idle_turn_is_nudged_once_by_dm_when_asked_or_else_in_the_chann
     assert message.content.startswith("Reminder, **bob**")
     mentions = fallback.requests[-1].allowed_mentions or {}
     assert [int(u) for u in mentions["users"]] == [discord.user("bob").id]
+
+
+@pytest.mark.parametrize("by_dm", [True, False])
+async def test_a_reminder_cut_off_by_a_crash_is_sent_once_after_the_restart(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch, by_dm: bool
+) -> None:
+    async def killed_while_posting(self: DiscordCourier, place: int, post: Post) -> Any:
+        raise Killed
+
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as first:
+        alice = first.user("alice")
+        if by_dm:
+            await first.slash(alice, "notify", {"dm": "on"})
+        await begin(first)
+        monkeypatch.setattr(
+            DiscordCourier, "to_user" if by_dm else "to_channel", killed_while_posting
+        )
+        with pytest.raises(Killed):
+            await later(first, clock, DAY)
+        monkeypatch.undo()
+    clock.now += OWED_AFTER
+    async with restarted(first, new_bot(tmp_path, clock=clock)) as second:
+        await second.run(scheduler_of(second).run_due())
+        place = second.dm(second.user("alice")) if by_dm else second.channel
+        (reminder,) = [m for m in second.messages_in(place) if m.content.startswith("Reminder")]
+        assert reminder.content.startswith("Reminder, **alice**: it has been your move")
+        assert (await later(second, clock, DAY + OWED_AFTER + HOUR)).requests == []
 
 
 async def test_games_lists_the_servers_games_and_mygames_yours_everywhere(
