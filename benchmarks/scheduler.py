@@ -74,9 +74,6 @@ class Courier:
         self.time_outs: dict[int, float] = {}
         self.posts = 0
 
-    async def ready(self) -> None:
-        return None
-
     async def to_channel(self, place_id: int, post: Post) -> None:
         self.posts += 1
         if "ran out of time" in str(post.text):

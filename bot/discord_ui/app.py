@@ -9,12 +9,13 @@ shard 0 registers the commands, and only when they changed since the last time.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Protocol, TypeVar
 
 import discord
@@ -91,18 +92,14 @@ class PyramidBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         assert self._storage is not None, "the storage opens when the bot logs in"
-        if self.renderer is None:
-            self.renderer = await _started(DrawingProcess(), ThreadDrawing(), "drawing")
-        if self.thinker is None:
-            thinking = ThinkingProcesses(self.settings.ai_processes)
-            self.thinker = await _started(thinking, ThreadThinking(), "thinking")
+        renderer, thinker = await self._start_workers()
         courier = DiscordCourier(self)
         self.host = Host(
             self._storage,
-            self.renderer,
+            renderer,
             clock=self.clock,
             slot=self.settings.slot,
-            thinker=self.thinker,
+            thinker=thinker,
             vacation_days=self.settings.vacation_days,
             venue=DiscordVenue(self, courier),
         )
@@ -129,6 +126,23 @@ class PyramidBot(discord.AutoShardedClient):
         self.ai_runner.start()
         gc.collect()
         gc.freeze()  # what start-up made stays: full collections need not scan it again
+
+    async def _start_workers(self) -> tuple[Renderer, Thinker]:
+        """Start the drawing and thinking processes not given, side by side (each imports
+        its libraries), falling back to threads for one that cannot start."""
+        drawing: Awaitable[Renderer] = (
+            _started(DrawingProcess(), ThreadDrawing(), "drawing")
+            if self.renderer is None
+            else _given(self.renderer)
+        )
+        thinking: Awaitable[Thinker] = (
+            _started(ThinkingProcesses(self.settings.ai_processes), ThreadThinking(), "thinking")
+            if self.thinker is None
+            else _given(self.thinker)
+        )
+        renderer, thinker = await asyncio.gather(drawing, thinking)
+        self.renderer, self.thinker = renderer, thinker
+        return renderer, thinker
 
     async def _take_over(self, storage: Storage) -> None:
         """Serve this process's shards: what the process that ran them before left claimed
@@ -224,6 +238,11 @@ class _ChildWorker(Protocol):
 
 Child = TypeVar("Child", bound=_ChildWorker)
 Threads = TypeVar("Threads")
+Given = TypeVar("Given")
+
+
+async def _given(worker: Given) -> Given:
+    return worker
 
 
 async def _started(child: Child, threads: Threads, what: str) -> Child | Threads:

@@ -35,9 +35,6 @@ class DiscordCourier:
     def __init__(self, client: discord.Client) -> None:
         self._client = client
 
-    async def ready(self) -> None:
-        await self._client.wait_until_ready()
-
     async def to_channel(self, place_id: int, post: Post) -> None:
         """Post in a game's channel or thread, noting the message of a Claim win button;
         a refusal by Discord is logged."""

@@ -48,9 +48,6 @@ KIND = "ai-turn"
 class Courier(Protocol):
     """What delivers the bot's moves (Discord, in the bot)."""
 
-    async def ready(self) -> None:
-        """Return once posts can be delivered."""
-
     async def to_channel(self, place_id: int, post: Post) -> None: ...
 
     def typing(self, place_id: int) -> AbstractAsyncContextManager[None]:
@@ -118,7 +115,6 @@ class AiRunner:
             self._alarm.ring()
 
     async def _run(self) -> None:
-        await self._courier.ready()
         loop = asyncio.get_running_loop()
         while True:
             if loop.time() >= self._look_at:

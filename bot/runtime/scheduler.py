@@ -50,9 +50,6 @@ PRUNE_EVERY = 3600.0
 class Courier(Protocol):
     """What delivers the scheduler's posts (Discord, in the bot)."""
 
-    async def ready(self) -> None:
-        """Return once posts can be delivered."""
-
     async def to_channel(self, place_id: int, post: Post) -> None: ...
 
     async def replied(self, reply_token: str) -> bool:
@@ -172,10 +169,6 @@ class Scheduler:
             log.info("forgot %d claims left by stopped processes", pruned)
 
     async def _run(self) -> None:
-        await self._courier.ready()
-        await self._loop()
-
-    async def _loop(self) -> None:
         while True:
             try:
                 next_due = await self.run_due()

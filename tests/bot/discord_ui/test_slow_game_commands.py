@@ -4,6 +4,7 @@ ping and reminders held until they end), on a clock the tests move."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -186,6 +187,29 @@ async def test_a_reminder_cut_off_by_a_crash_is_sent_once_after_the_restart(
         (reminder,) = [m for m in second.messages_in(place) if m.content.startswith("Reminder")]
         assert reminder.content.startswith("Reminder, **alice**: it has been your move")
         assert (await later(second, clock, DAY + OWED_AFTER + HOUR)).requests == []
+
+
+class GatewayNotReady(DiscordHarness):
+    """A Discord whose gateway has not said READY yet (identifying shards takes seconds)."""
+
+    async def _login(self) -> None:
+        await self.client.login("harness-token")
+
+
+async def test_due_work_is_done_before_the_gateway_is_ready(tmp_path: Path, clock: Clock) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as first:
+        await begin(first, time_limit="1h")
+    clock.now = START + 2 * HOUR
+    second = GatewayNotReady(new_bot(tmp_path, clock=clock))
+    second.carry_over(first)
+    async with second:
+        assert not second.client.is_ready()
+        for _ in range(200):
+            if any("ran out of time" in m.content for m in second.messages_in()):
+                break
+            await asyncio.sleep(0.02)
+        (out,) = [m for m in second.messages_in() if "ran out of time" in m.content]
+        assert out.content.startswith("**alice** ran out of time while the bot was offline.")
 
 
 async def test_games_lists_the_servers_games_and_mygames_yours_everywhere(

@@ -31,9 +31,6 @@ class Courier:
     posts: list[tuple[int, Post]] = field(default_factory=list)
     typing_in: list[int] = field(default_factory=list)
 
-    async def ready(self) -> None:
-        """Always ready."""
-
     async def to_channel(self, place_id: int, post: Post) -> None:
         self.posts.append((place_id, post))
 

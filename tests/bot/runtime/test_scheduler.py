@@ -38,9 +38,6 @@ class Courier:
     channel: list[Post] = field(default_factory=list)
     direct: list[tuple[int, Post]] = field(default_factory=list)
 
-    async def ready(self) -> None:
-        return None
-
     async def to_channel(self, place_id: int, post: Post) -> None:
         assert place_id == CHANNEL
         self.channel.append(post)
