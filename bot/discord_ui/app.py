@@ -39,6 +39,7 @@ from bot.play.host import Host
 from bot.play.posts import Renderer
 from bot.play.ratings import rate_game
 from bot.runtime.ai_runner import AiRunner
+from bot.runtime.orphans import OrphanWatch
 from bot.runtime.scheduler import Scheduler
 from bot.storage import Storage, open_storage
 from bot.storage.claims import holder
@@ -83,6 +84,7 @@ class PyramidBot(discord.AutoShardedClient):
         self.clock = clock
         self.scheduler: Scheduler | None = None
         self.ai_runner: AiRunner | None = None
+        self.orphans: OrphanWatch | None = None
 
     async def login(self, token: str) -> None:
         """Open the storage first: a database that cannot be used stops start-up (with
@@ -122,8 +124,12 @@ class PyramidBot(discord.AutoShardedClient):
         if self.sync_commands and self.settings.runs_first_shard:
             await self._sync(self._storage)
         await self._take_over(self._storage)
+        self.orphans = OrphanWatch(
+            self._storage.clocks, self.settings.slot, self._work_given_back
+        )
         self.scheduler.start()
         self.ai_runner.start()
+        self.orphans.start()
         gc.collect()
         gc.freeze()  # what start-up made stays: full collections need not scan it again
 
@@ -158,7 +164,8 @@ class PyramidBot(discord.AutoShardedClient):
         await storage.clocks.on_let_go(self._work_given_back)
 
     def _work_given_back(self) -> None:
-        """A process stopped, giving its work back: look for it at once."""
+        """A process stopped, giving its work back (or died, leaving it): look for it at
+        once."""
         if self.scheduler is not None:
             self.scheduler.wake()
         if self.ai_runner is not None:
@@ -209,6 +216,8 @@ class PyramidBot(discord.AutoShardedClient):
 
     async def close(self) -> None:
         await super().close()
+        if self.orphans is not None:
+            await self.orphans.stop()
         if self.scheduler is not None:
             await self.scheduler.stop()
         if self.ai_runner is not None:

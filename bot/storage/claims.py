@@ -61,6 +61,14 @@ class Claims(Protocol):
         """Call `heard` whenever a process lets go of its claims, while the storage is open,
         so that this one takes up the work at once."""
 
+    async def orphaned(self, own_slot: str) -> list[str]:
+        """The other slots with claims or announcements left that no live process serves:
+        their process died (its connection, and with it its hold on the slot, ended)."""
+
+    async def adopt(self, slot: str, own_slot: str) -> None:
+        """Take up the work a dead process of `slot` left: its claims are freed at once and
+        its announcements become this slot's to send."""
+
     async def prune(self, lapsed_before: float) -> int:
         """Forget claims that lapsed before `lapsed_before` (their holders died); return
         how many. A lapsed claim binds no one, so forgetting it changes nothing else."""

@@ -268,6 +268,25 @@ class SqlClocks:
     async def on_let_go(self, heard: Callable[[], None]) -> None:
         await self._run.listen(LET_GO, heard)
 
+    async def orphaned(self, own_slot: str) -> list[str]:
+        position = self._dialect.position
+        found = await self._run.fetch(
+            "SELECT slot FROM announcements WHERE slot <> ? UNION "
+            f"SELECT substr(claimed_by, 1, {position}(claimed_by, ?) - 1) AS slot "
+            "FROM claims WHERE substr(claimed_by, 1, ?) <> ?",
+            *(own_slot, SLOT_END, len(own_slot) + len(SLOT_END), f"{own_slot}{SLOT_END}"),
+        )
+        slots = [str(row["slot"]) for row in found]
+        return [slot for slot in slots if await self._run.lock_free(SLOT_LOCK, slot)]
+
+    async def adopt(self, slot: str, own_slot: str) -> None:
+        prefix = f"{slot}{SLOT_END}"
+        async with self._run.transaction() as run:
+            await run.execute(
+                "DELETE FROM claims WHERE substr(claimed_by, 1, ?) = ?", len(prefix), prefix
+            )
+            await run.execute("UPDATE announcements SET slot = ? WHERE slot = ?", own_slot, slot)
+
     async def prune(self, lapsed_before: float) -> int:
         return await self._run.execute("DELETE FROM claims WHERE claimed_until < ?", lapsed_before)
 

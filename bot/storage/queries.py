@@ -51,6 +51,10 @@ class Runner(Statements, Protocol):
         """Take the lock `key` and `name` name until the runner is closed, unless another
         process holds it: False then. A process that dies loses its locks at once."""
 
+    async def lock_free(self, key: int, name: str) -> bool:
+        """Whether no process holds the lock `key` and `name` name (see `hold_lock`): one
+        that held it has died or closed its storage."""
+
     async def notify(self, channel: str) -> None:
         """Tell the processes listening on `channel` (see `listen`)."""
 
@@ -78,6 +82,8 @@ class Dialect:
     """The type of times and ratings."""
     without_rowid: str
     """What follows a table keyed by its primary key alone."""
+    position: str
+    """The function giving where a text first holds another, from 1 (0: nowhere)."""
 
     def table(self, table: str, index: str) -> str:
         """`table` read through `index`, when the backend can be held to it."""
@@ -103,6 +109,7 @@ SQLITE = Dialect(
     bigint="INTEGER",
     real="REAL",
     without_rowid=" WITHOUT ROWID",
+    position="instr",
 )
 POSTGRES = Dialect(
     uses_index_hints=False,
@@ -112,4 +119,5 @@ POSTGRES = Dialect(
     bigint="BIGINT",
     real="DOUBLE PRECISION",
     without_rowid="",
+    position="strpos",
 )

@@ -94,6 +94,16 @@ class PostgresRunner(PostgresStatements):
         own = await self._own_connection()
         return bool(await own.fetchval("SELECT pg_try_advisory_lock($1, hashtext($2))", key, name))
 
+    async def lock_free(self, key: int, name: str) -> bool:
+        """Read from the server's table of locks: nothing is taken, nothing waits."""
+        held = await self._pool.fetchval(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+            "AND classid = $1::bigint::oid AND objid = hashtext($2)::oid AND objsubid = 2",
+            key,
+            name,
+        )
+        return bool(held == 0)
+
     async def notify(self, channel: str) -> None:
         await self._pool.execute("SELECT pg_notify($1, '')", channel)
 

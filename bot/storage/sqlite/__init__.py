@@ -67,6 +67,11 @@ class SqliteRunner:
         self._lock_file = lock_file
         return True
 
+    async def lock_free(self, key: int, name: str) -> bool:
+        """False: a SQLite file serves one process, so no other slot's work is left to it
+        by a process that died (the next process of the file takes up the file's)."""
+        return False
+
     async def notify(self, channel: str) -> None:
         """Nothing to do: a SQLite file serves one process, with no other to tell."""
 

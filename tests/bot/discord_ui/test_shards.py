@@ -13,7 +13,7 @@ import asyncio
 import os
 import signal
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +52,8 @@ asyncio.run(hold(sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4:]))
 time, and holds them until it is killed."""
 
 RESUMED_WITHIN = 5.0
-"""Seconds within which a restarted process takes up the work its killed predecessor held."""
+"""Seconds within which a restarted process takes up the work its killed predecessor held,
+or a running one the work of a killed process never restarted."""
 PEOPLE = ("alice", "bob", "carol", "dave")
 OpenHarness = Callable[..., Awaitable[DiscordHarness]]
 
@@ -277,20 +278,27 @@ async def test_a_process_posts_due_work_in_guilds_on_shards_it_does_not_run(
     assert posts(serving, saying="a quarter of your time is left") == []
 
 
-async def test_work_held_by_a_killed_process_is_done_by_another_within_a_lease(
+async def test_work_held_by_a_killed_process_is_taken_up_by_another_within_seconds(
     deployment: Deployment, postgres_server: PostgresServer
 ) -> None:
     process = await deployment.begin(0, "alice", "bob", time_limit="12h")
     (turn,) = await storage_of(process).clocks.turns_in_guild(deployment.guilds[0])
     deadline = START + 12 * HOUR
-    slot = f"shards 0,1 of {SHARDS}"  # a process since replaced by the two
+    slot = f"shards 0,1 of {SHARDS}"  # a process never restarted, its shards run by the two
     await killed_holding(postgres_url(process), slot, deadline, "time-out", turn_key(turn))
-    await deployment.run_due(12)
-    await deployment.run_due(12 + (LEASE - 1) / HOUR)
-    assert posts(*deployment.processes, saying="ran out of time") == []
-    await deployment.run_due(12 + LEASE / HOUR)
+    deployment.clock.now = deadline
+    killed_at = asyncio.get_running_loop().time()
+    waiting = posted_by_any(deployment.processes, "ran out of time")
+    await process.run(asyncio.wait_for(waiting, RESUMED_WITHIN))
+    assert asyncio.get_running_loop().time() - killed_at < RESUMED_WITHIN < LEASE
     (announced,) = posts(*deployment.processes, saying="ran out of time")
     assert announced.content.startswith("**alice** ran out of time.\n**bob** wins")
+
+
+async def posted_by_any(processes: Sequence[DiscordHarness], saying: str) -> None:
+    """Return once one of the processes has posted by itself these words."""
+    while not posts(*processes, saying=saying):
+        await asyncio.sleep(0.05)
 
 
 async def killed_holding(url: str, slot: str, now: float, *claims: str) -> None:

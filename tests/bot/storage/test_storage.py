@@ -522,6 +522,32 @@ async def test_the_next_process_of_a_slot_takes_over_its_claims_at_once(
     assert not await storage.clocks.claim("ai-turn", "2", later, 101.0, 131.0)
 
 
+async def test_the_work_of_a_dead_process_of_another_slot_is_adopted(
+    database_url: str, storage: Storage, second: Storage
+) -> None:
+    record = await storage.create_game(draft(), 0.0)
+    dying = await open_storage(database_url, rater=None)
+    assert await dying.clocks.take_over(OTHER_SLOT.slot, holder(OTHER_SLOT))
+    assert await dying.clocks.claim("ai-turn", "1", holder(OTHER_SLOT), 100.0, 160.0)
+    left = Announcement(
+        "left", record.id, record.version + 1, CHANNEL, "{}", 0.0, *dataclasses.astuple(OTHER_SLOT)
+    )
+    await dying.save(record, 11.0, announcement=left)
+    if database_url.startswith("sqlite"):
+        await dying.close()
+        assert await second.clocks.orphaned(WRITER.slot) == [], "a SQLite file serves one process"
+        return
+    assert await second.clocks.take_over(WRITER.slot, holder(WRITER))
+    assert await second.clocks.orphaned(WRITER.slot) == [], "its process still runs"
+    await dying.close()  # as when its process dies: its claims and announcements stay
+    assert await second.clocks.orphaned(WRITER.slot) == [OTHER_SLOT.slot]
+    assert await second.announcements.owed(10.0, WRITER, 10) == []
+    await second.clocks.adopt(OTHER_SLOT.slot, WRITER.slot)
+    assert await second.clocks.claim("ai-turn", "1", holder(WRITER), 101.0, 161.0)
+    assert [a.id for a in await second.announcements.owed(10.0, WRITER, 10)] == ["left"]
+    assert await second.clocks.orphaned(WRITER.slot) == []
+
+
 async def test_a_held_ping_is_kept_once_and_struck_off_by_one_process(
     storage: Storage, second: Storage
 ) -> None:
