@@ -38,7 +38,7 @@ class AiPlayers:
 
     def __init__(self, games: GameTable, moves: Moves, thinker: Thinker) -> None:
         self.games = games
-        self.thinker = thinker
+        self._thinker = thinker
         self.name = DEFAULT_NAME
         self._moves = moves
 
@@ -59,7 +59,7 @@ class AiPlayers:
         assert record.turn_seat is not None and record.turn_user_id is not None
         level = ai_level(record.turn_user_id)
         assert level is not None
-        move = await self.thinker.choose_move(record.state, level)
+        move = await self._thinker.choose_move(record.state, level)
         return await self._moves.play(record, record.players[record.turn_seat], move)
 
     async def agrees_to_draw(self, record: GameRecord, seat: Seat, players_in: int) -> bool:
@@ -67,5 +67,5 @@ class AiPlayers:
         one share of the players still in."""
         level = ai_level(seat.user_id)
         assert level is not None
-        chances = await self.thinker.evaluate(record.state, level, seat.seat)
+        chances = await self._thinker.evaluate(record.state, level, seat.seat)
         return chances <= 1 / players_in

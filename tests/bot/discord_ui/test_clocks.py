@@ -13,6 +13,7 @@ import pytest
 import engine
 import render
 from bot.play.clock import DAY, HOUR
+from bot.play.endings import Endings
 from bot.play.outbox import OWED_AFTER
 from bot.storage import Status
 from tests.bot.discord_ui.test_crash_and_load import DyingDrawing, Killed
@@ -155,17 +156,19 @@ async def test_a_resignation_disables_the_claim_it_makes_moot(
 
 
 async def test_a_late_move_saved_before_the_claim_is_noted_disables_it_at_once(
-    discord: DiscordHarness, clock: Clock
+    discord: DiscordHarness, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The race is made to happen: the late move is saved between the post asking for
+    the claim and the noting of its message."""
     alice = discord.user("alice")
     host = discord.client.host  # type: ignore[attr-defined]
-    note = host.endings.note_claim_message
+    note = Endings.note_claim_message
 
-    async def late_move_first(game_id: int, message_id: int) -> bool:
+    async def late_move_first(self: Endings, game_id: int, message_id: int) -> bool:
         await host.moves.move(discord.channel.id, "tink", alice.id, "S d4")
-        return bool(await note(game_id, message_id))
+        return await note(self, game_id, message_id)
 
-    host.endings.note_claim_message = late_move_first
+    monkeypatch.setattr(Endings, "note_claim_message", late_move_first)
     post = await run_out_in_claim_mode(discord, clock)
     assert claim_disabled(post)
     assert await status(discord) is Status.ACTIVE

@@ -6,22 +6,35 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
 import engine
+from bot.play.ai_turns import Thinker
 from bot.play.challenges import Invitation
 from bot.play.host import Host
 from bot.play.outbox import OWED_AFTER, PATIENCE
+from bot.play.ratings import rate_game
 from bot.play.values import Person, Post
 from bot.play.words.text import plain
 from bot.runtime.ai_runner import AI_LEASE, KIND, AiRunner
+from bot.storage.sqlite import SqliteStorage
 from tests.bot.play.test_outbox import no_reply
-from tests.bot.support import ALICE, BOB, Clock
+from tests.bot.support import ALICE, BOB, Clock, StubRenderer
 
 BOT = Person(0, "", plays_ai=True)
+Hosting = Callable[[Thinker], Host]
+"""Makes the use cases on the test's database and clock, the AI thinking with a thinker."""
+
+
+@pytest.fixture
+async def hosted(tmp_path: Path, clock: Clock) -> AsyncIterator[Hosting]:
+    storage = await SqliteStorage.open(str(tmp_path / "games.sqlite3"), rater=rate_game)
+    yield lambda thinker: Host(storage, StubRenderer(), clock=clock, thinker=thinker)
+    await storage.close()
 
 
 @dataclass
@@ -129,9 +142,9 @@ async def games_by_seed(host: Host, *games: int) -> dict[int, int]:
     return {(await host.storage.game(game)).seed: game for game in games}  # type: ignore[union-attr]
 
 
-async def test_turns_are_taken_round_robin_across_games(host: Host, clock: Clock) -> None:
+async def test_turns_are_taken_round_robin_across_games(hosted: Hosting, clock: Clock) -> None:
     thinker = Recorder()
-    host.ai.thinker = thinker
+    host = hosted(thinker)
     courier = Courier()
     runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
     many = await start(host, 10, ALICE, BOT, BOT, BOT)
@@ -148,10 +161,10 @@ async def test_turns_are_taken_round_robin_across_games(host: Host, clock: Clock
 
 
 async def test_turns_of_different_games_are_played_at_once_never_two_of_one_game(
-    host: Host, clock: Clock
+    hosted: Hosting, clock: Clock
 ) -> None:
     thinker = Overlaps()
-    host.ai.thinker = thinker
+    host = hosted(thinker)
     courier = Courier()
     runner = AiRunner(host.ai, host.outbox, courier, clock=clock, at_once=3)
     many = await start(host, 10, ALICE, BOT, BOT, BOT)
@@ -166,15 +179,15 @@ async def test_turns_of_different_games_are_played_at_once_never_two_of_one_game
 
 
 async def test_a_turn_claimed_by_a_process_that_died_is_played_once_its_claim_lapses(
-    host: Host, clock: Clock
+    hosted: Hosting, clock: Clock
 ) -> None:
+    host = hosted(Recorder())
     game_id = await start(host, 10, ALICE, BOT)
     await host.outbox.sent(await host.moves.move(10, "tink", ALICE.user_id, "S d4"))
     record = await host.storage.game(game_id)
     assert record is not None
     key = f"{game_id}@{record.turn_started_at!r}"
     assert await host.storage.clocks.claim(KIND, key, "died", clock.now, clock.now + AI_LEASE)
-    host.ai.thinker = Recorder()
     courier = Courier()
     runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
     runner.start()
@@ -191,11 +204,11 @@ async def test_a_turn_claimed_by_a_process_that_died_is_played_once_its_claim_la
 
 
 async def test_the_bots_move_waits_its_patience_for_the_post_about_the_move_it_answers(
-    host: Host, clock: Clock, caplog: pytest.LogCaptureFixture
+    hosted: Hosting, clock: Clock, caplog: pytest.LogCaptureFixture
 ) -> None:
+    host = hosted(Recorder())
     await start(host, 10, ALICE, BOT)
     await host.moves.move(10, "tink", ALICE.user_id, "S d4")
-    host.ai.thinker = Recorder()
     courier = Courier()
     patience = 0.2
     runner = AiRunner(host.ai, host.outbox, courier, clock=clock, patience=patience)
@@ -209,12 +222,12 @@ async def test_the_bots_move_waits_its_patience_for_the_post_about_the_move_it_a
 
 
 async def test_the_bots_move_goes_out_once_the_move_it_answers_is_announced(
-    host: Host, clock: Clock, caplog: pytest.LogCaptureFixture
+    hosted: Hosting, clock: Clock, caplog: pytest.LogCaptureFixture
 ) -> None:
+    thinker = Signalling()
+    host = hosted(thinker)
     await start(host, 10, ALICE, BOT)
     alices = await host.moves.move(10, "tink", ALICE.user_id, "S d4")
-    thinker = Signalling()
-    host.ai.thinker = thinker
     courier = Courier()
     runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
     loop = asyncio.get_running_loop()
@@ -245,13 +258,13 @@ async def test_the_bots_turns_never_time_out_nor_are_reminded(host: Host, clock:
 
 
 async def test_the_bots_move_is_announced_like_a_persons_struck_off_once_posted(
-    host: Host, clock: Clock
+    hosted: Hosting, clock: Clock
 ) -> None:
+    host = hosted(Recorder())
     for courier, owed_games in ((Courier(), []), (Unreachable(), [20])):
         await start(host, 20 if owed_games else 10, ALICE, BOT)
         alices = await host.moves.move(20 if owed_games else 10, "tink", ALICE.user_id, "S d4")
         await host.outbox.sent(alices)
-        host.ai.thinker = Recorder()
         runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
         runner.start()
         try:
