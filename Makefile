@@ -26,5 +26,5 @@ local: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(PY) -m ruff check .
-	$(PY) -m mypy engine render ai bot
+	$(PY) -m mypy engine render ai bot benchmarks
 	$(PY) -m pytest -q

@@ -315,8 +315,7 @@ def play_one(name: str, names: tuple[str, str], seed: int) -> Tally:
         tally.wall[side].append(time.perf_counter() - wall)
         game.play(move)
     result = game.result
-    drawn = result is None or result.is_draw
-    kind = 1 if drawn else 0 if first_seat in result.winners else 2
+    kind = 1 if result is None or result.is_draw else 0 if first_seat in result.winners else 2
     tally.results[first_seat][kind] += 1
     return tally
 

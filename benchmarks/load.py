@@ -50,8 +50,10 @@ import asyncio
 import json
 import os
 import random
+import re
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -67,16 +69,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import ai
 import engine
 import render
-from bot.config import SQLITE_PREFIX, Settings
+from bot.config import Settings
 from bot.discord_ui.app import create_bot
 from bot.play.posts import Renderer
-from bot.storage import open_storage
+from bot.storage import SQLITE_PREFIX, open_storage
 from bot.storage.copy import TABLES
 from tests.bot.harness import Channel, DiscordHarness, Reply, User
 from tests.bot.harness.server import FIRST_ID
 from tests.bot.support import seed_long_game
 from tests.postgres_server import PostgresServer, ServerMissing
 
+CHECK_OFF = (
+    "The bot alone is measured: the stand-in for Discord answers in the same process but "
+    "does not check requests against Discord's API description, as the tests do."
+)
 EMPTIED = ("claims", *reversed(TABLES))
 """The bot's tables emptied before each run, each after those referring to it."""
 RESULT_LIMIT = 1 << 24
@@ -100,6 +106,8 @@ class Run:
     """Per replay asked for: seconds to its first answer, and to the animation."""
     bot_waits: list[float] = field(default_factory=list)
     """Seconds players waited for each of the bot's moves in the games against it."""
+    time_limit: str | None = None
+    """The clock every game is started with, if any."""
 
 
 def first_answer(reply: Reply) -> float:
@@ -145,9 +153,10 @@ async def play_games(
     """Play games one after another in a channel until the run's moves are spent."""
     while run.moves_left > 0:
         first, second = players
-        start = await discord.slash(
-            first, f"{run.game} start", {"opponent": second}, channel=channel
-        )
+        options: dict[str, object] = {"opponent": second}
+        if run.time_limit is not None:
+            options["time_limit"] = run.time_limit
+        start = await discord.slash(first, f"{run.game} start", options, channel=channel)
         accepted = await discord.click(second, start.message, "Accept")
         run.first_answers.append(first_answer(accepted))
         record = await discord.client.host.storage.latest_game_in(channel.id)  # type: ignore[attr-defined]
@@ -217,6 +226,7 @@ class Share:
     ai_games: int = 0
     ai_level: str = "medium"
     ai_processes: int | None = None
+    time_limit: str | None = None
 
     def settings(self) -> Settings:
         settings = Settings("token", self.url)
@@ -236,14 +246,22 @@ async def play_share(share: Share) -> None:
     renderer: Renderer | None = None if share.drawing else Prepared()
     bot = create_bot(share.settings(), renderer=renderer)
     first_id = FIRST_ID + share.process * WORLD_APART
-    async with DiscordHarness(bot, timeout=60, first_id=first_id) as discord:
+    harness = DiscordHarness(bot, timeout=60, first_id=first_id, spec_checked=False)
+    async with harness as discord:
         tables = [
             ((discord.user(f"a{i}"), discord.user(f"b{i}")), discord.text_channel(f"game-{i}"))
             for i in share.my_games()
         ]
         moves = share.moves * len(tables) // share.games
         replays_every = share.replays_every if share.process == 0 else 0.0
-        run = Run(share.game, moves, share.think, replays_every, random.Random(1 + share.process))
+        run = Run(
+            share.game,
+            moves,
+            share.think,
+            replays_every,
+            random.Random(1 + share.process),
+            time_limit=share.time_limit,
+        )
         print("ready", flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         playing: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -432,10 +450,14 @@ async def main(arguments: argparse.Namespace) -> None:
     drawn = "the new board picture" if drawing else "one picture drawn in advance"
     replays_every = arguments.replays
     asked = f", a long replay asked for every {replays_every:g} s" if replays_every else ""
-    print(f"{arguments.game}, {games} games in play, {drawn} in every reply{asked}")
-    offered = f"think {think:g} s, {games / think:.0f} moves/s offered"
+    clock = f", a {arguments.time_limit} clock" if arguments.time_limit else ", no clock"
+    print(f"{arguments.game}{clock}, {games} games in play, {drawn} in every reply{asked}")
+    print(CHECK_OFF)
     ai_games, level = arguments.ai_games, arguments.ai_level
-    runs: list[tuple[str, float, int, int | None]] = [(f"paced ({offered})", think, 0, None)]
+    runs: list[tuple[str, float, int, int | None]] = []
+    if think > 0:
+        offered = f"think {think:g} s, {games / think:.0f} moves/s offered"
+        runs.append((f"paced ({offered})", think, 0, None))
     for ai_processes in arguments.ai_processes if ai_games else []:
         thinking = "" if ai_processes is None else f", {ai_processes} thinking processes"
         against = f"{ai_games} games against the bot ({level}{thinking})"
@@ -449,6 +471,7 @@ async def main(arguments: argparse.Namespace) -> None:
                 share = Share(
                     *(url, 0, processes, games, arguments.moves, run_think, arguments.game),
                     *(drawing, replays_every, run_ai_games, level, ai_processes),
+                    arguments.time_limit,
                 )
                 played, cost = await measure(share)
                 where = f"{'SQLite' if sqlite else 'PostgreSQL'}, {processes} process"
@@ -469,6 +492,73 @@ def report_bot(run: Run, cost: Cost) -> None:
         f" moves/s; players waited p50 {p50:.2f} s, p99 {p99:.2f} s, longest {waits[-1]:.2f} s"
         " for its answer"
     )
+
+
+SHARED_OPTIONS = ("games", "moves", "think", "game")
+"""The options every version of this script takes, given to the commit compared with."""
+FIGURES = {
+    "moves/s": re.compile(r"= (\d+) moves/s achieved"),
+    "p99 ms": re.compile(r"p99 ([\d.]+) ms"),
+    "CPU ms a move": re.compile(r"CPU a move ([\d.]+) ms"),
+}
+
+
+def compare(ref: str, arguments: argparse.Namespace) -> None:
+    """Run this checkout's script and the one of commit `ref` (in a worktree of its own,
+    its stand-in's check of requests turned off too) one after the other, twice each,
+    and print their figures side by side."""
+    shared = [f"--{name.replace('_', '-')}={getattr(arguments, name)}" for name in SHARED_OPTIONS]
+    shared += ["--no-drawing"] if arguments.no_drawing else []
+    ours = [*shared, *([f"--time-limit={arguments.time_limit}"] if arguments.time_limit else [])]
+    root = Path(__file__).resolve().parent.parent
+    figures: dict[tuple[str, str, str], list[float]] = {}
+    with worktree(root, ref) as other:
+        for _ in range(2):
+            for name, where, options in ((ref, other, shared), ("this", root, ours)):
+                script = where / "benchmarks" / "load.py"
+                run = subprocess.run(
+                    [sys.executable, str(script), *options],
+                    cwd=where,
+                    capture_output=True,
+                    text=True,
+                )
+                print(f"--- {name} ---\n{run.stdout}", flush=True)
+                if run.returncode != 0:
+                    sys.exit(f"the run of {name} failed:\n{run.stderr}")
+                for line in run.stdout.splitlines():
+                    if "moves/s achieved" in line:
+                        label = line.split(":")[0].split(" (")[0]
+                        for figure, pattern in FIGURES.items():
+                            found = pattern.search(line)
+                            if found:
+                                figures.setdefault((label, figure, name), []).append(
+                                    float(found[1])
+                                )
+    print(f"side by side ({ref}: {' '.join(shared)}; this: {' '.join(ours)}):")
+    for (label, figure, name), values in sorted(figures.items()):
+        shown = ", ".join(f"{value:g}" for value in values)
+        print(f"  {label:10} {figure:14} {name:10} {shown}")
+
+
+@contextmanager
+def worktree(root: Path, ref: str) -> Iterator[Path]:
+    """A checkout of commit `ref` in a temporary folder, removed afterwards; its stand-in
+    for Discord checks no request against Discord's API description."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "checkout"
+        git = ["git", "-C", str(root), "worktree"]
+        subprocess.run([*git, "add", "--detach", str(path), ref], check=True, capture_output=True)
+        try:
+            check = path / "tests" / "bot" / "harness" / "discord_api.py"
+            if check.exists():
+                with check.open("a") as source:
+                    source.write(
+                        "\n\ndef check_request(*arguments: object, **options: object) -> None:\n"
+                        '    """Off: the benchmark measures the bot alone."""\n'
+                    )
+            yield path
+        finally:
+            subprocess.run([*git, "remove", "--force", str(path)], check=True)
 
 
 @contextmanager
@@ -530,8 +620,19 @@ if __name__ == "__main__":
         metavar="N",
         help="AI_PROCESSES of the extra run, one run for each (the bot's default)",
     )
+    parser.add_argument(
+        "--time-limit", metavar="CLOCK", help="start every game with this clock, like 5d+1d"
+    )
+    parser.add_argument(
+        "--compare",
+        metavar="REF",
+        help="run the same load on another commit too, side by side, twice each",
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
+    if arguments.compare is not None:
+        compare(arguments.compare, arguments)
+        sys.exit(0)
     if arguments.replays and arguments.no_drawing:
         parser.error("--replays needs the drawing processes; leave out --no-drawing")
     if arguments.worker is not None:

@@ -45,10 +45,10 @@ SCRIPTS = ("Zoë Ψυχή Дмитрий 🎲", "山田 محمد דוד")
 CHESS_PIECE = {engine.Size.SMALL: "p", engine.Size.MEDIUM: "b", engine.Size.LARGE: "q"}
 
 
-def tink_positions(first_seed: int = 0) -> list[engine.Game]:
+def tink_positions(first_seed: int = 0, games: int = GAMES) -> list[engine.Game]:
     """The position after every move of seeded random games, in the order they are played."""
     positions = []
-    for seed in range(first_seed, first_seed + GAMES):
+    for seed in range(first_seed, first_seed + games):
         chooser = random.Random(seed)
         game = engine.new_game("tink", 2, seed=seed)
         while game.result is None and len(game.history) < MOVES:
@@ -87,7 +87,7 @@ def measure(draw: Callable[[engine.Game], bytes], games: list[engine.Game]) -> F
 def chess_pipeline() -> Callable[[engine.Game], bytes] | None:
     """python-chess + CairoSVG drawing a Tink position, or None when they are missing."""
     try:
-        import cairosvg  # type: ignore[import-untyped]
+        import cairosvg
         import chess
         import chess.svg
     except (ImportError, OSError) as error:
@@ -170,10 +170,16 @@ def replay_figures(label: str, games: tuple[engine.Game, engine.Game]) -> None:
 
 
 def main() -> None:
-    argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0]).parse_args()
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="one game and short replays, without the chess comparison: checks it runs",
+    )
+    quick = parser.parse_args().quick
     seconds, kib = font_start_up()
     print(f"fonts: {seconds * 1000:.1f} ms to open all {len(lettering.FACES)}, {kib} KiB memory")
-    games = tink_positions()
+    games = tink_positions(games=1 if quick else GAMES)
     start = time.perf_counter()
     render.board_png(engine.new_game("tink", 2, seed=GAMES), PLAYERS)
     first = time.perf_counter() - start
@@ -187,13 +193,19 @@ def main() -> None:
     print(f"ours:  {ours}")
     print(f"ours, names in six scripts and emoji (other games): {scripts}")
     print(f"replays ({REPLAY_TARGETS}):")
-    replay_figures("Tink, 100 moves", (played("tink", 100), played("tink", 100, first_seed=50)))
+    tink, bridge_moves = (10, 20) if quick else (100, 300)
+    replay_figures(
+        f"Tink, {tink} moves", (played("tink", tink), played("tink", tink, first_seed=50))
+    )
     bridge = {"rounds": 50, "repetition_draw": False}
     replay_figures(
-        "Bridge, 300 moves",
-        (played("bridge", 300, **bridge), played("bridge", 300, first_seed=50, **bridge)),
+        f"Bridge, {bridge_moves} moves",
+        (
+            played("bridge", bridge_moves, **bridge),
+            played("bridge", bridge_moves, first_seed=50, **bridge),
+        ),
     )
-    chess_draw = chess_pipeline()
+    chess_draw = None if quick else chess_pipeline()
     if chess_draw is None:
         return
     theirs = measure(chess_draw, games[::CHESS_EVERY])

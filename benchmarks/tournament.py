@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import random
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -59,13 +62,17 @@ class Venue:
         return None
 
 
-class Renderer:
+class NoPictures:
     """No pictures: drawing is measured by render_speed.py."""
 
-    async def board_png(self, game: engine.Game, player_names: object) -> bytes:
+    async def board_png(
+        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+    ) -> bytes:
         return b""
 
-    async def replay_gif(self, *args: object, **kwargs: object) -> bytes:
+    async def replay_gif(
+        self, game: engine.Game, player_names: Sequence[str], *, max_frames: int
+    ) -> bytes:
         return b""
 
     async def close(self) -> None:
@@ -77,7 +84,7 @@ async def swiss_run(players: int, rounds: int, seed: int = 1) -> tuple[float, in
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         storage = await SqliteStorage.open(f"{folder}/games.sqlite3", rater=rate_game)
-        host = Host(storage, Renderer(), venue=Venue())  # type: ignore[arg-type]
+        host = Host(storage, NoPictures(), venue=Venue())
         tournaments = host.tournaments
         started = time.perf_counter()
         creator = Person(1, "P1")
@@ -139,6 +146,8 @@ def main() -> None:
     parser.add_argument("--field", type=int, default=64, help="players of the whole Swiss (64)")
     parser.add_argument("--swiss-rounds", type=int, default=6, help="rounds of the whole Swiss (6)")
     args = parser.parse_args()
+    failures = Failures()
+    logging.getLogger().addHandler(failures)
     times = pairing_times(args.players, args.rounds)
     shown = ", ".join(f"{t:.2f}" for t in times)
     verdict = "within" if max(times) <= PAIRING_TARGET else "OVER"
@@ -152,6 +161,21 @@ def main() -> None:
         f"Swiss of {args.field} players, {args.swiss_rounds} rounds, through the use cases: "
         f"{games} games, {moves} moves in {elapsed:.1f} s ({verdict} the {RUN_TARGET:.0f} s target)"
     )
+    if failures.count:
+        sys.exit(f"{failures.count} errors were logged: the figures above are not to be trusted")
+
+
+class Failures(logging.StreamHandler[TextIO]):
+    """Prints the errors the bot logs while it is measured, and counts them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setLevel(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+        super().emit(record)
 
 
 if __name__ == "__main__":

@@ -46,7 +46,8 @@ default `generous_bound()`, which grows with the machine's load) raises `Harness
 What Discord accepts. Every request is held against Discord's OpenAPI description of API v10
 and the limits it documents beside it (`discord_api.check_request`): one Discord would
 refuse, or one to a path Discord does not have, raises `InvalidRequest` (naming the field
-and the reason) from the call that caused it, or from `close` when no call did.
+and the reason) from the call that caused it, or from `close` when no call did. Only a
+benchmark measuring the bot alone turns the check off (`spec_checked=False`).
 
 What the bot sent. A `Reply` lists the `Request`s made by the code handling that
 interaction (a command resuming after `View.wait` adds to its own reply) and has
@@ -156,8 +157,9 @@ class DiscordHarness(FakeDiscord):
         tree: app_commands.CommandTree[Any] | None = None,
         timeout: float | None = None,
         first_id: int = FIRST_ID,
+        spec_checked: bool = True,
     ) -> None:
-        super().__init__(client, first_id=first_id)
+        super().__init__(client, first_id=first_id, spec_checked=spec_checked)
         self.tree: app_commands.CommandTree[Any] = tree or internals.command_tree(client)
         self.timeout = generous_bound() if timeout is None else timeout
         self._watch = TaskWatch(client)
