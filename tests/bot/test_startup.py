@@ -140,8 +140,14 @@ def test_without_a_token_it_names_the_setting_and_a_working_command(
         ({"DATABASE_URL": "mysql://bot:secret@db/games"}, ["DATABASE_URL", "postgresql://"]),
         ({"DATABASE_URL": "sqlite:///notes.txt"}, ["DATABASE_URL", "not a SQLite database"]),
         ({"DATABASE_URL": "sqlite:///notes.txt/games.sqlite3"}, ["DATABASE_URL", "folder"]),
+        ({"DATABASE_URL": "postgresql://u:secret@127.0.0.1:99999/db"}, ["Port out of range"]),
+        ({"DATABASE_URL": "postgresql://u:secret@127.0.0.1:abc/db"}, ["DATABASE_URL", "'abc'"]),
+        ({"DATABASE_URL": "postgresql://u:secret@[::1/db"}, ["DATABASE_URL", "IPv6"]),
     ],
-    ids=["log level", "ai processes", "database kind", "not a database", "no folder"],
+    ids=[
+        *("log level", "ai processes", "database kind", "not a database", "no folder"),
+        *("port out of range", "port not a number", "broken ipv6 address"),
+    ],
 )
 def test_an_unusable_setting_stops_it_before_logging_in(
     tmp_path: Path, closed_port: str, settings: dict[str, str], words: list[str]

@@ -121,3 +121,15 @@ def test_an_unusable_source_is_named(tmp_path: Path, capsys: pytest.CaptureFixtu
     target = f"sqlite:///{tmp_path / 'to.sqlite3'}"
     assert main(["copy-database", "mysql://x/y", target]) == 1
     assert capsys.readouterr().err.startswith("FROM_URL must look like sqlite:///")
+
+
+def test_a_missing_source_file_is_refused_and_not_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typo, target = tmp_path / "typo.sqlite3", tmp_path / "out.sqlite3"
+    assert main(["copy-database", f"sqlite:///{typo}", f"sqlite:///{target}"]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"FROM_URL names the SQLite file '{typo}', which does not exist.\n"
+    )
+    assert not typo.exists() and not target.exists()
