@@ -27,6 +27,10 @@ SLOT_LOCK = 0x5059_0003
 VACATION_LOCK = 0x5059_0004
 """The lock a user's new vacation holds while it checks it overlaps none of theirs."""
 LET_GO = "pyramids_claims_let_go"
+QUIET_CHANGED = "pyramids_quiet_hours_changed"
+"""The channel on which processes tell each other that someone's quiet hours changed."""
+QUIET_KEPT = 10_000
+"""People whose quiet hours a process keeps at most (then it starts afresh)."""
 """What a process stopping tells the others on."""
 _REMINDING = f"g.remind_at IS NOT NULL AND {_PLANNED} AND {_PERSON} ORDER BY g.remind_at"
 
@@ -38,6 +42,11 @@ class SqlClocks:
     def __init__(self, runner: Runner) -> None:
         self._run = runner
         self._dialect = runner.dialect
+        self._quiet: dict[int, QuietHours | None] = {}
+        """Quiet hours read, by user: asked for every ping, changed by people rarely."""
+        self._quiet_changes = 0
+        """Changes heard of, so that a read overtaken by one is not kept."""
+        self._hearing = False
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
         found = await self._run.fetch(
@@ -69,12 +78,29 @@ class SqlClocks:
         )
 
     async def quiet_hours(self, user_id: int) -> QuietHours | None:
+        """Kept once read: a change in any process (`set_quiet_hours`) is heard by all and
+        forgets what they kept."""
+        if user_id in self._quiet:
+            return self._quiet[user_id]
+        if not self._hearing:
+            self._hearing = True
+            await self._run.listen(QUIET_CHANGED, self._forget_quiet)
+        changes = self._quiet_changes
         found = await self._run.fetch(
             "SELECT quiet_start, quiet_end, quiet_zone FROM user_settings "
             "WHERE user_id = ? AND quiet_zone IS NOT NULL",
             user_id,
         )
-        return rows.quiet_hours(found[0]) if found else None
+        hours = rows.quiet_hours(found[0]) if found else None
+        if changes == self._quiet_changes:
+            if len(self._quiet) >= QUIET_KEPT:
+                self._quiet.clear()
+            self._quiet[user_id] = hours
+        return hours
+
+    def _forget_quiet(self) -> None:
+        self._quiet_changes += 1
+        self._quiet.clear()
 
     async def set_quiet_hours(self, user_id: int, hours: QuietHours | None) -> None:
         values = (None, None, None) if hours is None else (hours.start, hours.end, hours.zone)
@@ -86,6 +112,8 @@ class SqlClocks:
             user_id,
             *values,
         )
+        self._forget_quiet()
+        await self._run.notify(QUIET_CHANGED)
 
     async def hold_pings(self, pings: Sequence[HeldPing]) -> None:
         await self._run.execute_many(

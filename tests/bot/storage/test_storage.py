@@ -30,7 +30,7 @@ from bot.storage import (
     open_storage,
 )
 from bot.storage.claims import holder
-from bot.storage.clocks import HeldPing, Vacation
+from bot.storage.clocks import HeldPing, QuietHours, Vacation
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
@@ -546,6 +546,24 @@ async def test_the_work_of_a_dead_process_of_another_slot_is_adopted(
     assert await second.clocks.claim("ai-turn", "1", holder(WRITER), 101.0, 161.0)
     assert [a.id for a in await second.announcements.owed(10.0, WRITER, 10)] == ["left"]
     assert await second.clocks.orphaned(WRITER.slot) == []
+
+
+async def test_quiet_hours_kept_once_read_follow_a_change_in_any_process(
+    database_url: str, storage: Storage, second: Storage
+) -> None:
+    hours = QuietHours(23 * 60, 8 * 60, "Europe/Berlin")
+    assert await storage.clocks.quiet_hours(7) is None
+    await storage.clocks.set_quiet_hours(7, hours)
+    assert await storage.clocks.quiet_hours(7) == hours
+    if database_url.startswith("sqlite"):
+        return  # a SQLite file serves one process, so one storage
+    assert await second.clocks.quiet_hours(7) == hours
+    await storage.clocks.set_quiet_hours(7, None)
+    for _ in range(100):
+        if await second.clocks.quiet_hours(7) is None:
+            break
+        await asyncio.sleep(0.02)
+    assert await second.clocks.quiet_hours(7) is None, "the other process heard of the change"
 
 
 async def test_a_held_ping_is_kept_once_and_struck_off_by_one_process(
