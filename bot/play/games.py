@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -50,8 +49,6 @@ T = TypeVar("T")
 
 CACHE_SIZE = 512
 """Engine games kept ready between requests."""
-AWAY_FRESH = 1.0
-"""Seconds a player's away times, once read, serve the change being made."""
 STALE = "The board changed meanwhile; please try again."
 ATTEMPTS = 5
 """Times an answer that lost a race to another change is worked out again."""
@@ -116,8 +113,6 @@ class GameTable:
         self.on_saved: list[Callable[[GameRecord], None]] = []
         """Called with every record saved: the scheduler wakes up on it."""
         self.away = away
-        self._away_read: dict[tuple[int, float], tuple[float, Sequence[Interval]]] = {}
-        """Away times read in the last `AWAY_FRESH` seconds, by user and turn start."""
 
     # -- lending -------------------------------------------------------------------
 
@@ -225,7 +220,6 @@ class GameTable:
     async def refresh_clocks(self, game_ids: Sequence[int]) -> None:
         """Work the stored deadlines of these games out again (after someone's absences
         changed), each saved by version as any change is."""
-        self._away_read.clear()
         for game_id in game_ids:
             await self.retrying(partial(self._refresh_clock, game_id))
 
@@ -241,21 +235,10 @@ class GameTable:
         return seat_clocks(record, self.clock(), await self._away_of(record))
 
     async def _away_of(self, record: GameRecord) -> Sequence[Interval]:
-        """The away times of the player to move since their turn began: read once for
-        the several times one change asks (its deadline, the clocks its picture shows),
-        as absences change only by vacations, which refresh the deadlines they move."""
         user_id, started = record.turn_user_id, record.turn_started_at
         if record.time_limit is None or user_id is None or started is None:
             return ()
-        now = time.monotonic()
-        read = self._away_read.get((user_id, started))
-        if read is not None and read[0] > now:
-            return read[1]
-        if len(self._away_read) > CACHE_SIZE:
-            self._away_read = {k: v for k, v in self._away_read.items() if v[0] > now}
-        away = await self.away(user_id, started)
-        self._away_read[(user_id, started)] = (now + AWAY_FRESH, away)
-        return away
+        return await self.away(user_id, started)
 
     async def advanced(
         self,

@@ -7,7 +7,7 @@ Every "what is due" query walks a partial index (migrations 3 and 9; SQLite is h
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.storage import rows
 from bot.storage.announcements import INSERT_ANNOUNCEMENT
@@ -26,11 +26,13 @@ SLOT_LOCK = 0x5059_0003
 """The lock the one live process of a slot holds (the second key hashes the slot)."""
 VACATION_LOCK = 0x5059_0004
 """The lock a user's new vacation holds while it checks it overlaps none of theirs."""
+T = TypeVar("T")
 LET_GO = "pyramids_claims_let_go"
-QUIET_CHANGED = "pyramids_quiet_hours_changed"
-"""The channel on which processes tell each other that someone's quiet hours changed."""
-QUIET_KEPT = 10_000
-"""People whose quiet hours a process keeps at most (then it starts afresh)."""
+PEOPLE_CHANGED = "pyramids_people_changed"
+"""The channel on which processes tell each other that someone's quiet hours or vacations
+changed."""
+PEOPLE_KEPT = 10_000
+"""People whose quiet hours (or vacations) a process keeps at most (then it starts afresh)."""
 """What a process stopping tells the others on."""
 _REMINDING = f"g.remind_at IS NOT NULL AND {_PLANNED} AND {_PERSON} ORDER BY g.remind_at"
 
@@ -44,7 +46,9 @@ class SqlClocks:
         self._dialect = runner.dialect
         self._quiet: dict[int, QuietHours | None] = {}
         """Quiet hours read, by user: asked for every ping, changed by people rarely."""
-        self._quiet_changes = 0
+        self._vacations: dict[int, list[Vacation]] = {}
+        """Every vacation of a user, once read: asked for every move with a clock."""
+        self._changes = 0
         """Changes heard of, so that a read overtaken by one is not kept."""
         self._hearing = False
 
@@ -78,29 +82,45 @@ class SqlClocks:
         )
 
     async def quiet_hours(self, user_id: int) -> QuietHours | None:
-        """Kept once read: a change in any process (`set_quiet_hours`) is heard by all and
-        forgets what they kept."""
+        """Kept once read (see `_kept`)."""
         if user_id in self._quiet:
             return self._quiet[user_id]
-        if not self._hearing:
-            self._hearing = True
-            await self._run.listen(QUIET_CHANGED, self._forget_quiet)
-        changes = self._quiet_changes
+        changes = await self._hearing_changes()
         found = await self._run.fetch(
             "SELECT quiet_start, quiet_end, quiet_zone FROM user_settings "
             "WHERE user_id = ? AND quiet_zone IS NOT NULL",
             user_id,
         )
         hours = rows.quiet_hours(found[0]) if found else None
-        if changes == self._quiet_changes:
-            if len(self._quiet) >= QUIET_KEPT:
-                self._quiet.clear()
-            self._quiet[user_id] = hours
+        self._kept(self._quiet, user_id, hours, changes)
         return hours
 
-    def _forget_quiet(self) -> None:
-        self._quiet_changes += 1
+    async def _hearing_changes(self) -> int:
+        """Listen for other processes' changes to people's settings and vacations (once);
+        the count of changes heard so far."""
+        if not self._hearing:
+            self._hearing = True
+            await self._run.listen(PEOPLE_CHANGED, self._forget)
+        return self._changes
+
+    def _kept(self, kept: dict[int, T], user_id: int, value: T, changes: int) -> None:
+        """Keep what was read of a user, unless a change was heard since (`changes`): what a
+        process keeps of people is forgotten whenever anyone's changes, in any process."""
+        if changes != self._changes:
+            return
+        if len(kept) >= PEOPLE_KEPT:
+            kept.clear()
+        kept[user_id] = value
+
+    def _forget(self) -> None:
+        self._changes += 1
         self._quiet.clear()
+        self._vacations.clear()
+
+    async def _people_changed(self) -> None:
+        """Someone's quiet hours or vacations changed: forget, and tell the others."""
+        self._forget()
+        await self._run.notify(PEOPLE_CHANGED)
 
     async def set_quiet_hours(self, user_id: int, hours: QuietHours | None) -> None:
         values = (None, None, None) if hours is None else (hours.start, hours.end, hours.zone)
@@ -112,8 +132,7 @@ class SqlClocks:
             user_id,
             *values,
         )
-        self._forget_quiet()
-        await self._run.notify(QUIET_CHANGED)
+        await self._people_changed()
 
     async def hold_pings(self, pings: Sequence[HeldPing]) -> None:
         await self._run.execute_many(
@@ -137,13 +156,18 @@ class SqlClocks:
         return dropped == 1
 
     async def vacations(self, user_id: int, ending_after: float) -> list[Vacation]:
-        found = await self._run.fetch(
-            f"SELECT {', '.join(rows.VACATION_COLUMNS)} FROM vacations "
-            "WHERE user_id = ? AND ends_at > ? ORDER BY started_at",
-            user_id,
-            ending_after,
-        )
-        return [rows.vacation(row) for row in found]
+        """Every vacation of the user is kept once read (see `_kept`)."""
+        kept = self._vacations.get(user_id)
+        if kept is None:
+            changes = await self._hearing_changes()
+            found = await self._run.fetch(
+                f"SELECT {', '.join(rows.VACATION_COLUMNS)} FROM vacations "
+                "WHERE user_id = ? ORDER BY started_at",
+                user_id,
+            )
+            kept = [rows.vacation(row) for row in found]
+            self._kept(self._vacations, user_id, kept, changes)
+        return [vacation for vacation in kept if vacation.ends_at > ending_after]
 
     async def add_vacation(self, vacation: Vacation, notices: Sequence[Announcement] = ()) -> bool:
         async with self._run.transaction() as run:
@@ -159,6 +183,7 @@ class SqlClocks:
                 *rows.vacation_values(vacation),
             )
             await _keep_owed(run, notices)
+        await self._people_changed()
         return True
 
     async def end_vacation(
@@ -173,6 +198,7 @@ class SqlClocks:
             if ended != 1:
                 return False
             await _keep_owed(run, notices)
+        await self._people_changed()
         return True
 
     async def turns_in_guild(self, guild_id: int) -> list[Turn]:

@@ -21,6 +21,10 @@ from bot.storage.standings import Rater
 T = TypeVar("T")
 
 
+_LISTENERS: dict[tuple[str, str], list[Callable[[], None]]] = {}
+"""What each storage of this process listens to, by file and channel."""
+
+
 class SqliteRunner:
     """Runs the shared SQL, each statement a job of its own on the database thread, or
     several in one transaction."""
@@ -31,6 +35,7 @@ class SqliteRunner:
         self._database = database
         self._path = path
         self._lock_file: int | None = None
+        self._listening: list[tuple[str, Callable[[], None]]] = []
 
     async def fetch(self, sql: str, *values: Any) -> list[sqlite3.Row]:
         return await self._database.read(partial(_fetch_all, sql=sql, values=values))
@@ -73,12 +78,20 @@ class SqliteRunner:
         return False
 
     async def notify(self, channel: str) -> None:
-        """Nothing to do: a SQLite file serves one process, with no other to tell."""
+        """Tell the listeners on the same file in this process: a SQLite file serves one
+        process, where each storage opened on it hears the others."""
+        for heard in list(_LISTENERS.get((self._path, channel), ())):
+            heard()
 
     async def listen(self, channel: str, heard: Callable[[], None]) -> None:
-        """Nothing to do: a SQLite file serves one process, with no other to hear from."""
+        _LISTENERS.setdefault((self._path, channel), []).append(heard)
+        self._listening.append((channel, heard))
 
     def release_locks(self) -> None:
+        """Let go of the file's lock, and stop listening."""
+        for channel, heard in self._listening:
+            _LISTENERS[(self._path, channel)].remove(heard)
+        self._listening.clear()
         if self._lock_file is not None:
             os.close(self._lock_file)
             self._lock_file = None
