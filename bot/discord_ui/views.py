@@ -113,12 +113,15 @@ async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) 
     after a restart."""
     private = {"ephemeral": True} if post.private else {}
     outbox = host_of(interaction).outbox
-    if not await in_time(interaction, outbox.in_order(post), ephemeral=post.private):
+    replying = not post.private and answers_in_original(interaction)
+    if replying:
+        behind = await outbox.replying(post, interaction.token)
+    else:
+        behind = not await outbox.in_order(post, patience=0.0)
+    if behind and not await in_time(interaction, outbox.in_order(post), ephemeral=post.private):
         log.info("game %s has earlier posts still unsent; this one goes first", post.game_id)
-    message_id = await _announced_in_channel(interaction, post)
+    message_id = None if replying else await _announced_in_channel(interaction, post)
     if message_id is None:
-        if not post.private and answers_in_original(interaction):
-            await outbox.replying(post, interaction.token)
         message_id = await reply(
             interaction, **(message_kwargs(post, prompt_view(post)) | private | extra)
         )

@@ -333,7 +333,10 @@ class GameTable:
 
     async def played(self, place_id: int, game_name: str) -> GameRecord:
         """The game being played in a channel, or the last one finished there."""
-        record = await self.latest(place_id, game_name)
+        return self.begun(await self.latest(place_id, game_name), game_name)
+
+    def begun(self, record: GameRecord, game_name: str) -> GameRecord:
+        """The channel's newest game (see `latest`), refused unless it has begun."""
         if record.status is Status.CHALLENGE:
             waiting = [s.name for s in record.players if not s.accepted]
             raise Refusal(
@@ -345,7 +348,11 @@ class GameTable:
 
     async def active(self, place_id: int, game_name: str) -> GameRecord:
         """The game being played in a channel."""
-        record = await self.played(place_id, game_name)
+        return self.in_play(await self.latest(place_id, game_name), game_name)
+
+    def in_play(self, record: GameRecord, game_name: str) -> GameRecord:
+        """The channel's newest game (see `latest`), refused unless it is being played."""
+        record = self.begun(record, game_name)
         if record.status is not Status.ACTIVE:
             start = Command(game_name, "start")
             raise Refusal(say("The last game here is over; start a new one with ", start, "."))

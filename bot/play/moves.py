@@ -36,7 +36,7 @@ class Moves:
         """
         record = await self._games.latest(place_id, game_name)
         try:
-            active = await self._games.active(place_id, game_name)
+            active = self._games.in_play(record, game_name)
             seat = player(active, user_id)
             if active.turn_seat != seat.seat:
                 await self._refuse_out(active, seat)

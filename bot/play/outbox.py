@@ -56,11 +56,13 @@ class Outbox:
         if post.announcement is not None:
             await self._strike_off(post.announcement)
 
-    async def replying(self, post: Post, reply_token: str) -> None:
+    async def replying(self, post: Post, reply_token: str) -> bool:
         """Note that a post is about to go out as the reply to the interaction with this
-        token (when the post is an announcement)."""
-        if post.announcement is not None:
-            await self._games.announcements.replying(post.announcement, reply_token)
+        token (when the post is an announcement); whether posts about its game's earlier
+        changes are still owed (see `in_order`)."""
+        if post.announcement is None:
+            return False
+        return await self._games.announcements.replying(post.announcement, reply_token)
 
     async def in_order(self, post: Post, patience: float = PATIENCE) -> bool:
         """Wait until the changes of the post's game saved before the one it announces are

@@ -41,9 +41,10 @@ class Announcements(Protocol):
     async def announced(self, announcement_id: str) -> None:
         """Strike an announcement off: it was sent (or Discord refused it for good)."""
 
-    async def replying(self, announcement_id: str, reply_token: str) -> None:
+    async def replying(self, announcement_id: str, reply_token: str) -> bool:
         """Note the token of the interaction whose reply is about to carry an announcement,
-        by which that reply can be read back."""
+        by which that reply can be read back; whether a change of its game saved before
+        the one it tells of is unannounced (see `owed_before`), in the same statement."""
 
 
 class SqlAnnouncements:
@@ -85,7 +86,11 @@ class SqlAnnouncements:
     async def announced(self, announcement_id: str) -> None:
         await self._run.execute("DELETE FROM announcements WHERE id = ?", announcement_id)
 
-    async def replying(self, announcement_id: str, reply_token: str) -> None:
-        await self._run.execute(
-            "UPDATE announcements SET reply_token = ? WHERE id = ?", *(reply_token, announcement_id)
+    async def replying(self, announcement_id: str, reply_token: str) -> bool:
+        found = await self._run.fetch(
+            "UPDATE announcements SET reply_token = ? WHERE id = ? RETURNING EXISTS ("
+            "SELECT 1 FROM announcements AS earlier WHERE earlier.game_id = "
+            "announcements.game_id AND earlier.version < announcements.version) AS behind",
+            *(reply_token, announcement_id),
         )
+        return bool(found and found[0]["behind"])

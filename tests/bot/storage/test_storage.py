@@ -352,10 +352,12 @@ async def test_an_announcement_is_kept_with_its_change_until_struck_off(
     assert await storage.announcements.owed_before(record.id, "a2")
     assert not await storage.announcements.owed_before(record.id, "a1")
     assert not await storage.announcements.owed_before(record.id + 1, "a2")
+    assert await storage.announcements.replying("a2", "token"), "a1 is owed before it"
     await storage.announcements.announced("a1")
     assert not await storage.announcements.is_owed("a1")
     assert await storage.announcements.is_owed("a2")
     assert not await storage.announcements.owed_before(record.id, "a2")
+    assert not await storage.announcements.replying("a2", "token")
     assert [a.id for a in await storage.announcements.owed(99.0, WRITER, 10)] == ["a2"]
     assert await storage.announcements.first_owed(WRITER, 5.0) == 17.0
     await storage.announcements.announced("a2")
