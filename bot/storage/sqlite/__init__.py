@@ -44,7 +44,9 @@ class SqliteRunner:
         return await self._database.write(partial(_execute_many, sql=sql, rows=[values]))
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        await self._database.write(partial(_execute_many, sql=sql, rows=rows))
+        """No rows, no transaction."""
+        if rows:
+            await self._database.write(partial(_execute_many, sql=sql, rows=rows))
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
