@@ -3,19 +3,33 @@ writes its announcement, in the change's own transaction."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from bot.storage import rows
-from bot.storage.queries import Runner
+from bot.storage.queries import Runner, Statements
 from bot.storage.records import Announcement, Writer
-from bot.storage.rows import ANNOUNCEMENT_COLUMNS
+from bot.storage.rows import ANNOUNCEMENT_COLUMNS, announcement_values
 
 INSERT_ANNOUNCEMENT = (
     f"INSERT INTO announcements ({', '.join(ANNOUNCEMENT_COLUMNS)}) "
     f"VALUES ({', '.join('?' * len(ANNOUNCEMENT_COLUMNS))})"
 )
-"""Keep an announcement owed, its values as `rows.announcement_values` gives them (run by
-`Storage.save` in the change's transaction)."""
+"""Keep an announcement owed, its values as `rows.announcement_values` gives them."""
+
+
+async def keep_owed(
+    tx: Statements, owed: Sequence[Announcement], written_at: float | None = None
+) -> None:
+    """Keep announcements owed in the transaction of the change they tell of, each written
+    at `written_at`, or at its own `created_at`; sent with the transaction's next
+    statement or its commit."""
+    if owed:
+        values = [
+            announcement_values(a, a.created_at if written_at is None else written_at)
+            for a in owed
+        ]
+        await tx.execute_many(INSERT_ANNOUNCEMENT, values)
 _LEFT_BY_SLOT = "slot = ? AND writer <> ?"
 """Written by another process of a slot: one that stopped, as a slot runs in one at a time."""
 

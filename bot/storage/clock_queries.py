@@ -10,10 +10,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from bot.storage import rows
-from bot.storage.announcements import INSERT_ANNOUNCEMENT
+from bot.storage.announcements import keep_owed
 from bot.storage.claims import SLOT_END
 from bot.storage.clocks import HeldPing, QuietHours, ServerSettings, Turn, Vacation
-from bot.storage.queries import Runner, Transaction
+from bot.storage.queries import Runner
 from bot.storage.records import Announcement
 
 _DEADLINE = "g.deadline"
@@ -182,7 +182,7 @@ class SqlClocks:
                 f"INSERT INTO vacations ({', '.join(rows.VACATION_COLUMNS)}) VALUES (?, ?, ?, ?)",
                 *rows.vacation_values(vacation),
             )
-            await _keep_owed(run, notices)
+            await keep_owed(run, notices)
         await self._people_changed()
         return True
 
@@ -197,7 +197,7 @@ class SqlClocks:
             )
             if ended != 1:
                 return False
-            await _keep_owed(run, notices)
+            await keep_owed(run, notices)
         await self._people_changed()
         return True
 
@@ -280,7 +280,7 @@ class SqlClocks:
             )
             if changed != 1:
                 return False
-            await _keep_owed(run, notices)
+            await keep_owed(run, notices)
         return True
 
     async def claim(self, kind: str, key: str, owner: str, now: float, until: float) -> bool:
@@ -354,8 +354,3 @@ class SqlClocks:
         )
         return [rows.turn(row) for row in found]
 
-
-async def _keep_owed(run: Transaction, notices: Sequence[Announcement]) -> None:
-    """Keep announcements owed, each written at its own `created_at`."""
-    for notice in notices:
-        await run.execute(INSERT_ANNOUNCEMENT, *rows.announcement_values(notice, notice.created_at))

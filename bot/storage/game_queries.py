@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from bot.storage import rows
-from bot.storage.announcements import INSERT_ANNOUNCEMENT
+from bot.storage.announcements import keep_owed
 from bot.storage.queries import Runner
 from bot.storage.records import (
     Action,
@@ -131,7 +131,7 @@ class SqlGames:
                     rows.action_values(record.id, actions, now),
                 )
             if announcement is not None:
-                await tx.execute(INSERT_ANNOUNCEMENT, *rows.announcement_values(announcement, now))
+                await keep_owed(tx, [announcement], now)
             if self._rater is not None and record.status is Status.FINISHED:
                 await rate_finished_game(tx, record, now, self._rater)
         return dataclasses.replace(record, version=record.version + 1, updated_at=now)

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from bot.storage.announcements import INSERT_ANNOUNCEMENT
-from bot.storage.queries import Runner, Transaction
+from bot.storage.announcements import keep_owed
+from bot.storage.queries import Runner
 from bot.storage.records import Announcement
-from bot.storage.rows import Row, announcement_values
+from bot.storage.rows import Row
 from engine import OptionValue
 
 
@@ -337,7 +337,7 @@ class SqlTournaments:
                 "VALUES (?, ?, ?, ?, ?)",
                 [(tournament_id, p.round, p.board, p.first_id, p.second_id) for p in pairings],
             )
-            await _keep_news(tx, news)
+            await keep_owed(tx, news)
             return True
 
     async def pairings(self, tournament_id: int) -> list[PairingRecord]:
@@ -403,7 +403,7 @@ class SqlTournaments:
                 "WHERE g.pairing_id = pairings.id AND g.status = 'finished')",
                 *(user_id, tournament_id, user_id, user_id),
             )
-            await _keep_news(tx, news)
+            await keep_owed(tx, news)
             return True
 
     async def end(
@@ -421,15 +421,8 @@ class SqlTournaments:
             )
             if ended != 1:
                 return False
-            await _keep_news(tx, news)
+            await keep_owed(tx, news)
             return True
-
-
-async def _keep_news(tx: Transaction, news: Sequence[Announcement]) -> None:
-    """Keep a tournament's news owed, each written at its `created_at`, in the change's
-    transaction."""
-    for owed in news:
-        await tx.execute(INSERT_ANNOUNCEMENT, *announcement_values(owed, owed.created_at))
 
 
 def _tournament(row: Row) -> TournamentRecord:
