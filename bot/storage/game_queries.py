@@ -107,13 +107,12 @@ class SqlGames:
         changed, then finds the version moved and raises StaleGame."""
         changes = ", ".join(f"{column} = ?" for column in rows.SAVED_GAME_COLUMNS)
         async with self._run.transaction() as tx:
-            changed = await tx.execute(
+            await tx.change_one(
                 f"UPDATE games SET version = version + 1, {changes} WHERE id = ? AND version = ?",
                 *rows.saved_game_values(record, now),
                 *(record.id, record.version),
+                failing=StaleGame(f"game {record.id} is no longer at version {record.version}"),
             )
-            if changed != 1:
-                raise StaleGame(f"game {record.id} is no longer at version {record.version}")
             await tx.execute_many(
                 "UPDATE players SET accepted = ?, rank = ? WHERE game_id = ? AND seat = ?",
                 rows.seat_changes(record),

@@ -34,6 +34,11 @@ class Transaction(Statements, Protocol):
     `execute_many` may be sent with the next statement, or the commit: its errors are
     raised there."""
 
+    async def change_one(self, sql: str, *values: Any, failing: Exception) -> None:
+        """Run a change that must change exactly one row, else the transaction fails with
+        `failing` (raised here, or by the statement after it or the commit, with which
+        it may be sent)."""
+
     async def lock(self, key: int, name: str) -> None:
         """Hold the lock `key` and `name` name until the transaction ends, so that other
         processes' transactions taking it wait for this one to end (a no-op where write

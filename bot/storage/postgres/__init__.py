@@ -67,6 +67,10 @@ class PostgresStatements:
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         await self._db.executemany(numbered(sql), rows)
 
+    async def change_one(self, sql: str, *values: Any, failing: Exception) -> None:
+        if changed(await self._db.execute(numbered(sql), *values)) != 1:
+            raise failing
+
     async def lock(self, key: int, name: str) -> None:
         """Take the transaction-level advisory lock on `key` and a hash of `name`."""
         await self._db.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))", key, name)

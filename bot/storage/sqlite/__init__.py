@@ -119,6 +119,9 @@ class SqliteTransaction:
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         self._held.append(partial(_execute_many, sql=sql, rows=rows))
 
+    async def change_one(self, sql: str, *values: Any, failing: Exception) -> None:
+        self._held.append(partial(_change_one, sql=sql, values=values, failing=failing))
+
     async def lock(self, key: int, name: str) -> None:
         """Nothing to do: SQLite runs one write transaction at a time."""
 
@@ -229,6 +232,13 @@ def _fetch_more(db: sqlite3.Connection, cursor: sqlite3.Cursor, size: int) -> li
 
 def _fetch_all(db: sqlite3.Connection, sql: str, values: Sequence[Any]) -> list[sqlite3.Row]:
     return db.execute(sql, values).fetchall()
+
+
+def _change_one(
+    db: sqlite3.Connection, sql: str, values: Sequence[Any], failing: Exception
+) -> None:
+    if db.execute(sql, values).rowcount != 1:
+        raise failing
 
 
 def _execute_many(db: sqlite3.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> int:
