@@ -34,7 +34,7 @@ from bot.discord_ui.tournament_commands import (
 from bot.discord_ui.tree import GameTree
 from bot.discord_ui.vacation_commands import vacation_group
 from bot.discord_ui.views import DYNAMIC_ITEMS, answer_unknown
-from bot.play.ai_turns import Thinker
+from bot.play.ai_turns import DEFAULT_NAME, Thinker
 from bot.play.host import Host
 from bot.play.posts import Renderer
 from bot.play.ratings import rate_game
@@ -104,13 +104,15 @@ class PyramidBot(discord.AutoShardedClient):
             thinker=thinker,
             vacation_days=self.settings.vacation_days,
             venue=DiscordVenue(self, courier),
+            ai_name=DEFAULT_NAME if self.user is None else self.user.display_name,
         )
-        if self.user is not None:
-            self.host.ai.name = self.user.display_name
         self.scheduler = Scheduler(
-            self.host.slow_games, self.host.outbox, courier, clock=self.clock
+            self.host.slow_games,
+            self.host.outbox,
+            courier,
+            clock=self.clock,
+            also=[self.host.tournaments.run_due],
         )
-        self.scheduler.also.append(self.host.tournaments.run_due)
         self.ai_runner = AiRunner(
             self.host.ai,
             self.host.outbox,

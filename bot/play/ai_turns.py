@@ -36,10 +36,12 @@ class AiPlayers:
     `name` is the bot's name, which its seats are shown under with their level.
     """
 
-    def __init__(self, games: GameTable, moves: Moves, thinker: Thinker) -> None:
+    def __init__(
+        self, games: GameTable, moves: Moves, thinker: Thinker, *, name: str = DEFAULT_NAME
+    ) -> None:
         self.games = games
         self._thinker = thinker
-        self.name = DEFAULT_NAME
+        self.name = name
         self._moves = moves
 
     async def waiting(self) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from bot.play.ai_turns import AiPlayers, Thinker
+from bot.play.ai_turns import DEFAULT_NAME, AiPlayers, Thinker
 from bot.play.challenges import Challenges
 from bot.play.clock_changes import ClockChanges
 from bot.play.endings import Endings
@@ -43,13 +43,15 @@ class Host:
         thinker: Thinker | None = None,
         vacation_days: int = 0,
         venue: Venue | None = None,
+        ai_name: str = DEFAULT_NAME,
     ) -> None:
         """`slot` is the part of the bot this process serves, one process at a time (see
         `Writer`): every shard, unless the bot is split among processes. `thinker` runs
         the AI; without one it thinks in threads of this process. Each player has
         `vacation_days` days of vacation a calendar year (none unless given: the bot's
         settings give them). `venue` opens the threads of tournaments' games and posts
-        their news; without one, tournaments take entries but do not run."""
+        their news; without one, tournaments take entries but do not run. The bot's seats
+        play under `ai_name` (the bot's own name on Discord) with their level."""
         self.storage = storage
         away = away_on_vacation(storage.clocks)
         self.games = GameTable(storage, clock, Writer(slot, new_owner()), away=away)
@@ -58,7 +60,7 @@ class Host:
         self.endings = Endings(self.games, boards, reprieve=self.vacations.reprieve)
         self.moves = Moves(self.games, boards, self.endings)
         self.outbox = Outbox(self.games, boards)
-        self.ai = AiPlayers(self.games, self.moves, thinker or ThreadThinking())
+        self.ai = AiPlayers(self.games, self.moves, thinker or ThreadThinking(), name=ai_name)
         self.challenges = Challenges(self.games, boards, self.ai)
         self.offers = Offers(self.games, boards, self.ai)
         self.history = History(self.games, renderer)

@@ -75,7 +75,10 @@ class Scheduler:
         courier: Courier,
         *,
         clock: Callable[[], float] = time.time,
+        also: Sequence[Callable[[], Awaitable[None]]] = (),
     ) -> None:
+        """`also` is more due work looked at in every pass (tournaments to move on); each
+        claims its own work."""
         self.play = play
         self.outbox = outbox
         self._courier = courier
@@ -87,9 +90,7 @@ class Scheduler:
         self._pruned_at = -math.inf
         self._owner = holder(play.games.writer)
         self.online_since = clock()
-        self.also: list[Callable[[], Awaitable[None]]] = []
-        """More due work looked at in every pass (tournaments to move on); each claims
-        its own work."""
+        self._also = tuple(also)
         play.games.on_saved.append(self._saved)
         play.on_change.append(self.wake)
 
@@ -141,7 +142,7 @@ class Scheduler:
                     f"announcing game {owed.game_id} in channel {owed.place_id}",
                     partial(self.outbox.delivery, owed, self._courier.replied),
                 )
-            for work in self.also:
+            for work in self._also:
                 try:
                     await work()
                 except Exception:
