@@ -94,10 +94,9 @@ async def begin(discord: DiscordHarness) -> tuple[User, User]:
     return first, bob if first == alice else alice
 
 
-async def test_a_move_saved_before_a_crash_is_announced_once_after_a_restart(
-    tmp_path: Path,
-) -> None:
-    clock = Clock()
+async def killed_after_saving_s_d4(tmp_path: Path, clock: Clock) -> tuple[User, User]:
+    """A Tink game whose first player's move S d4 is saved, the bot dying before it is
+    announced: the mover and the other player."""
     drawing = DyingDrawing()
     async with DiscordHarness(new_bot(tmp_path, clock=clock, renderer=drawing)) as first:
         mover, other = await begin(first)
@@ -105,6 +104,14 @@ async def test_a_move_saved_before_a_crash_is_announced_once_after_a_restart(
         with pytest.raises(Killed):
             await first.slash(mover, "tink move", {"move": "S d4"})
         assert played_s_d4(first) == []
+    return mover, other
+
+
+async def test_a_move_saved_before_a_crash_is_announced_once_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    mover, other = await killed_after_saving_s_d4(tmp_path, clock)
     async with DiscordHarness(new_bot(tmp_path, clock=clock)) as second:
         (announced,) = [m for m in second.messages_in() if "played `S d4`" in m.content]
         assert announced.content.startswith(f"**{mover.name}** played `S d4`: a small on d4.")
@@ -145,12 +152,7 @@ async def test_after_a_restart_a_move_is_answered_after_the_move_before_is_annou
     tmp_path: Path,
 ) -> None:
     clock = Clock()
-    drawing = DyingDrawing()
-    async with DiscordHarness(new_bot(tmp_path, clock=clock, renderer=drawing)) as first:
-        mover, other = await begin(first)
-        drawing.dying = True
-        with pytest.raises(Killed):
-            await first.slash(mover, "tink move", {"move": "S d4"})
+    _, other = await killed_after_saving_s_d4(tmp_path, clock)
     async with DiscordHarness(
         new_bot(tmp_path, clock=clock, renderer=SlowFirstPicture())
     ) as second:

@@ -4,7 +4,7 @@ threads, standings with the crosstable, joins racing the start time, refusals.""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -203,6 +203,23 @@ async def test_a_thread_discord_refuses_for_good_is_not_played_and_not_tried_aga
     assert sum(p.game_status == "active" for p in pairings) == 5
 
 
+async def started_dying(
+    discord: DiscordHarness,
+    monkeypatch: pytest.MonkeyPatch,
+    owner: type,
+    name: str,
+    dying: Callable[..., Awaitable[Any]],
+) -> None:
+    """A Swiss of alice and bob started, the process dying where `owner.name` runs."""
+    announcement = await created(discord)
+    for player in ("alice", "bob"):
+        await discord.click(discord.user(player), announcement.message, "Join")
+    monkeypatch.setattr(owner, name, dying)
+    with pytest.raises(Killed):
+        await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
+    monkeypatch.undo()
+
+
 async def test_a_game_begun_just_before_a_crash_has_its_first_board_posted_once(
     tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -211,13 +228,7 @@ async def test_a_game_begun_just_before_a_crash_has_its_first_board_posted_once(
 
     first = DiscordHarness(new_bot(tmp_path, clock=clock))
     async with first:
-        announcement = await created(first)
-        for name in ("alice", "bob"):
-            await first.click(first.user(name), announcement.message, "Join")
-        monkeypatch.setattr(DiscordVenue, "post", killed_before_posting)
-        with pytest.raises(Killed):
-            await first.slash(first.user("owner"), "tournament start", {"number": 1})
-        monkeypatch.undo()
+        await started_dying(first, monkeypatch, DiscordVenue, "post", killed_before_posting)
         assert [r for r in first.requests if "begins" in r.content] == []
     async with restarted(first, new_bot(tmp_path, clock=clock)) as back:
         assert [r for r in back.requests if r.kind is Kind.THREAD] == []
@@ -242,13 +253,9 @@ async def test_a_thread_opened_just_before_a_crash_is_adopted_not_opened_again(
 
     first = DiscordHarness(new_bot(tmp_path, clock=clock))
     async with first:
-        announcement = await created(first)
-        for name in ("alice", "bob"):
-            await first.click(first.user(name), announcement.message, "Join")
-        monkeypatch.setattr(SqlTournaments, "set_thread", killed_before_recording)
-        with pytest.raises(Killed):
-            await first.slash(first.user("owner"), "tournament start", {"number": 1})
-        monkeypatch.undo()
+        await started_dying(
+            first, monkeypatch, SqlTournaments, "set_thread", killed_before_recording
+        )
         (opened,) = [r for r in first.requests if r.kind is Kind.THREAD]
     async with restarted(first, new_bot(tmp_path, clock=clock)) as back:
         (adopted,) = [r for r in back.requests if r.kind is Kind.THREAD]
