@@ -75,7 +75,19 @@ def board_scene(
     """What the board picture of the game as it stands shows (cheap: nothing is drawn).
 
     `clocks` holds a short text per seat (such as `2d 3h`), or None, shown beside the
-    player's name; the engine knows nothing of clocks, so the caller says them."""
+    player's name; the engine knows nothing of clocks, so the caller says them. A finished
+    game's picture ends where its content ends: the rows of pieces left empty (Folio's
+    piece in hand and pool) are left out."""
+    scene = _frame_scene(game, player_names, layout, clocks)
+    if game.result is None:
+        return scene
+    return dataclasses.replace(scene, strips=tuple(s for s in scene.strips if s.tokens))
+
+
+def _frame_scene(
+    game: engine.Game, player_names: Sequence[str], layout: Layout, clocks: Sequence[str | None]
+) -> Scene:
+    """The scene as every frame of a replay shows it: of one size from first to last."""
     with DRAWING:
         scene = with_clocks(_scene(game, player_names), clocks)
         if layout == scene.style.layout:
@@ -137,11 +149,11 @@ def kept_positions(positions: int, frames: int) -> list[int]:
 def _replay(game: engine.Game, names: Sequence[str], kept: Sequence[int], layout: Layout) -> bytes:
     copy = engine.new_game(game.name, game.players, seed=game.seed, **game.options)
     wanted = set(kept)
-    scenes = [board_scene(copy, names, layout=layout)] if 0 in wanted else []
+    scenes = [_frame_scene(copy, names, layout, ())] if 0 in wanted else []
     for position, action in enumerate(game.actions, start=1):
         copy.apply(action)
         if position in wanted:
-            scenes.append(board_scene(copy, names, layout=layout))
+            scenes.append(_frame_scene(copy, names, layout, ()))
     return encode_gif(scenes, [FRAME_MS] * (len(scenes) - 1) + [HOLD_MS])
 
 

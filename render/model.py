@@ -207,7 +207,7 @@ class Strip:
     """Labelled rows of pieces under the players (Folio's piece in hand, its pool).
 
     Its height is fixed by `rows`, so the picture keeps its size; with no pieces it is
-    left blank, label and all.
+    left blank, label and all (and left out of a finished game's still picture).
     """
 
     label: str

@@ -242,12 +242,12 @@ def _tile_rgb(style: BoardStyle, kind: int, marks: Marks, look: Look | None) -> 
     if look is not None:
         piece = sprite(look, size)
         tile.paste(piece, (0, 0), piece)
-    if marks.last:
-        _corner_brackets(draw, size)
     if marks.win:
         ring = max(style.layout.px(4), size // 11)
         draw.rectangle((0, 0, size - 1, size - 1), outline=WINNING, width=ring)
         draw.rectangle((0, 0, size - 1, size - 1), outline=OUTLINE, width=style.layout.px(2))
+    if marks.last:
+        _corner_brackets(draw, size)
     return tile
 
 

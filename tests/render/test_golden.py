@@ -37,7 +37,32 @@ POSITIONS = {
         ["give RS", "a1 give YM", "b2 give GL", "c3 give BM", "d4"],
     ),
     "bridge-match": ("bridge", 2, {"rounds": 3}, ["c2-c3", "c7-c6", "b1-a2"]),
+    "tink-won": ("tink", 2, {}, ["S c3", "S c5", "S d3", "S d5", "S e3", "S e5", "S f3"]),
+    "tingle-won": ("tingle", 2, {}, ["S c3", "S c5", "S d3", "S d5", "S e3", "S e5", "S f3"]),
+    "tingle-pieces": (
+        "tingle",
+        2,
+        {},
+        [
+            *("S c3", "S c5", "S d3", "S d5", "S e3", "S e5", "M c2 c3 d3", "M d4 c5 d5"),
+            *("S a2", "S b6", "S d3", "S c10", "M e2 d3 e3", "S g4", "L d3 c2 e2"),
+        ],
+    ),
+    "bridge-won": (
+        "bridge",
+        2,
+        {},
+        [
+            *("b1-a2", "a8-b7", "c1-b3", "h8-g7", "b3-a5", "g7-h8", "d1-b2", "h8-g7"),
+            *("b2-a4", "g7-h8", "c2-b3", "h8-g7", "b3-a3", "g7-h8", "f2-g2", "h8-g7"),
+            *("g1-a7", "g7-h8", "e1-d3", "h8-g7", "d3-b4", "g7-h8", "b4-a6", "h8-g7"),
+            *("f1-e3", "g7-h8", "e3-c4", "h8-g7", "c4-b6", "g7-h8", "b6-a8"),
+        ],
+    ),
 }
+"""The won boards show their last move over the winning line; a finished Folio board ends
+where its content ends; Tingle's coin (small), pyramid (medium) and pawn (large) differ in
+outline."""
 NAMES = ["Alice", "Bob 🦊 whose name is far too long for the panel", "山田"]
 
 

@@ -7,11 +7,15 @@ import random
 import struct
 import zlib
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
+import engine
 from render.png import adler32_combine, deflate_rows, palette_png
+from render.sprites import sprite
+from render.tink import tingle_look
 
 PALETTE = [channel for index in range(64) for channel in (index * 4, 255 - index * 4, index)]
 
@@ -78,3 +82,23 @@ def test_bands_can_be_reused_in_any_order() -> None:
         picture = Image.open(io.BytesIO(palette_png(50, PALETTE, order)))
         picture.load()
         assert picture.height == sum(b.height for b in order)
+
+
+def off_a_disc(mask: Image.Image) -> float:
+    """The share of a piece's silhouette (alpha over half) that a disc filling the same box
+    would not match: about none for a disc, a twentieth for an octagon."""
+    solid = mask.point(lambda alpha: 255 if alpha > 128 else 0)
+    left, top, right, bottom = solid.getbbox() or (0, 0, 1, 1)
+    disc = Image.new("L", solid.size, 0)
+    ImageDraw.Draw(disc).ellipse((left, top, right - 1, bottom - 1), fill=255)
+    differing = ImageChops.difference(solid, disc).histogram()[255]
+    return differing / solid.histogram()[255]
+
+
+@pytest.mark.parametrize("colour", range(4))
+def test_tingle_coin_and_pawn_differ_in_outline(colour: int) -> None:
+    """The coin is a disc and the pawn an octagon, so that shrunk to a phone's width they
+    are not taken for each other (they were a disc and a disc within a disc)."""
+    coin = sprite(tingle_look(engine.Size.SMALL, colour), 48).getchannel("A")
+    pawn = sprite(tingle_look(engine.Size.LARGE, colour), 48).getchannel("A")
+    assert off_a_disc(coin) < 0.01 < 0.03 < off_a_disc(pawn)
