@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
 import shlex
@@ -111,7 +112,7 @@ class Console:
             record = await self.host.storage.latest_game_in(CHANNEL)
             if record is None or await self.host.ai.turn(record.id) is None:
                 return "\n".join(shown)
-            shown.append(self._show(await self.host.ai.play(record)))
+            shown.append(await self._show(await self.host.ai.play(record)))
 
     async def resume(self) -> str:
         """Pick up the game left open in the console's database, if any; the AI plays
@@ -173,16 +174,16 @@ class Console:
         if command == "moves":
             return await self._moves(" ".join(args))
         if command == "board":
-            board = self._show(await self.host.moves.board(CHANNEL, self.game))
+            board = await self._show(await self.host.moves.board(CHANNEL, self.game))
             record = await self.host.storage.latest_game_in(CHANNEL)
             offer = "" if record is None else await self._offer_lines(record)
             return "\n".join(filter(None, [board, offer]))
         if command == "history":
-            return self._show(await self.host.history.in_channel(CHANNEL, self.game))
+            return await self._show(await self.host.history.in_channel(CHANNEL, self.game))
         if command == "abort":
             aborted = await self.host.endings.abort(CHANNEL, self.game, 0, moderator=True)
             self.game = ""
-            return self._show(aborted)
+            return await self._show(aborted)
         if command == "give_time":
             return await self._give_time(args)
         if command == "resume":
@@ -196,7 +197,7 @@ class Console:
         if command in self._people and args:
             user = self._people[command].user_id
             move = self.host.moves.move(CHANNEL, self.game, user, " ".join(args))
-            return self._show(await move)
+            return await self._show(await move)
         return f"Unknown command {excerpt(command)}; type help."
 
     async def _start(self, args: list[str]) -> str:
@@ -231,7 +232,7 @@ class Console:
         invited = [p for p in people[1:] if not p.plays_ai]
         answers = [await challenges.accept(post.game_id, p.user_id) for p in invited]
         begun = answers[-1].post if answers else None
-        return self._show(begun) if begun is not None else self._show(post)
+        return await self._show(begun) if begun is not None else await self._show(post)
 
     def _rules(self, game: str) -> str:
         """Every page of a game's rules, in plain words."""
@@ -260,14 +261,14 @@ class Console:
         if command == "resign":
             endings = self.host.endings
             game_id = await endings.resign_check(CHANNEL, self.game, person.user_id)
-            return self._show(await endings.resign(game_id, person.user_id))
+            return await self._show(await endings.resign(game_id, person.user_id))
         kind = OFFERS[command]
         offer = await self.host.offers.offer(CHANNEL, self.game, person.user_id, kind)
         if offer.prompt is not kind:
-            return self._show(offer)
+            return await self._show(offer)
         names = {p.user_id: p.name for p in self._people.values()}
         waiting = [names[user_id] for user_id in offer.pings]
-        return "\n".join([self._show(offer), _how_to_answer(waiting)])
+        return "\n".join([await self._show(offer), _how_to_answer(waiting)])
 
     async def _resume(self, names: list[str]) -> str:
         """`resume`, `resume tink` (as the bot's words put it) or `resume alice`: any
@@ -278,7 +279,7 @@ class Console:
             record = await self.host.storage.latest_game_in(CHANNEL)
             user_id = 0 if record is None or record.turn_user_id is None else record.turn_user_id
         resumed = self.host.clock_changes.resume(CHANNEL, self.game, user_id)
-        return self._show(await resumed)
+        return await self._show(await resumed)
 
     async def _give_time(self, args: list[str]) -> str:
         """`give_time alice bob 1d`: alice gives bob time on his clock."""
@@ -288,7 +289,7 @@ class Console:
         given = self.host.clock_changes.give_time(
             CHANNEL, self.game, giver.user_id, receiver.user_id, args[2]
         )
-        return self._show(await given)
+        return await self._show(await given)
 
     async def _answer(self, person: Person, *, agree: bool) -> str:
         """A player's answer to the offer waiting; the last agreement carries it out."""
@@ -297,17 +298,26 @@ class Console:
             return "No offer is waiting for an answer."
         kind = Prompt(record.offer.kind)
         answer = await self.host.offers.answer(record.id, kind, person.user_id, agree)
-        return self._plain(answer.text) if answer.post is None else self._show(answer.post)
+        return self._plain(answer.text) if answer.post is None else await self._show(answer.post)
 
-    def _show(self, post: Post) -> str:
-        """The post's text, with its files written to the output folder."""
+    async def _show(self, post: Post) -> str:
+        """The post's text, with its files written to the output folder: each board
+        picture under the number of moves made, so that every position stays there to be
+        looked at again (`tink-1-move-7.png`)."""
         self.out.mkdir(parents=True, exist_ok=True)
         lines = [self._plain(post.text)]
         for file in post.files:
-            path = self.out / file.name
+            path = self.out / await self._file_name(post.game_id, file.name)
             path.write_bytes(file.data)
             lines.append(f"[{path}]")
         return "\n".join(lines)
+
+    async def _file_name(self, game_id: int, name: str) -> str:
+        record = await self.host.games.by_id(game_id)
+        if record is None or not name.endswith(".png"):
+            return name
+        moves = len(json.loads(record.state)["history"])
+        return f"{name.removesuffix('.png')}-move-{moves}.png"
 
     def _plain(self, text: Text) -> str:
         """Plain words, with times relative to now."""

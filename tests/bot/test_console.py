@@ -72,10 +72,13 @@ async def test_a_game_played_from_the_console_writes_its_pictures(
 ) -> None:
     begun = await console.handle("start tink alice bob")
     assert begun.splitlines()[:2] == ["Tink #1 begins: alice and bob.", "Your move, alice."]
-    assert (tmp_path / "out" / "tink-1.png").read_bytes().startswith(b"\x89PNG")
+    assert (tmp_path / "out" / "tink-1-move-0.png").read_bytes().startswith(b"\x89PNG")
     for line in ["alice s c3", "bob s c5", "alice s d3", "bob s d5", "alice s e3", "bob s e5"]:
         assert "played" in await console.handle(line)
     assert "alice wins: four in a row." in await console.handle("alice s f3")
+    kept = sorted((tmp_path / "out").glob("tink-1-move-*.png"))
+    assert [path.name for path in kept] == [f"tink-1-move-{n}.png" for n in range(8)]
+    assert len({path.read_bytes() for path in kept}) == 8, "one picture a position"
     history = await console.handle("history")
     assert "7. alice: S f3" in history
     assert (tmp_path / "out" / "tink-1.gif").read_bytes().startswith(b"GIF8")
@@ -139,7 +142,7 @@ async def test_an_undo_is_carried_out_once_agreed(console: Console) -> None:
     assert asked.splitlines()[-1] == 'To answer, type "agree bob" or "decline bob".'
     undone = (await console.handle("agree bob")).splitlines()
     assert undone[:2] == ["alice's last move S d4 was taken back.", "Your move, alice."]
-    assert undone[-1].endswith("tink-1.png]")
+    assert undone[-1].endswith("tink-1-move-0.png]")
     await console.handle("draw bob")
     assert "The players agreed to a draw." in await console.handle("agree alice")
 
@@ -427,7 +430,7 @@ async def test_with_order_ai_the_ai_moves_first_at_once(console: Console, tmp_pa
         "Pyramid Host (hard) is thinking.",
     ]
     assert begun[3].startswith("Pyramid Host (hard) played give ")
-    assert begun[4:] == ["Your move, alice.", f"[{tmp_path / 'out' / 'folio-1.png'}]"]
+    assert begun[4:] == ["Your move, alice.", f"[{tmp_path / 'out' / 'folio-1-move-1.png'}]"]
     record = await console.host.storage.latest_game_in(1)
     assert record is not None and record.names[1] == "Pyramid Host (hard)"
 
@@ -448,7 +451,7 @@ async def test_an_undo_against_the_ai_names_both_moves_and_shows_the_board(
         "alice's last move S d4 and the move after it, Pyramid Host (easy)'s "
         f"{answer}, were taken back.",
         "Your move, alice.",
-        f"[{console.out / 'tink-1.png'}]",
+        f"[{console.out / 'tink-1-move-0.png'}]",
     ]
     assert "That offer is no longer open" not in "\n".join(undone)
 
