@@ -19,6 +19,10 @@ from render.palette import OUTLINE, WHITE, Rgb, mix
 SUPERSAMPLE = 4
 PYRAMID_SCALES = {1: 0.54, 2: 0.72, 3: 0.9}
 COIN_SCALE = 0.66
+LIGHT_FILL = 200
+"""The luminance (0-255) above which a coin's fill is too light for the light squares."""
+DEEPENED = 0.2
+"""How much darker such a fill is drawn."""
 PAWN_SCALE = 0.86
 PIP_RADIUS = 0.06
 OUTLINE_WIDTH = 0.035
@@ -129,6 +133,11 @@ def _pips(draw: ImageDraw.ImageDraw, centre: float, side: float, count: int, big
 
 
 def _coin(draw: ImageDraw.ImageDraw, centre: float, diameter: float, fill: Rgb, big: int) -> None:
+    """A disc, its rim drawn lighter; a fill as light as the squares (yellow) is deepened,
+    or it would fade into them and into the pink of a winning line."""
+    red, green, blue = fill
+    if 0.299 * red + 0.587 * green + 0.114 * blue > LIGHT_FILL:
+        fill = mix(fill, OUTLINE, DEEPENED)
     _circle(draw, (centre, centre), diameter / 2, fill, _width(big))
     rim = mix(fill, WHITE, 0.45)
     _circle(draw, (centre, centre), diameter * 0.4, None, max(1, _width(big) // 2), rim)
