@@ -216,7 +216,9 @@ def announcement(row: Row) -> Announcement:
 
 def announcement_values(owed: Announcement, now: float) -> tuple[Any, ...]:
     """An announcement's row, in `ANNOUNCEMENT_COLUMNS` order, written at `now`."""
-    return dataclasses.astuple(dataclasses.replace(owed, created_at=now))
+    return tuple(
+        now if column == "created_at" else getattr(owed, column) for column in ANNOUNCEMENT_COLUMNS
+    )
 
 
 # -- the move log --------------------------------------------------------------------
