@@ -38,6 +38,7 @@ class Database:
     def __init__(self) -> None:
         self._jobs: SimpleQueue[_Queued] = SimpleQueue()
         self._connection: sqlite3.Connection | None = None
+        self._closed = False
         self._turn = asyncio.Lock()
         """Held by each job, or by a block that has the connection alone."""
         threading.Thread(target=_serve, args=(self._jobs,), name="sqlite", daemon=True).start()
@@ -55,7 +56,11 @@ class Database:
 
     async def read(self, job: Job[T]) -> T:
         """Run `job` on the database thread, outside any transaction, and return what it
-        returns."""
+        returns. Jobs run in the order they are sent; only a block holding the connection
+        alone (`alone`) makes them wait, so they are not queued behind each other here
+        as well."""
+        if not self._turn.locked():
+            return await self._job(job)
         async with self._turn:
             return await self._job(job)
 
@@ -75,11 +80,16 @@ class Database:
         return await self._run(partial(job, self._connection))
 
     async def close(self) -> None:
-        """Close the connection once the jobs queued before are done, and stop the thread."""
-        await self.read(sqlite3.Connection.close)
-        self._jobs.put(None)
+        """Close the connection once the jobs queued before, and a block holding the
+        connection alone, are done, and stop the thread."""
+        async with self._turn:
+            await self._job(sqlite3.Connection.close)
+            self._closed = True
+            self._jobs.put(None)
 
     async def _run(self, call: Callable[[], T]) -> T:
+        if self._closed:
+            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._jobs.put((future, call))
         return await future
