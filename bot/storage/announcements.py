@@ -4,7 +4,7 @@ writes its announcement, in the change's own transaction."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.storage import rows
 from bot.storage.queries import Runner, Statements
@@ -30,6 +30,21 @@ async def keep_owed(
             for a in owed
         ]
         await tx.execute_many(INSERT_ANNOUNCEMENT, values)
+
+
+async def change_one_keeping_owed(
+    runner: Runner, sql: str, values: Sequence[Any], owed: Sequence[Announcement]
+) -> bool:
+    """Run a change of one row and keep the announcements of it owed, in one transaction
+    (a plain statement when there are none); False, and nothing written, when no row
+    changed."""
+    if not owed:
+        return await runner.execute(sql, *values) == 1
+    async with runner.transaction() as tx:
+        if await tx.execute(sql, *values) != 1:
+            return False
+        await keep_owed(tx, owed)
+    return True
 _LEFT_BY_SLOT = "slot = ? AND writer <> ?"
 """Written by another process of a slot: one that stopped, as a slot runs in one at a time."""
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from bot.storage import rows
-from bot.storage.announcements import keep_owed
+from bot.storage.announcements import change_one_keeping_owed, keep_owed
 from bot.storage.claims import SLOT_END
 from bot.storage.clocks import HeldPing, QuietHours, ServerSettings, Turn, Vacation
 from bot.storage.queries import Runner
@@ -189,17 +189,16 @@ class SqlClocks:
     async def end_vacation(
         self, user_id: int, started_at: float, now: float, notices: Sequence[Announcement] = ()
     ) -> bool:
-        async with self._run.transaction() as run:
-            ended = await run.execute(
-                "UPDATE vacations SET ends_at = ? WHERE user_id = ? AND started_at = ? "
-                "AND ends_at > ?",
-                *(now, user_id, started_at, now),
-            )
-            if ended != 1:
-                return False
-            await keep_owed(run, notices)
-        await self._people_changed()
-        return True
+        ended = await change_one_keeping_owed(
+            self._run,
+            "UPDATE vacations SET ends_at = ? WHERE user_id = ? AND started_at = ? "
+            "AND ends_at > ?",
+            (now, user_id, started_at, now),
+            notices,
+        )
+        if ended:
+            await self._people_changed()
+        return ended
 
     async def turns_in_guild(self, guild_id: int) -> list[Turn]:
         return await self._turns(
@@ -271,17 +270,14 @@ class SqlClocks:
         remind_at: float | None,
         notices: Sequence[Announcement] = (),
     ) -> bool:
-        async with self._run.transaction() as run:
-            changed = await run.execute(
-                "UPDATE games SET reminded = ?, remind_at = ? WHERE id = ? "
-                "AND status = 'active' AND turn_started_at = ? "
-                "AND reminder_turn = turn_started_at AND reminded = ?",
-                *(stage, remind_at, game_id, turn, expected),
-            )
-            if changed != 1:
-                return False
-            await keep_owed(run, notices)
-        return True
+        return await change_one_keeping_owed(
+            self._run,
+            "UPDATE games SET reminded = ?, remind_at = ? WHERE id = ? "
+            "AND status = 'active' AND turn_started_at = ? "
+            "AND reminder_turn = turn_started_at AND reminded = ?",
+            (stage, remind_at, game_id, turn, expected),
+            notices,
+        )
 
     async def claim(self, kind: str, key: str, owner: str, now: float, until: float) -> bool:
         taken = await self._run.execute(

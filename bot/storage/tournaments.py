@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from bot.storage.announcements import keep_owed
+from bot.storage.announcements import change_one_keeping_owed, keep_owed
 from bot.storage.queries import Runner
 from bot.storage.records import Announcement
 from bot.storage.rows import Row
@@ -413,16 +413,13 @@ class SqlTournaments:
         now: float,
         news: Sequence[Announcement] = (),
     ) -> bool:
-        async with self._run.transaction() as tx:
-            ended = await tx.execute(
-                f"UPDATE tournaments SET status = ?, ended_at = ? "
-                f"WHERE id = ? AND status NOT IN {_ENDED}",
-                *(status.value, now, tournament_id),
-            )
-            if ended != 1:
-                return False
-            await keep_owed(tx, news)
-            return True
+        return await change_one_keeping_owed(
+            self._run,
+            f"UPDATE tournaments SET status = ?, ended_at = ? "
+            f"WHERE id = ? AND status NOT IN {_ENDED}",
+            (status.value, now, tournament_id),
+            news,
+        )
 
 
 def _tournament(row: Row) -> TournamentRecord:
