@@ -104,7 +104,10 @@ def _counts_as_small(piece: engine.Piece | None, seat: int) -> bool:
 
 
 def _line(
-    squares: dict[Square, engine.Piece], size: tuple[int, int], seat: int, at: Square,
+    squares: dict[Square, engine.Piece],
+    size: tuple[int, int],
+    seat: int,
+    at: Square,
     step: Square,
 ) -> tuple[int, int, int]:
     """The seat's run of smalls through `at` (taken as its own) along `step`: its length,
@@ -165,9 +168,7 @@ def line_rush(game: engine.Game, seed: int) -> str:
                     best = key
     if best is not None:
         return best[2]
-    interior = [
-        (file, rank) for file in range(2, width - 2) for rank in range(2, height - 2)
-    ]
+    interior = [(file, rank) for file in range(2, width - 2) for rank in range(2, height - 2)]
     for start in rng.sample(interior, len(interior)):
         if f"S {_name(start)}" in legal:
             return f"S {_name(start)}"
@@ -227,8 +228,7 @@ def folio_plan(game: engine.Game, seed: int) -> str:
         for step in DIRECTIONS:
             for start in range(-3, 1):
                 window = [
-                    (at[0] + (start + k) * step[0], at[1] + (start + k) * step[1])
-                    for k in range(4)
+                    (at[0] + (start + k) * step[0], at[1] + (start + k) * step[1]) for k in range(4)
                 ]
                 if all(0 <= f < width and 0 <= r < height for f, r in window):
                     best = max(best, sum(square in squares for square in window))
@@ -375,6 +375,7 @@ def _rates(counts: tuple[int, int, int]) -> str:
     shares = " ".join(f"{100 * count / games:4.0f}%" for count in counts)
     marked = f"{sum(counts)}{'*' if sum(counts) < FULL_SAMPLE else ' '}"
     return f"{shares} {'/'.join(map(str, counts)):>8} {marked:>4}"
+
 
 if __name__ == "__main__":
     main()

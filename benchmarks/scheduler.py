@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import sqlite3
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,10 +37,9 @@ import asyncpg
 
 import engine
 from bot.play.clock import DAY, HOUR
-from bot.play.host import Host
 from bot.play.ratings import rate_game
 from bot.play.values import Post
-from bot.runtime.scheduler import Scheduler
+from bot.runtime.service import build
 from bot.storage import Backend, open_backend
 from tests.bot.support import StubRenderer
 from tests.postgres_server import PostgresServer
@@ -84,6 +84,10 @@ class Courier:
 
     async def to_user(self, user_id: int, post: Post) -> bool:
         return False
+
+    @contextlib.asynccontextmanager
+    async def typing(self, place_id: int) -> AsyncIterator[None]:
+        yield
 
 
 def rows(games: int, due: int) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]:
@@ -156,9 +160,8 @@ async def measure(name: str, url: str, fill: Callable[[], Awaitable[None]], due:
     try:
         await fill()
         clock = OffsetClock(BASE - time.time())
-        host = Host(storage, StubRenderer(), clock=clock)
         courier = Courier(clock)
-        scheduler = Scheduler(host.slow_games, host.outbox, courier, clock=clock)
+        scheduler = build(storage, StubRenderer(), courier, clock=clock).scheduler
         planning = await timed(scheduler.run_due)
         clocks = storage.clocks
         looks = [

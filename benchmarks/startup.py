@@ -100,7 +100,7 @@ async def started(folder: Path, gateway: float) -> dict[str, float]:
     the_world_of(discord)
     starting = asyncio.ensure_future(discord.start())
     while time.time() - START < GIVE_UP and len(times) < len(FIGURES):
-        if bot.ai_runner is not None:
+        if bot.is_set_up:
             times.setdefault("logged in", time.time() - START)
         for request in discord.requests:
             if request.message is None or request.kind.name != "SEND":

@@ -27,13 +27,14 @@ from typing import TextIO
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from bot.play.host import Host
 from bot.play.pairings import BYE_POINTS, DRAW, LOSS, WIN, Played, swiss_round
 from bot.play.ratings import rate_game
 from bot.play.tournaments import Entry
 from bot.play.values import Person, Post
 from bot.play.words.text import Text
+from bot.runtime.service import build
 from bot.storage.sqlite import SqliteStorage
+from tests.bot.support import KeptPosts
 
 PAIRING_TARGET = 1.0
 """Seconds a Swiss round of a thousand players may take to pair."""
@@ -84,8 +85,8 @@ async def swiss_run(players: int, rounds: int, seed: int = 1) -> tuple[float, in
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         storage = await SqliteStorage.open(f"{folder}/games.sqlite3", rater=rate_game)
-        host = Host(storage, NoPictures(), venue=Venue())
-        tournaments = host.tournaments
+        bot = build(storage, NoPictures(), KeptPosts(), venue=Venue())
+        tournaments = bot.host.tournaments
         started = time.perf_counter()
         creator = Person(1, "P1")
         number, _ = await tournaments.create(
@@ -96,7 +97,7 @@ async def swiss_run(players: int, rounds: int, seed: int = 1) -> tuple[float, in
         await tournaments.start(GUILD, number, creator.user_id, moderator=True)
         games = moves = 0
         while True:
-            await tournaments.idle()
+            await bot.settled()
             active = [
                 p for p in await storage.tournaments.pairings(number) if p.game_status == "active"
             ]
@@ -111,7 +112,7 @@ async def swiss_run(players: int, rounds: int, seed: int = 1) -> tuple[float, in
                     if record.status.value != "active" or record.turn_user_id is None:
                         break
                     move = rng.choice(engine.load_game(record.state).legal_moves())
-                    await host.moves.move(pairing.thread_id, "tink", record.turn_user_id, move)
+                    await bot.host.moves.move(pairing.thread_id, "tink", record.turn_user_id, move)
                     moves += 1
         elapsed = time.perf_counter() - started
         finished = await storage.tournaments.tournament(number)

@@ -11,12 +11,15 @@ import re
 import shlex
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import engine
 from bot.logs import PLAIN
+from bot.play.ai_seats import is_ai
 from bot.play.challenges import Invitation
+from bot.play.events import TurnWaiting
 from bot.play.host import Host
 from bot.play.offers import offer_words
 from bot.play.posts import Renderer
@@ -105,14 +108,22 @@ class Console:
             log.exception("the console command %r failed", line)
             return f"Sorry, something went wrong on my side; the details are in {self.log_file}."
 
-    async def bot_turns(self) -> str:
-        """The AI's moves, one after another, for as long as it is the AI's turn."""
+    async def bot_turns(self, game_ids: Iterable[int] = ()) -> str:
+        """The AI's moves, one after another, in the games given and in those whose turn
+        the use cases' journal says is now the AI's."""
         shown: list[str] = []
+        waiting = deque(game_ids)
         while True:
-            record = await self.host.storage.latest_game_in(CHANNEL)
-            if record is None or await self.host.ai.turn(record.id) is None:
+            waiting.extend(
+                written.event.game_id
+                for written in self.host.events.read()
+                if isinstance(written.event, TurnWaiting) and is_ai(written.event.user_id)
+            )
+            if not waiting:
                 return "\n".join(shown)
-            shown.append(await self._show(await self.host.ai.play(record)))
+            record = await self.host.storage.game(waiting.popleft())
+            if record is not None and await self.host.ai.turn(record.id) is not None:
+                shown.append(await self._show(await self.host.ai.play(record)))
 
     async def resume(self) -> str:
         """Pick up the game left open in the console's database, if any; the AI plays
@@ -126,7 +137,7 @@ class Console:
             f"Resuming {engine.GAMES[record.game].title} #{record.id}: {', '.join(record.names)}."
         )
         shown = [resuming, await self._where_it_stands(record)]
-        return "\n".join(filter(None, [*shown, await self.bot_turns()]))
+        return "\n".join(filter(None, [*shown, await self.bot_turns([record.id])]))
 
     async def _where_it_stands(self, record: GameRecord) -> str:
         """Whose move it is, and who still has to answer an offer waiting."""

@@ -41,6 +41,7 @@ from bot.play.ratings import rate_game
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.orphans import OrphanWatch
 from bot.runtime.scheduler import Scheduler
+from bot.runtime.service import Service, build
 from bot.storage import Storage, open_storage
 from bot.storage.claims import holder
 from bot.workers.child import WorkerError
@@ -56,8 +57,6 @@ BUTTONS = (*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *TOURNAMENT_ITEMS)
 class PyramidBot(discord.AutoShardedClient):
     """The bot: one command group per game over the use cases of one `Host`, on the shards
     the settings name."""
-
-    host: Host
 
     def __init__(
         self,
@@ -82,9 +81,31 @@ class PyramidBot(discord.AutoShardedClient):
         self.tree = GameTree(self)
         self._storage: Storage | None = None
         self.clock = clock
-        self.scheduler: Scheduler | None = None
-        self.ai_runner: AiRunner | None = None
+        self._service: Service | None = None
         self.orphans: OrphanWatch | None = None
+
+    @property
+    def is_set_up(self) -> bool:
+        """Whether `setup_hook` has built the use cases and their background work."""
+        return self._service is not None
+
+    @property
+    def service(self) -> Service:
+        """The use cases and their background work, built in `setup_hook`."""
+        assert self._service is not None, "the service is built in setup_hook"
+        return self._service
+
+    @property
+    def host(self) -> Host:
+        return self.service.host
+
+    @property
+    def scheduler(self) -> Scheduler:
+        return self.service.scheduler
+
+    @property
+    def ai_runner(self) -> AiRunner:
+        return self.service.ai_runner
 
     async def login(self, token: str) -> None:
         """Open the storage first: a database that cannot be used stops start-up (with
@@ -96,29 +117,17 @@ class PyramidBot(discord.AutoShardedClient):
         assert self._storage is not None, "the storage opens when the bot logs in"
         renderer, thinker = await self._start_workers()
         courier = DiscordCourier(self)
-        self.host = Host(
+        self._service = build(
             self._storage,
             renderer,
+            courier,
             clock=self.clock,
             slot=self.settings.slot,
             thinker=thinker,
             vacation_days=self.settings.vacation_days,
             venue=DiscordVenue(self, courier),
             ai_name=DEFAULT_NAME if self.user is None else self.user.display_name,
-        )
-        self.scheduler = Scheduler(
-            self.host.slow_games,
-            self.host.outbox,
-            courier,
-            clock=self.clock,
-            also=[self.host.tournaments.run_due],
-        )
-        self.ai_runner = AiRunner(
-            self.host.ai,
-            self.host.outbox,
-            courier,
-            clock=self.clock,
-            at_once=self.settings.ai_processes,
+            ai_at_once=self.settings.ai_processes,
         )
         commands = [*build_groups(), *standings_commands(), *slow_game_commands()]
         self.tree.add_commands([*commands, vacation_group(), *tournament_commands()])
@@ -126,11 +135,8 @@ class PyramidBot(discord.AutoShardedClient):
         if self.sync_commands and self.settings.runs_first_shard:
             await self._sync(self._storage)
         await self._take_over(self._storage)
-        self.orphans = OrphanWatch(
-            self._storage.clocks, self.settings.slot, self._work_given_back
-        )
-        self.scheduler.start()
-        self.ai_runner.start()
+        self.orphans = OrphanWatch(self._storage.clocks, self.settings.slot, self._work_given_back)
+        self.service.start()
         self.orphans.start()
         gc.collect()
         gc.freeze()  # what start-up made stays: full collections need not scan it again
@@ -168,10 +174,9 @@ class PyramidBot(discord.AutoShardedClient):
     def _work_given_back(self) -> None:
         """A process stopped, giving its work back (or died, leaving it): look for it at
         once."""
-        if self.scheduler is not None:
-            self.scheduler.wake()
-        if self.ai_runner is not None:
-            self.ai_runner.look_soon()
+        if self._service is not None:
+            self._service.scheduler.wake()
+            self._service.ai_runner.look_soon()
 
     async def _let_go(self, storage: Storage) -> None:
         """Release the claims this process holds, so that others take the work at once."""
@@ -220,12 +225,10 @@ class PyramidBot(discord.AutoShardedClient):
         await super().close()
         if self.orphans is not None:
             await self.orphans.stop()
-        if self.scheduler is not None:
-            await self.scheduler.stop()
-        if self.ai_runner is not None:
-            await self.ai_runner.stop()
+        if self._service is not None:
+            await self._service.stop()
         if self._storage is not None:
-            if self.scheduler is not None:
+            if self._service is not None:
                 await self._let_go(self._storage)
             await self._storage.close()
             self._storage = None

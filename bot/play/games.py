@@ -17,6 +17,7 @@ from typing import TypeVar
 
 import engine
 from bot.play.announcements import announcement
+from bot.play.events import GameEnded, Journal, TurnWaiting
 from bot.play.game_clocks import (
     AwayTimes,
     clock_after_take_back,
@@ -101,17 +102,18 @@ class GameTable:
         storage: Storage,
         clock: Callable[[], float],
         writer: Writer,
+        events: Journal,
         *,
         away: AwayTimes = never_away,
     ) -> None:
-        """`away` says when players are away, their clocks stopped (see `AwayTimes`)."""
+        """Every save writes what it means in `events` (a turn waits on someone, a game
+        ended). `away` says when players are away, their clocks stopped (see `AwayTimes`)."""
         self._storage = storage
         self.clock = clock
         self.writer = writer
         """Who this process is, among those sharing the storage: it signs announcements."""
+        self.events = events
         self._cache: OrderedDict[int, tuple[int, engine.Game]] = OrderedDict()
-        self.on_saved: list[Callable[[GameRecord], None]] = []
-        """Called with every record saved: the scheduler wakes up on it."""
         self.away = away
 
     # -- lending -------------------------------------------------------------------
@@ -181,6 +183,7 @@ class GameTable:
     ) -> GameRecord:
         """Save a record over the version it was read at, with the announcement owed about
         the change, if any, signed by this process; a lost race is a `Stale` refusal.
+        What the save means is written in the journal (see `Journal`).
 
         The turn's deadline is worked out afresh from the record's clock."""
         record = await self.with_deadline(record)
@@ -191,9 +194,16 @@ class GameTable:
         except StaleGame:
             self.forget(record.id)
             raise Stale() from None
-        for listener in self.on_saved:
-            listener(saved)
+        self._tell(saved)
         return saved
+
+    def _tell(self, saved: GameRecord) -> None:
+        """Write in the journal what a saved record means."""
+        user_id = saved.turn_user_id
+        if saved.status is Status.ACTIVE and user_id is not None:
+            self.events.write(TurnWaiting(saved.id, user_id))
+        elif not saved.status.is_open:
+            self.events.write(GameEnded(saved.id, saved.pairing_id))
 
     async def retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         """The attempt's result, running it again (it reads the record afresh) each time

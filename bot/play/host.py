@@ -14,6 +14,7 @@ from bot.play.ai_turns import DEFAULT_NAME, AiPlayers, Thinker
 from bot.play.challenges import Challenges
 from bot.play.clock_changes import ClockChanges
 from bot.play.endings import Endings
+from bot.play.events import Journal
 from bot.play.games import GameTable
 from bot.play.history import History
 from bot.play.moves import Moves
@@ -53,8 +54,11 @@ class Host:
         their news; without one, tournaments take entries but do not run. The bot's seats
         play under `ai_name` (the bot's own name on Discord) with their level."""
         self.storage = storage
+        self.events = Journal()
+        """What the use cases did that others act on, for the runtime (or the console)."""
         away = away_on_vacation(storage.clocks)
-        self.games = GameTable(storage, clock, Writer(slot, new_owner()), away=away)
+        writer = Writer(slot, new_owner())
+        self.games = GameTable(storage, clock, writer, self.events, away=away)
         boards = BoardPosts(renderer, Audience(self.games.clocks, clock))
         self.vacations = Vacations(self.games, vacation_days, clock=clock)
         self.endings = Endings(self.games, boards, reprieve=self.vacations.reprieve)

@@ -17,6 +17,7 @@ import engine
 from bot.play.announcements import notice
 from bot.play.clock import describe_duration, parse_duration, parse_time_control
 from bot.play.endings import Endings
+from bot.play.events import DueWorkChanged
 from bot.play.game_clocks import control_of
 from bot.play.games import GameTable
 from bot.play.quiet import parse_span, quiet_until, zone_named
@@ -74,8 +75,6 @@ class SlowGames:
         self._endings = endings
         self._clock = clock
         self._spare_day = spare_day
-        self.on_change: list[Callable[[], None]] = []
-        """Called when settings change what falls due when: the scheduler wakes up on it."""
 
     # -- settings ----------------------------------------------------------------
 
@@ -311,8 +310,7 @@ class SlowGames:
         return await self.clocks.server_settings(turn.guild_id)
 
     def _changed(self) -> None:
-        for listener in self.on_change:
-            listener()
+        self.games.events.write(DueWorkChanged())
 
 
 def settings_text(settings: ServerSettings) -> str:

@@ -1,8 +1,8 @@
 """Tournaments: a server's round robin or Swiss, above the games it starts.
 
 A tournament pairs its entrants (`bot.play.pairings`), asks the challenges use case to
-begin each pairing's game in a thread of its own, and hears when a game of one of its
-pairings ends (through the game table's save listeners). Moving a tournament on (starting
+begin each pairing's game in a thread of its own, and is told by the runtime when a game
+of one of its pairings ends (`game_ended`). Moving a tournament on (starting
 it, beginning games, pairing the next round, finishing it) is due work claimed in the
 database and written so that doing it again changes nothing: after a restart at any
 moment, `run_due` picks up where it stopped and pairs nothing twice.
@@ -14,7 +14,7 @@ import asyncio
 import dataclasses
 import logging
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -24,6 +24,7 @@ from bot.play.announcements import news
 from bot.play.challenges import Challenges, Invitation
 from bot.play.clock import TimeControl, parse_duration, parse_time_control
 from bot.play.endings import Endings
+from bot.play.events import TournamentDue
 from bot.play.game_clocks import control_of
 from bot.play.games import GameTable
 from bot.play.pairings import (
@@ -51,7 +52,7 @@ from bot.play.words.text import (
     say,
 )
 from bot.play.words.wording import names, sentence
-from bot.storage import Announcement, GameRecord
+from bot.storage import Announcement
 from bot.storage.claims import claimed, holder
 from bot.storage.standings import Standings
 from bot.storage.tournaments import (
@@ -174,9 +175,7 @@ class Tournaments:
         self._sent = sent
         self._clock = clock
         self._owner = holder(games.writer)
-        self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
-        games.on_saved.append(self._saved)
 
     # -- entries ---------------------------------------------------------------------
 
@@ -282,7 +281,7 @@ class Tournaments:
             raise Refusal(f"Tournament #{tournament.number} needs at least 2 players to start.")
         if not await self._close_entries(tournament):
             raise Refusal(f"Tournament #{tournament.number} has already begun.")
-        self._in_background(self.advance(tournament.id), f"tournament {tournament.id}")
+        self._games.events.write(TournamentDue(tournament.id))
         return Post(
             NO_GAME, say(f"Tournament #{tournament.number} has begun: {_OPENING} Good luck!")
         )
@@ -378,27 +377,8 @@ class Tournaments:
             if mine:
                 await self._advance(tournament_id, self.venue)
 
-    async def idle(self) -> None:
-        """Wait for the work started by games ending (for tests and shutting down)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
-
-    def _saved(self, record: GameRecord) -> None:
-        """A tournament's game ended: move the tournament on, in the background."""
-        if record.pairing_id is None or record.status.is_open:
-            return
-        pairing_id = record.pairing_id
-        self._in_background(self._game_ended(pairing_id), f"the tournament of pairing {pairing_id}")
-
-    def _in_background(self, work: Coroutine[object, object, None], what: str) -> None:
-        """Move a tournament on without waiting (opening a round's threads may take
-        minutes under Discord's rate limits); a failure is logged, and the next due pass
-        takes the work up again."""
-        task = asyncio.get_running_loop().create_task(_logged(work, what))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _game_ended(self, pairing_id: int) -> None:
+    async def game_ended(self, pairing_id: int) -> None:
+        """A game of one of the pairings ended: move its tournament on."""
         tournament_id = await self._store.tournament_of(pairing_id)
         if tournament_id is not None:
             await self.advance(tournament_id)
@@ -680,13 +660,6 @@ class Tournaments:
         found = await self._store.tournament(tournament_id)
         assert found is not None, f"tournament {tournament_id} is stored"
         return found
-
-
-async def _logged(work: Coroutine[object, object, None], what: str) -> None:
-    try:
-        await work
-    except Exception:
-        log.exception("could not move on %s", what)
 
 
 def _check_organiser(

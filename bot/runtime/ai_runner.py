@@ -27,12 +27,10 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
-from bot.play.ai_seats import is_ai
+from bot.alarm import Alarm
 from bot.play.ai_turns import AiPlayers
 from bot.play.outbox import PATIENCE, Outbox
 from bot.play.values import Post, Refusal
-from bot.runtime.alarm import Alarm
-from bot.storage import GameRecord, Status
 from bot.storage.claims import claimed, holder
 from bot.tasks import cancel_and_wait
 
@@ -84,7 +82,6 @@ class AiRunner:
         self._look_at = -math.inf
         """When, in event-loop time, to look next for turns no process is playing."""
         self._owner = holder(players.games.writer)
-        players.games.on_saved.append(self._saved)
 
     def start(self) -> None:
         """Start the background task; it first looks for turns left waiting."""
@@ -99,16 +96,13 @@ class AiRunner:
         self._turns.clear()
 
     async def idle(self) -> None:
-        """Return once the runner has looked for waiting turns and played every one."""
-        await self._idle.wait()
+        """Return once the runner has looked for waiting turns and played every one (at
+        once when it is not running)."""
+        if self._task is not None:
+            await self._idle.wait()
 
-    def _saved(self, record: GameRecord) -> None:
-        """A saved game whose turn is now the bot's joins the queue."""
-        user_id = record.turn_user_id
-        if record.status is Status.ACTIVE and user_id is not None and is_ai(user_id):
-            self._enqueue(record.id)
-
-    def _enqueue(self, game_id: int) -> None:
+    def enqueue(self, game_id: int) -> None:
+        """Play the bot's turn in the game, after the turns queued before it."""
         if game_id not in self._queue:
             self._queue.append(game_id)
             self._idle.clear()
@@ -141,8 +135,7 @@ class AiRunner:
             log.exception("could not read the games waiting on the bot")
             return
         for game_id in waiting:
-            self._enqueue(game_id)
-
+            self.enqueue(game_id)
 
     def _next_game(self) -> int | None:
         """Take the first game in the queue whose turn is not being played already."""

@@ -21,11 +21,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 from typing import Protocol
 
+from bot.alarm import Alarm
 from bot.play.outbox import Outbox
 from bot.play.slow_games import Delivery, SlowGames
 from bot.play.values import Post, Refusal
-from bot.runtime.alarm import Alarm
-from bot.storage import GameRecord, Status
 from bot.storage.claims import LEASE, claimed, holder
 from bot.storage.clocks import Turn
 from bot.tasks import cancel_and_wait
@@ -91,8 +90,6 @@ class Scheduler:
         self._owner = holder(play.games.writer)
         self.online_since = clock()
         self._also = tuple(also)
-        play.games.on_saved.append(self._saved)
-        play.on_change.append(self.wake)
 
     def start(self) -> None:
         """Start the background task; its first pass catches up on what fell due."""
@@ -108,11 +105,6 @@ class Scheduler:
         """Look again within `within` seconds: something changed what is due, or when."""
         if self._task is not None:
             self._alarm.ring(within)
-
-    def _saved(self, record: GameRecord) -> None:
-        """A saved game in play may have started a turn, whose reminders need planning."""
-        if record.status is Status.ACTIVE:
-            self.wake(AFTER_SAVE)
 
     async def run_due(self) -> float | None:
         """Do everything due by now; return when the next thing falls due, if anything."""

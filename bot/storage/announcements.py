@@ -26,8 +26,7 @@ async def keep_owed(
     statement or its commit."""
     if owed:
         values = [
-            announcement_values(a, a.created_at if written_at is None else written_at)
-            for a in owed
+            announcement_values(a, a.created_at if written_at is None else written_at) for a in owed
         ]
         await tx.execute_many(INSERT_ANNOUNCEMENT, values)
 
@@ -45,6 +44,8 @@ async def change_one_keeping_owed(
             return False
         await keep_owed(tx, owed)
     return True
+
+
 _LEFT_BY_SLOT = "slot = ? AND writer <> ?"
 """Written by another process of a slot: one that stopped, as a slot runs in one at a time."""
 

@@ -191,8 +191,7 @@ class SqlClocks:
     ) -> bool:
         ended = await change_one_keeping_owed(
             self._run,
-            "UPDATE vacations SET ends_at = ? WHERE user_id = ? AND started_at = ? "
-            "AND ends_at > ?",
+            "UPDATE vacations SET ends_at = ? WHERE user_id = ? AND started_at = ? AND ends_at > ?",
             (now, user_id, started_at, now),
             notices,
         )
@@ -349,4 +348,3 @@ class SqlClocks:
             *values,
         )
         return [rows.turn(row) for row in found]
-

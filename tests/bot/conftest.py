@@ -12,7 +12,7 @@ from bot.play.host import Host
 from bot.play.ratings import rate_game
 from bot.storage.sqlite import SqliteStorage
 from tests.bot.harness import DiscordHarness
-from tests.bot.support import Clock, StubRenderer, new_bot
+from tests.bot.support import Clock, built, new_bot
 
 
 @pytest.fixture
@@ -48,5 +48,5 @@ def clock() -> Clock:
 async def host(tmp_path: Path, clock: Clock) -> AsyncIterator[Host]:
     """The use cases over a fresh SQLite file, drawing nothing, on the test's clock."""
     storage = await SqliteStorage.open(str(tmp_path / "games.sqlite3"), rater=rate_game)
-    yield Host(storage, StubRenderer(), clock=clock)
+    yield built(storage, clock).host
     await storage.close()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,10 @@ from bot.discord_ui.app import PyramidBot, create_bot
 from bot.discord_ui.markup import markup
 from bot.play.ai_turns import Thinker
 from bot.play.posts import Renderer
-from bot.play.values import Person
+from bot.play.values import Person, Post
 from bot.play.words.text import Text
-from bot.storage import Action
+from bot.runtime.service import Service, build
+from bot.storage import Action, Storage
 from bot.workers.drawing import ThreadDrawing
 from bot.workers.thinking import ThreadThinking
 from tests.bot.harness import Channel, DiscordHarness, User
@@ -95,6 +97,33 @@ class StubRenderer:
 
     async def close(self) -> None:
         """Nothing to release."""
+
+
+@dataclass
+class KeptPosts:
+    """A courier that keeps what the background work delivers, where its delivery is not
+    under test."""
+
+    posts: list[tuple[int, Post]] = field(default_factory=list)
+
+    async def to_channel(self, place_id: int, post: Post) -> None:
+        self.posts.append((place_id, post))
+
+    async def replied(self, reply_token: str) -> bool:
+        return False
+
+    async def to_user(self, user_id: int, post: Post) -> bool:
+        self.posts.append((user_id, post))
+        return True
+
+    @contextlib.asynccontextmanager
+    async def typing(self, place_id: int) -> AsyncIterator[None]:
+        yield
+
+
+def built(storage: Storage, clock: Callable[[], float], **settings: Any) -> Service:
+    """The bot over the storage, drawing nothing, its posts kept (see `build`)."""
+    return build(storage, StubRenderer(), KeptPosts(), clock=clock, **settings)
 
 
 ALICE = Person(101, "Alice")

@@ -18,7 +18,7 @@ import ai
 import engine
 from bot.discord_ui.views import NONCE_LENGTH
 from bot.play.ai_seats import ai_user_id
-from bot.runtime.ai_runner import AiRunner
+from bot.runtime.service import Service
 from bot.storage import GameRecord, Status, Storage
 from bot.workers.drawing import ThreadDrawing
 from bot.workers.thinking import ThreadThinking
@@ -116,9 +116,9 @@ def storage_of(discord: DiscordHarness) -> Storage:
 
 async def bot_done(discord: DiscordHarness) -> None:
     """Wait until the bot has played every turn waiting on it."""
-    runner = discord.client.ai_runner  # type: ignore[attr-defined]
-    assert isinstance(runner, AiRunner)
-    await discord.run(runner.idle())
+    service = discord.client.service  # type: ignore[attr-defined]
+    assert isinstance(service, Service)
+    await discord.run(service.settled())
 
 
 async def saved(discord: DiscordHarness, game_id: int = 1) -> tuple[GameRecord, engine.Game]:

@@ -299,7 +299,7 @@ async def withdrawal_killed_at(
         await discord.click(player, announcement.message, "Join")
     await discord.slash(discord.user("owner"), "tournament start", {"number": 1})
     host = discord.client.host  # type: ignore[attr-defined]
-    await host.tournaments.idle()
+    await discord.client.service.settled()  # type: ignore[attr-defined]
     (game,) = [p for p in await host.storage.tournaments.pairings(1) if p.second_id is not None]
     monkeypatch.setattr(DiscordVenue, "post", killed_at_the_news)
     with pytest.raises(Killed):

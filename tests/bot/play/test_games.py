@@ -13,7 +13,7 @@ from bot.play.ratings import rate_game
 from bot.play.values import Refusal
 from bot.storage import GameRecord
 from bot.storage.sqlite import SqliteStorage
-from tests.bot.support import ALICE, BOB, Clock, StubRenderer
+from tests.bot.support import ALICE, BOB, Clock, built
 
 CHANNEL = 700
 
@@ -21,7 +21,7 @@ CHANNEL = 700
 @pytest.fixture
 async def host(tmp_path: Path) -> AsyncIterator[Host]:
     storage = await SqliteStorage.open(str(tmp_path / "games.sqlite3"), rater=rate_game)
-    yield Host(storage, StubRenderer(), clock=Clock())
+    yield built(storage, Clock()).host
     await storage.close()
 
 

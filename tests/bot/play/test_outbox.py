@@ -25,7 +25,7 @@ from bot.play.words.text import (
 )
 from bot.storage import Announcement, Status
 from tests.bot.play.test_use_cases import CHANNEL, begin
-from tests.bot.support import ALICE, BOB, Clock, StubRenderer
+from tests.bot.support import ALICE, BOB, Clock, built
 
 
 async def no_reply(token: str) -> bool:
@@ -95,11 +95,11 @@ async def test_an_announcement_a_stopped_process_left_is_owed_at_once_to_its_suc
 ) -> None:
     await begin(host, BOB)
     post = await host.moves.move(CHANNEL, "tink", ALICE.user_id, "S d4")
-    successor = Host(host.storage, StubRenderer(), clock=clock)
+    successor = built(host.storage, clock).host
     (stored,) = await successor.outbox.owed()
     assert stored.id == post.announcement
     assert await successor.outbox.next_due() == clock.now
-    other_slot = Host(host.storage, StubRenderer(), clock=clock, slot="shards 1 of 2")
+    other_slot = built(host.storage, clock, slot="shards 1 of 2").host
     assert await other_slot.outbox.owed() == []
     assert await other_slot.outbox.next_due() == clock.now + OWED_AFTER
     assert await host.outbox.owed() == []
@@ -122,7 +122,7 @@ async def replied_move(host: Host, clock: Clock) -> tuple[Post, Host, Announceme
     await begin(host, BOB)
     post = await host.moves.move(CHANNEL, "tink", ALICE.user_id, "S d4")
     await host.outbox.replying(post, "token-1")
-    successor = Host(host.storage, StubRenderer(), clock=clock)
+    successor = built(host.storage, clock).host
     (stored,) = await successor.outbox.owed()
     return post, successor, stored
 

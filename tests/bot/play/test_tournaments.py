@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.play.host import Host
 from bot.play.ratings import rate_game
 from bot.play.tournaments import Entry, ThreadRefused, VenueError
 from bot.play.values import Person, Post, Refusal
 from bot.play.words.text import Text
+from bot.runtime.service import Service
 from bot.storage import Status, Storage
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.tournaments import TournamentStatus
 from render.crosstable import BYE, CELL, FIGURE, MARGIN, NAME, PLACE
-from tests.bot.support import Clock, StubRenderer, shown
+from tests.bot.support import Clock, built, shown
 
 GUILD, CHANNEL = 10, 20
 PLAYERS = [Person(200 + i, f"P{i}") for i in range(8)]
@@ -70,34 +70,35 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
     await store.close()
 
 
-def host_on(storage: Storage, clock: Clock, venue: Venue) -> Host:
-    return Host(storage, StubRenderer(), clock=clock, venue=venue)
+def bot_on(storage: Storage, clock: Clock, venue: Venue) -> Service:
+    """The bot over the storage, its tournaments' games and news going to the venue."""
+    return built(storage, clock, venue=venue)
 
 
-async def entered(host: Host, format_: str, players: int, **options: object) -> int:
+async def entered(bot: Service, format_: str, players: int, **options: object) -> int:
     entry = Entry("tink", GUILD, CHANNEL, PLAYERS[0], format_, **options)  # type: ignore[arg-type]
-    number, post = await host.tournaments.create(entry)
+    number, post = await bot.host.tournaments.create(entry)
     assert f"Tournament #{number}" in shown(post.text)
     assert "Points: win 1, draw ½, loss 0;" in shown(post.text)
     for person in PLAYERS[:players]:
-        await host.tournaments.join(GUILD, number, person)
+        await bot.host.tournaments.join(GUILD, number, person)
     return number
 
 
-async def begun(host: Host, format_: str, players: int, **options: object) -> int:
+async def begun(bot: Service, format_: str, players: int, **options: object) -> int:
     """A tournament of the first `players` entered and started by its creator, its first
     games opened."""
-    number = await entered(host, format_, players, **options)
-    await host.tournaments.start(GUILD, number, PLAYERS[0].user_id, moderator=False)
-    await host.tournaments.idle()
+    number = await entered(bot, format_, players, **options)
+    await bot.host.tournaments.start(GUILD, number, PLAYERS[0].user_id, moderator=False)
+    await bot.settled()
     return number
 
 
-async def active_games(host: Host, number: int) -> list[tuple[int, int, int]]:
+async def active_games(bot: Service, number: int) -> list[tuple[int, int, int]]:
     """(game id, first player, second player) of each game in play, once the games being
     opened are."""
-    await host.tournaments.idle()
-    pairings = await host.storage.tournaments.pairings(number)
+    await bot.settled()
+    pairings = await bot.host.storage.tournaments.pairings(number)
     return [
         (p.game_id, p.first_id, p.second_id)
         for p in pairings
@@ -105,12 +106,12 @@ async def active_games(host: Host, number: int) -> list[tuple[int, int, int]]:
     ]
 
 
-async def play_out(host: Host, number: int) -> int:
+async def play_out(bot: Service, number: int) -> int:
     """Every game in play ends: the second player resigns. How many ended."""
-    games = await active_games(host, number)
+    games = await active_games(bot, number)
     for game_id, _, second in games:
-        await host.endings.resign(game_id, second)
-    await host.tournaments.idle()
+        await bot.host.endings.resign(game_id, second)
+    await bot.settled()
     return len(games)
 
 
@@ -118,25 +119,25 @@ async def test_a_round_robin_of_five_with_a_bye_and_a_withdrawal(
     storage: Storage, clock: Clock
 ) -> None:
     venue = Venue()
-    host = host_on(storage, clock, venue)
-    number = await begun(host, "round-robin", 5)
+    bot = bot_on(storage, clock, venue)
+    number = await begun(bot, "round-robin", 5)
     pairings = await storage.tournaments.pairings(number)
     assert len(pairings) == 15 and sum(p.second_id is None for p in pairings) == 5
-    games = await active_games(host, number)
+    games = await active_games(bot, number)
     assert len(games) == 10 and len(venue.threads) == 10
     first_post = venue.posts[0][1]
     assert len(first_post.pings) == 2 and "Tournament #1, round 1" in shown(first_post.text)
     quitter = PLAYERS[4].user_id
     game_id, first, second = next(g for g in games if quitter in g[1:])
-    await host.endings.resign(game_id, second if first == quitter else first)
-    await host.tournaments.idle()
-    withdrawn = await host.tournaments.withdraw(GUILD, number, quitter)
+    await bot.host.endings.resign(game_id, second if first == quitter else first)
+    await bot.settled()
+    withdrawn = await bot.host.tournaments.withdraw(GUILD, number, quitter)
     assert "their unfinished games are won by their opponents" in shown(withdrawn.text)
-    ended = await play_out(host, number)
+    ended = await play_out(bot, number)
     assert ended == 10 - 4
     tournament = await storage.tournaments.tournament(number)
     assert tournament is not None and tournament.status is TournamentStatus.FINISHED
-    table = await host.tournaments.table(GUILD, number)
+    table = await bot.host.tournaments.table(GUILD, number)
     by_player = {r.player: r for r in table.rows}
     assert by_player[quitter].games == 4 and by_player[quitter].points == 1
     assert sum(r.points for r in table.rows) == 10
@@ -148,30 +149,30 @@ async def test_a_swiss_of_six_over_three_rounds_survives_a_restart_between_round
     storage: Storage, clock: Clock, tmp_path: Path
 ) -> None:
     venue = Venue()
-    host = host_on(storage, clock, venue)
-    number = await entered(host, "swiss", 6, rounds=3)
-    await host.tournaments.start(GUILD, number, PLAYERS[0].user_id, moderator=False)
-    assert await play_out(host, number) == 3
+    bot = bot_on(storage, clock, venue)
+    number = await entered(bot, "swiss", 6, rounds=3)
+    await bot.host.tournaments.start(GUILD, number, PLAYERS[0].user_id, moderator=False)
+    assert await play_out(bot, number) == 3
     round_two = await storage.tournaments.pairings(number)
     assert len(round_two) == 6
-    silent = Host(storage, StubRenderer(), clock=clock)
-    for game_id, _, second in await active_games(host, number):
+    silent = built(storage, clock).host
+    for game_id, _, second in await active_games(bot, number):
         await silent.endings.resign(game_id, second)
     tournament = await storage.tournaments.tournament(number)
     assert tournament is not None and tournament.round == 2
     second_store = await SqliteStorage.open(str(tmp_path / "games.sqlite3"), rater=rate_game)
     try:
-        restarted = [host_on(storage, clock, venue), host_on(second_store, clock, venue)]
+        restarted = [bot_on(storage, clock, venue), bot_on(second_store, clock, venue)]
         for again in restarted * 2:
-            await again.tournaments.run_due()
+            await again.host.tournaments.run_due()
     finally:
         await second_store.close()
     pairings = await storage.tournaments.pairings(number)
     assert len(pairings) == len(round_two) + 3 == 9
     met = [frozenset((p.first_id, p.second_id)) for p in pairings]
     assert len(set(met)) == len(met)
-    assert len(await active_games(host, number)) == 3
-    assert await play_out(host, number) == 3
+    assert len(await active_games(bot, number)) == 3
+    assert await play_out(bot, number) == 3
     tournament = await storage.tournaments.tournament(number)
     assert tournament is not None and tournament.status is TournamentStatus.FINISHED
     firsts = [p.first_id for p in pairings]
@@ -182,26 +183,26 @@ async def test_a_tournament_starts_at_its_time_with_who_joined(
     storage: Storage, clock: Clock
 ) -> None:
     venue = Venue()
-    host = host_on(storage, clock, venue)
-    number = await entered(host, "swiss", 3, starts="2h")
-    await host.tournaments.run_due()
+    bot = bot_on(storage, clock, venue)
+    number = await entered(bot, "swiss", 3, starts="2h")
+    await bot.host.tournaments.run_due()
     assert (await storage.tournaments.tournament(number)).status is TournamentStatus.OPEN  # type: ignore[union-attr]
     clock.now += 2 * 3600
-    await host.tournaments.run_due()
+    await bot.host.tournaments.run_due()
     with pytest.raises(Refusal, match="has closed its entries"):
-        await host.tournaments.join(GUILD, number, PLAYERS[5])
-    assert len(await active_games(host, number)) == 1
-    lonely = await entered(host, "swiss", 1, starts="1h")
+        await bot.host.tournaments.join(GUILD, number, PLAYERS[5])
+    assert len(await active_games(bot, number)) == 1
+    lonely = await entered(bot, "swiss", 1, starts="1h")
     clock.now += 3600
-    await host.tournaments.run_due()
+    await bot.host.tournaments.run_due()
     assert (await storage.tournaments.tournament(lonely)).status is TournamentStatus.CANCELLED  # type: ignore[union-attr]
 
 
 async def test_bad_requests_are_refused_in_one_sentence(storage: Storage, clock: Clock) -> None:
-    host = host_on(storage, clock, Venue())
-    tournaments = host.tournaments
+    bot = bot_on(storage, clock, Venue())
+    tournaments = bot.host.tournaments
     refusals = []
-    number = await entered(host, "swiss", 1)
+    number = await entered(bot, "swiss", 1)
     for attempt in (
         tournaments.join(GUILD, 99, PLAYERS[1]),
         tournaments.join(GUILD, number, PLAYERS[0]),
@@ -232,7 +233,7 @@ async def test_bad_requests_are_refused_in_one_sentence(storage: Storage, clock:
         f"Tournament #{number} has closed its entries.",
     ]
     assert all(r.count(". ") == 0 for r in refusals)
-    await tournaments.idle()
+    await bot.settled()
     games = await storage.game(1)
     assert games is not None and games.status is Status.ACTIVE
 
@@ -240,16 +241,16 @@ async def test_bad_requests_are_refused_in_one_sentence(storage: Storage, clock:
 async def test_games_take_the_tournament_time_limit_else_the_servers(
     storage: Storage, clock: Clock
 ) -> None:
-    host = host_on(storage, clock, Venue())
-    await host.slow_games.change_settings(GUILD, time_limit="2d")
+    bot = bot_on(storage, clock, Venue())
+    await bot.host.slow_games.change_settings(GUILD, time_limit="2d")
     for given, expected in ((None, 2 * 86400.0), ("12h", 12 * 3600.0), ("5d+1d", 5 * 86400.0)):
-        number = await entered(host, "round-robin", 2, time_limit=given)
-        await host.tournaments.start(GUILD, number, PLAYERS[0].user_id, moderator=True)
-        ((game_id, _, _),) = await active_games(host, number)
+        number = await entered(bot, "round-robin", 2, time_limit=given)
+        await bot.host.tournaments.start(GUILD, number, PLAYERS[0].user_id, moderator=True)
+        ((game_id, _, _),) = await active_games(bot, number)
         record = await storage.game(game_id)
         assert record is not None and record.time_limit == expected
         assert record.time_increment == (86400.0 if given == "5d+1d" else None)
-        await host.tournaments.cancel(GUILD, number, PLAYERS[0].user_id, moderator=False)
+        await bot.host.tournaments.cancel(GUILD, number, PLAYERS[0].user_id, moderator=False)
         aborted = await storage.game(game_id)
         assert aborted is not None and aborted.status is Status.ABORTED
 
@@ -257,10 +258,12 @@ async def test_games_take_the_tournament_time_limit_else_the_servers(
 async def test_standings_say_one_point_and_one_game_in_the_singular(
     storage: Storage, clock: Clock
 ) -> None:
-    host = host_on(storage, clock, Venue())
-    number = await begun(host, "swiss", 2, rounds=2)
-    assert await play_out(host, number) == 1
-    standings = shown((await host.tournaments.standings(GUILD, number, PLAYERS[0].user_id)).text)
+    bot = bot_on(storage, clock, Venue())
+    number = await begun(bot, "swiss", 2, rounds=2)
+    assert await play_out(bot, number) == 1
+    standings = shown(
+        (await bot.host.tournaments.standings(GUILD, number, PLAYERS[0].user_id)).text
+    )
     assert ": 1 point, Buchholz 0, rating" in standings
     assert ", 1 game\n" in standings and ": 0 points," in standings
     assert "1 points" not in standings and "1 games" not in standings
@@ -270,11 +273,11 @@ async def test_standings_say_one_point_and_one_game_in_the_singular(
 async def test_a_swiss_bye_is_shown_with_its_point_in_the_text_and_the_crosstable(
     storage: Storage, clock: Clock
 ) -> None:
-    host = host_on(storage, clock, Venue())
-    number = await begun(host, "swiss", 3, rounds=1)
-    assert await play_out(host, number) == 1
+    bot = bot_on(storage, clock, Venue())
+    number = await begun(bot, "swiss", 3, rounds=1)
+    assert await play_out(bot, number) == 1
     (bye,) = [p for p in await storage.tournaments.pairings(number) if p.second_id is None]
-    post = await host.tournaments.standings(GUILD, number, PLAYERS[0].user_id)
+    post = await bot.host.tournaments.standings(GUILD, number, PLAYERS[0].user_id)
     name = f"**P{bye.first_id - PLAYERS[0].user_id}**"
     (line,) = [line for line in shown(post.text).splitlines() if name in line]
     assert line.endswith(": 1 point, Buchholz 0, rating 0.0, 0 games, a bye in round 1 (+1)")
@@ -286,12 +289,12 @@ async def test_a_swiss_bye_is_shown_with_its_point_in_the_text_and_the_crosstabl
 async def test_a_withdrawal_tells_each_game_in_play_who_wins_its_point(
     storage: Storage, clock: Clock
 ) -> None:
-    host = host_on(storage, clock, venue := Venue())
-    number = await begun(host, "round-robin", 2)
+    bot = bot_on(storage, clock, venue := Venue())
+    number = await begun(bot, "round-robin", 2)
     assert len(venue.threads) == 1
     thread = 9001
-    await host.tournaments.withdraw(GUILD, number, PLAYERS[1].user_id)
-    await host.tournaments.idle()
+    await bot.host.tournaments.withdraw(GUILD, number, PLAYERS[1].user_id)
+    await bot.settled()
     told = [shown(post.text) for place, post in venue.posts if place == thread]
     assert told[-2:] == [
         f"**P1** withdrew from tournament #{number}, so **P0** wins this game's point.",
@@ -303,8 +306,8 @@ async def test_a_game_whose_thread_is_refused_for_good_is_not_played_and_the_swi
     storage: Storage, clock: Clock
 ) -> None:
     venue = RefusingVenue(for_good=True)
-    host = host_on(storage, clock, venue)
-    number = await begun(host, "swiss", 4, rounds=2)
+    bot = bot_on(storage, clock, venue)
+    number = await begun(bot, "swiss", 4, rounds=2)
     (unplayed,) = [p for p in await storage.tournaments.pairings(number) if p.unplayed]
     assert unplayed.second_id is not None and unplayed.game_id is None
     first, second = unplayed.first_id - 200, unplayed.second_id - 200
@@ -314,13 +317,13 @@ async def test_a_game_whose_thread_is_refused_for_good_is_not_played_and_the_swi
         f"may have lost access to it), so the game of **P{first}** v **P{second}** "
         "(round 1) is not played: it scores nothing for either player and is not rated."
     )
-    assert await play_out(host, number) == 1
-    await host.tournaments.run_due()
+    assert await play_out(bot, number) == 1
+    await bot.host.tournaments.run_due()
     assert len(venue.refused) == 1, "a refusal for good is not tried again"
-    assert await play_out(host, number) == 2
+    assert await play_out(bot, number) == 2
     tournament = await storage.tournaments.tournament(number)
     assert tournament is not None and tournament.status is TournamentStatus.FINISHED
-    table = await host.tournaments.table(GUILD, number)
+    table = await bot.host.tournaments.table(GUILD, number)
     assert sum(r.points for r in table.rows) == 3 and sum(r.games for r in table.rows) == 6
 
 
@@ -328,10 +331,10 @@ async def test_a_thread_refused_for_now_is_tried_again_on_the_next_pass(
     storage: Storage, clock: Clock
 ) -> None:
     venue = RefusingVenue(for_good=False)
-    host = host_on(storage, clock, venue)
-    number = await begun(host, "swiss", 4, rounds=1)
-    assert len(await active_games(host, number)) == 1
-    await host.tournaments.run_due()
-    assert len(await active_games(host, number)) == 2
+    bot = bot_on(storage, clock, venue)
+    number = await begun(bot, "swiss", 4, rounds=1)
+    assert len(await active_games(bot, number)) == 1
+    await bot.host.tournaments.run_due()
+    assert len(await active_games(bot, number)) == 2
     assert not any(p.unplayed for p in await storage.tournaments.pairings(number))
     assert not any("refuses" in shown(post.text) for _, post in venue.posts)

@@ -17,7 +17,7 @@ from bot.play.values import DamagedGame, Person, Prompt, Refusal
 from bot.play.words.text import GameLink
 from bot.storage import Status
 from bot.storage.sqlite import SqliteStorage
-from tests.bot.support import ALICE, BOB, CAROL, ROBOT, SCRIPTS, Clock, StubRenderer, shown
+from tests.bot.support import ALICE, BOB, CAROL, ROBOT, SCRIPTS, Clock, built, shown
 
 CHANNEL = 700
 
@@ -183,7 +183,7 @@ async def test_a_new_host_on_the_same_file_continues_the_game(
     await begin(host, BOB)
     await host.moves.move(CHANNEL, "tink", ALICE.user_id, "S d4")
     storage = await SqliteStorage.open(str(tmp_path / "games.sqlite3"), rater=rate_game)
-    restarted = Host(storage, StubRenderer(), clock=clock)
+    restarted = built(storage, clock).host
     post = await restarted.moves.move(CHANNEL, "tink", BOB.user_id, "S e5")
     assert post.files[0].data == b"png 2 Alice Bob"
     await storage.close()
@@ -198,7 +198,7 @@ async def test_a_tampered_move_log_is_detected(host: Host, tmp_path: Path, clock
         assert changed.rowcount == 1
     storage = await SqliteStorage.open(str(path), rater=rate_game)
     with pytest.raises(DamagedGame):
-        await Host(storage, StubRenderer(), clock=clock).moves.board(CHANNEL, "tink")
+        await built(storage, clock).host.moves.board(CHANNEL, "tink")
     await storage.close()
 
 

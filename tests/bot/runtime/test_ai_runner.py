@@ -6,9 +6,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
@@ -21,19 +22,41 @@ from bot.play.ratings import rate_game
 from bot.play.values import Person, Post
 from bot.play.words.text import plain
 from bot.runtime.ai_runner import AI_LEASE, KIND, AiRunner
+from bot.runtime.service import Service, build
 from bot.storage.sqlite import SqliteStorage
 from tests.bot.play.test_outbox import no_reply
 from tests.bot.support import ALICE, BOB, Clock, StubRenderer
 
 BOT = Person(0, "", plays_ai=True)
-Hosting = Callable[[Thinker], Host]
-"""Makes the use cases on the test's database and clock, the AI thinking with a thinker."""
+
+
+class Hosting(Protocol):
+    """Builds the bot on the test's database and clock, the AI thinking with a thinker and
+    its moves delivered by a courier."""
+
+    def __call__(
+        self, thinker: Thinker, courier: Courier, *, at_once: int = 1, patience: float = PATIENCE
+    ) -> Service: ...
 
 
 @pytest.fixture
 async def hosted(tmp_path: Path, clock: Clock) -> AsyncIterator[Hosting]:
     storage = await SqliteStorage.open(str(tmp_path / "games.sqlite3"), rater=rate_game)
-    yield lambda thinker: Host(storage, StubRenderer(), clock=clock, thinker=thinker)
+
+    def hosting(
+        thinker: Thinker, courier: Courier, *, at_once: int = 1, patience: float = PATIENCE
+    ) -> Service:
+        return build(
+            storage,
+            StubRenderer(),
+            courier,
+            clock=clock,
+            thinker=thinker,
+            ai_at_once=at_once,
+            patience=patience,
+        )
+
+    yield hosting
     await storage.close()
 
 
@@ -128,13 +151,22 @@ async def start(host: Host, channel: int, starter: Person, *invitees: Person) ->
     return post.game_id
 
 
-async def run_until_idle(runner: AiRunner) -> None:
-    """Let the runner play every turn it owes, then stop it."""
-    runner.start()
+@contextlib.asynccontextmanager
+async def playing(service: Service) -> AsyncIterator[AiRunner]:
+    """The bot's turns played as the events of the use cases say they wait on it."""
+    service.dispatcher.start()
+    service.ai_runner.start()
     try:
-        await runner.idle()
+        yield service.ai_runner
     finally:
-        await runner.stop()
+        await service.ai_runner.stop()
+        await service.dispatcher.stop()
+
+
+async def run_until_idle(service: Service) -> None:
+    """Let the runner play every turn it owes, then stop it."""
+    async with playing(service):
+        await service.settled()
 
 
 async def games_by_seed(host: Host, *games: int) -> dict[int, int]:
@@ -144,14 +176,14 @@ async def games_by_seed(host: Host, *games: int) -> dict[int, int]:
 
 async def test_turns_are_taken_round_robin_across_games(hosted: Hosting, clock: Clock) -> None:
     thinker = Recorder()
-    host = hosted(thinker)
     courier = Courier()
-    runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
+    service = hosted(thinker, courier)
+    host = service.host
     many = await start(host, 10, ALICE, BOT, BOT, BOT)
     one = await start(host, 20, BOB, BOT)
     await host.outbox.sent(await host.moves.move(10, "tink", ALICE.user_id, "S d4"))
     await host.outbox.sent(await host.moves.move(20, "tink", BOB.user_id, "S d4"))
-    await run_until_idle(runner)
+    await run_until_idle(service)
     seeds = await games_by_seed(host, many, one)
     assert [seeds[seed] for seed in thinker.thought_in] == [many, one, many, many]
     assert [place for place, _ in courier.posts] == [10, 20, 10, 10]
@@ -164,14 +196,14 @@ async def test_turns_of_different_games_are_played_at_once_never_two_of_one_game
     hosted: Hosting, clock: Clock
 ) -> None:
     thinker = Overlaps()
-    host = hosted(thinker)
     courier = Courier()
-    runner = AiRunner(host.ai, host.outbox, courier, clock=clock, at_once=3)
+    service = hosted(thinker, courier, at_once=3)
+    host = service.host
     many = await start(host, 10, ALICE, BOT, BOT, BOT)
     one = await start(host, 20, BOB, BOT)
     await host.outbox.sent(await host.moves.move(10, "tink", ALICE.user_id, "S d4"))
     await host.outbox.sent(await host.moves.move(20, "tink", BOB.user_id, "S d4"))
-    await run_until_idle(runner)
+    await run_until_idle(service)
     seeds = await games_by_seed(host, many, one)
     at_once = [sorted(seeds[seed] for seed in games) for games in thinker.at_once]
     assert at_once == [[many], sorted([many, one]), [many], [many]]
@@ -181,24 +213,21 @@ async def test_turns_of_different_games_are_played_at_once_never_two_of_one_game
 async def test_a_turn_claimed_by_a_process_that_died_is_played_once_its_claim_lapses(
     hosted: Hosting, clock: Clock
 ) -> None:
-    host = hosted(Recorder())
+    courier = Courier()
+    service = hosted(Recorder(), courier)
+    host = service.host
     game_id = await start(host, 10, ALICE, BOT)
     await host.outbox.sent(await host.moves.move(10, "tink", ALICE.user_id, "S d4"))
     record = await host.storage.game(game_id)
     assert record is not None
     key = f"{game_id}@{record.turn_started_at!r}"
     assert await host.storage.clocks.claim(KIND, key, "died", clock.now, clock.now + AI_LEASE)
-    courier = Courier()
-    runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
-    runner.start()
-    try:
-        await runner.idle()
+    async with playing(service) as runner:
+        await service.settled()
         assert courier.posts == []
         clock.now += AI_LEASE
         await runner.look()
-        await runner.idle()
-    finally:
-        await runner.stop()
+        await service.settled()
     assert len(courier.posts) == 1
     assert len(await host.storage.actions(game_id)) == 2
 
@@ -206,16 +235,16 @@ async def test_a_turn_claimed_by_a_process_that_died_is_played_once_its_claim_la
 async def test_the_bots_move_waits_its_patience_for_the_post_about_the_move_it_answers(
     hosted: Hosting, clock: Clock, caplog: pytest.LogCaptureFixture
 ) -> None:
-    host = hosted(Recorder())
-    await start(host, 10, ALICE, BOT)
-    await host.moves.move(10, "tink", ALICE.user_id, "S d4")
     courier = Courier()
     patience = 0.2
-    runner = AiRunner(host.ai, host.outbox, courier, clock=clock, patience=patience)
+    service = hosted(Recorder(), courier, patience=patience)
+    host = service.host
+    await start(host, 10, ALICE, BOT)
+    await host.moves.move(10, "tink", ALICE.user_id, "S d4")
     loop = asyncio.get_running_loop()
     began = loop.time()
     with caplog.at_level(logging.INFO, logger="bot.runtime.ai_runner"):
-        await run_until_idle(runner)
+        await run_until_idle(service)
     assert loop.time() - began >= patience
     assert [place for place, _ in courier.posts] == [10]
     assert "the move before the bot's in game" in caplog.text
@@ -225,21 +254,18 @@ async def test_the_bots_move_goes_out_once_the_move_it_answers_is_announced(
     hosted: Hosting, clock: Clock, caplog: pytest.LogCaptureFixture
 ) -> None:
     thinker = Signalling()
-    host = hosted(thinker)
+    courier = Courier()
+    service = hosted(thinker, courier)
+    host = service.host
     await start(host, 10, ALICE, BOT)
     alices = await host.moves.move(10, "tink", ALICE.user_id, "S d4")
-    courier = Courier()
-    runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
     loop = asyncio.get_running_loop()
     with caplog.at_level(logging.INFO, logger="bot.runtime.ai_runner"):
-        runner.start()
-        try:
+        async with playing(service):
             await thinker.asked.wait()
             announced_at = loop.time()
             await host.outbox.sent(alices)
-            await runner.idle()
-        finally:
-            await runner.stop()
+            await service.settled()
     assert loop.time() - announced_at < PATIENCE
     assert [place for place, _ in courier.posts] == [10]
     assert "the move before the bot's in game" not in caplog.text
@@ -260,17 +286,13 @@ async def test_the_bots_turns_never_time_out_nor_are_reminded(host: Host, clock:
 async def test_the_bots_move_is_announced_like_a_persons_struck_off_once_posted(
     hosted: Hosting, clock: Clock
 ) -> None:
-    host = hosted(Recorder())
     for courier, owed_games in ((Courier(), []), (Unreachable(), [20])):
+        service = hosted(Recorder(), courier)
+        host = service.host
         await start(host, 20 if owed_games else 10, ALICE, BOT)
         alices = await host.moves.move(20 if owed_games else 10, "tink", ALICE.user_id, "S d4")
         await host.outbox.sent(alices)
-        runner = AiRunner(host.ai, host.outbox, courier, clock=clock)
-        runner.start()
-        try:
-            await runner.idle()
-        finally:
-            await runner.stop()
+        await run_until_idle(service)
         clock.now += OWED_AFTER
         owed = await host.outbox.owed()
         assert [announcement.place_id for announcement in owed] == owed_games

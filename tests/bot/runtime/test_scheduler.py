@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import math
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -20,6 +21,7 @@ from bot.play.slow_games import SlowGames
 from bot.play.timing import NUDGE, WARNING, suggest_durations, turn_reminders
 from bot.play.values import Person, Post, Refusal
 from bot.runtime.scheduler import Scheduler
+from bot.runtime.service import Service, build
 from bot.storage import ALL_SHARDS, Status, Storage, open_storage
 from bot.storage.claims import LEASE
 from bot.storage.clocks import Turn
@@ -50,6 +52,10 @@ class Courier:
             self.direct.append((user_id, post))
         return self.dms_open
 
+    @contextlib.asynccontextmanager
+    async def typing(self, place_id: int) -> AsyncIterator[None]:
+        yield
+
     def texts(self) -> list[str]:
         return [shown(post.text) for post in self.channel]
 
@@ -60,7 +66,11 @@ class World:
     storage: Storage
     host: Host
     courier: Courier
-    scheduler: Scheduler
+    service: Service
+
+    @property
+    def scheduler(self) -> Scheduler:
+        return self.service.scheduler
 
     @property
     def play(self) -> SlowGames:
@@ -111,11 +121,9 @@ async def world(database_url: str) -> AsyncIterator[World]:
 
 
 def _world(storage: Storage, clock: Clock, slot: str = ALL_SHARDS) -> World:
-    host = Host(storage, StubRenderer(), clock=clock, slot=slot)
     courier = Courier()
-    return World(
-        clock, storage, host, courier, Scheduler(host.slow_games, host.outbox, courier, clock=clock)
-    )
+    service = build(storage, StubRenderer(), courier, clock=clock, slot=slot)
+    return World(clock, storage, service.host, courier, service)
 
 
 # -- durations and the plan of a turn -----------------------------------------------
@@ -420,7 +428,7 @@ async def _until(condition: Callable[[], Awaitable[bool]], timeout: float = 2.0)
 
 
 async def test_the_background_task_wakes_when_a_game_is_saved(world: World) -> None:
-    world.scheduler.start()
+    world.service.start()
     try:
         first = await world.begin(BOB)
 
@@ -438,7 +446,7 @@ async def test_the_background_task_wakes_when_a_game_is_saved(world: World) -> N
         await _until(timed_out)
         assert world.courier.texts()[0].startswith("**Alice** ran out of time.")
     finally:
-        await world.scheduler.stop()
+        await world.service.stop()
 
 
 # -- several bot processes sharing one database --------------------------------------

@@ -10,14 +10,13 @@ import pytest
 
 from bot.__main__ import main
 from bot.play.challenges import Invitation
-from bot.play.host import Host
 from bot.play.ratings import rate_game
 from bot.storage import Action, Backend, open_backend
 from bot.storage.clocks import DAY, Vacation
 from bot.storage.copy import TABLES
 from bot.storage.tournaments import NewPairing, TournamentDraft
 from tests.bot.rated_games import finish
-from tests.bot.support import ALICE, BOB, CAROL, Clock, StubRenderer
+from tests.bot.support import ALICE, BOB, CAROL, Clock, built
 from tests.postgres_server import PostgresServer
 
 GUILD = 10
@@ -29,7 +28,7 @@ async def fill(url: str) -> None:
     challenge, settings of a server and a player, and a vacation."""
     storage = await open_backend(url, rater=rate_game)
     clock = Clock()
-    host = Host(storage, StubRenderer(), clock=clock)
+    host = built(storage, clock).host
     play = host.slow_games
     try:
         await play.change_settings(GUILD, time_limit="1d", reminder_delay="2h")
@@ -97,7 +96,7 @@ async def test_a_copy_to_postgresql_and_back_keeps_every_row(
 async def next_game_follows_the_copied_ones(url: str) -> None:
     storage: Backend = await open_backend(url, rater=None)
     try:
-        host = Host(storage, StubRenderer(), clock=Clock())
+        host = built(storage, Clock()).host
         post = await host.challenges.start(Invitation("tink", GUILD, 5, ALICE, (BOB,)))
         assert post.game_id == 5
     finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.runtime.alarm import Alarm
+from bot.alarm import Alarm
 
 LONG = 30.0
 """A sleep no test waits out: a test that does fails by its time limit instead."""

@@ -1,0 +1,98 @@
+"""The one builder of the bot's object graph: the use cases over one storage, and the
+background work that delivers their posts and acts on their events.
+
+`python -m bot` builds it in the Discord client's set-up; the tests build it the same
+way, with a courier and clock of their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.play.ai_turns import DEFAULT_NAME, Thinker
+from bot.play.host import Host
+from bot.play.outbox import PATIENCE
+from bot.play.posts import Renderer
+from bot.play.tournaments import Venue
+from bot.runtime.ai_runner import AiRunner
+from bot.runtime.ai_runner import Courier as MoveCourier
+from bot.runtime.dispatcher import Dispatcher
+from bot.runtime.scheduler import Courier as DueWorkCourier
+from bot.runtime.scheduler import Scheduler
+from bot.storage import ALL_SHARDS, Storage
+
+
+class Courier(DueWorkCourier, MoveCourier, Protocol):
+    """What delivers the posts of the background work (Discord, in the bot)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Service:
+    """The use cases (`host`) and the background tasks that run beside them."""
+
+    host: Host
+    scheduler: Scheduler
+    ai_runner: AiRunner
+    dispatcher: Dispatcher
+
+    def start(self) -> None:
+        """Start the background tasks; the first passes catch up on what fell due."""
+        self.dispatcher.start()
+        self.scheduler.start()
+        self.ai_runner.start()
+
+    async def stop(self) -> None:
+        await self.ai_runner.stop()
+        await self.scheduler.stop()
+        await self.dispatcher.stop()
+
+    async def settled(self) -> None:
+        """Return once every event so far is handed on and what it set going is done: the
+        bot's turns played, tournaments moved on."""
+        while True:
+            await self.dispatcher.settled()
+            await self.ai_runner.idle()
+            await asyncio.sleep(0)
+            if self.host.events.empty:
+                return
+
+
+def build(
+    storage: Storage,
+    renderer: Renderer,
+    courier: Courier,
+    *,
+    clock: Callable[[], float] = time.time,
+    slot: str = ALL_SHARDS,
+    thinker: Thinker | None = None,
+    vacation_days: int = 0,
+    venue: Venue | None = None,
+    ai_name: str = DEFAULT_NAME,
+    ai_at_once: int = 1,
+    patience: float = PATIENCE,
+) -> Service:
+    """Everything over one storage (see `Host` for the use cases' settings). The AI runner
+    plays up to `ai_at_once` turns at once, each waiting up to `patience` seconds for the
+    post about the move it answers."""
+    host = Host(
+        storage,
+        renderer,
+        clock=clock,
+        slot=slot,
+        thinker=thinker,
+        vacation_days=vacation_days,
+        venue=venue,
+        ai_name=ai_name,
+    )
+    scheduler = Scheduler(
+        host.slow_games, host.outbox, courier, clock=clock, also=[host.tournaments.run_due]
+    )
+    ai_runner = AiRunner(
+        host.ai, host.outbox, courier, clock=clock, at_once=ai_at_once, patience=patience
+    )
+    dispatcher = Dispatcher(host.events, scheduler, ai_runner, host.tournaments)
+    return Service(host, scheduler, ai_runner, dispatcher)
