@@ -51,7 +51,8 @@ from bot.play.standings import (
     Leaderboards,
 )
 from bot.storage import GameDraft, Seat, Status, Storage, open_storage
-from bot.storage.standings import OVERALL, Standings
+from bot.storage.standing_queries import Standings
+from bot.storage.standings import OVERALL
 
 GUILD = 100_000_000_000_000_000
 FIRST_USER = 200_000_000_000_000_000

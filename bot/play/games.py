@@ -42,7 +42,7 @@ from bot.storage import (
     Writer,
 )
 from bot.storage.announcements import Announcements
-from bot.storage.clocks import ClockStorage
+from bot.storage.clock_queries import ClockStorage
 from bot.storage.records import Interval
 from bot.storage.tournaments import Tournaments as TournamentStore
 

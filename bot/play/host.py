@@ -24,7 +24,7 @@ from bot.play.posts import BoardPosts, Renderer
 from bot.play.quiet import Audience
 from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
-from bot.play.tournaments import Tournaments, Venue
+from bot.play.tournaments import Rounds, Tournaments, Venue
 from bot.play.vacations import Vacations, away_on_vacation
 from bot.storage import ALL_SHARDS, Storage, Writer
 from bot.storage.claims import new_owner
@@ -73,7 +73,7 @@ class Host:
         )
         self.clock_changes = ClockChanges(self.games, self.slow_games)
         self.standings = Leaderboards(storage.standings)
-        self.tournaments = Tournaments(
+        self.rounds = Rounds(
             self.games,
             self.challenges,
             self.endings,
@@ -82,3 +82,4 @@ class Host:
             self.outbox.sent,
             clock=clock,
         )
+        self.tournaments = Tournaments(self.games, self.rounds, clock=clock)

@@ -17,7 +17,8 @@ from zoneinfo import ZoneInfo
 from bot.play.clock import check_digits
 from bot.play.values import Refusal
 from bot.play.words.text import Name, excerpt, say
-from bot.storage.clocks import ClockStorage, QuietHours
+from bot.storage.clock_queries import ClockStorage
+from bot.storage.clocks import QuietHours
 
 MINUTES_A_DAY = 24 * 60
 SUGGESTED = 25

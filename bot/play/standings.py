@@ -12,7 +12,8 @@ from dataclasses import dataclass
 import engine
 from bot.play.values import Refusal
 from bot.play.words.text import GameLink, Highlight, Name, Strong, Text, joined, say
-from bot.storage.standings import NO_GUILD, OVERALL, RatedGame, Standing, Standings
+from bot.storage.standing_queries import Standings
+from bot.storage.standings import NO_GUILD, OVERALL, RatedGame, Standing
 
 PAGE_SIZE = 10
 RECENT_GAMES = 5

@@ -26,7 +26,8 @@ from bot.play.values import Post, Refusal
 from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
 from bot.play.words.wording import title
 from bot.storage import Announcement, GameRecord
-from bot.storage.clocks import ClockStorage, Turn, Vacation
+from bot.storage.clock_queries import ClockStorage
+from bot.storage.clocks import Turn, Vacation
 from bot.storage.records import Interval
 
 DAYS_A_YEAR = 15

@@ -23,7 +23,7 @@ from bot.play.events import (
     TournamentDue,
     TurnWaiting,
 )
-from bot.play.tournaments import Tournaments
+from bot.play.tournaments import Rounds
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.scheduler import AFTER_SAVE, Scheduler
 from bot.tasks import cancel_and_wait
@@ -39,12 +39,12 @@ class Dispatcher:
         events: Journal,
         scheduler: Scheduler,
         ai_runner: AiRunner,
-        tournaments: Tournaments,
+        rounds: Rounds,
     ) -> None:
         self._events = events
         self._scheduler = scheduler
         self._ai_runner = ai_runner
-        self._tournaments = tournaments
+        self._rounds = rounds
         self._task: asyncio.Task[None] | None = None
         self._work: set[asyncio.Task[None]] = set()
 
@@ -82,10 +82,10 @@ class Dispatcher:
                 if is_ai(user_id):
                     self._ai_runner.enqueue(game_id)
             case GameEnded(pairing_id=int(pairing_id)):
-                work = self._tournaments.game_ended(pairing_id)
+                work = self._rounds.game_ended(pairing_id)
                 self._in_background(work, f"the tournament of pairing {pairing_id}", context)
             case TournamentDue(tournament_id=tournament_id):
-                work = self._tournaments.advance(tournament_id)
+                work = self._rounds.advance(tournament_id)
                 self._in_background(work, f"tournament {tournament_id}", context)
             case DueWorkChanged():
                 self._scheduler.wake()

@@ -89,10 +89,10 @@ def build(
         ai_name=ai_name,
     )
     scheduler = Scheduler(
-        host.slow_games, host.outbox, courier, clock=clock, also=[host.tournaments.run_due]
+        host.slow_games, host.outbox, courier, clock=clock, also=[host.rounds.run_due]
     )
     ai_runner = AiRunner(
         host.ai, host.outbox, courier, clock=clock, at_once=ai_at_once, patience=patience
     )
-    dispatcher = Dispatcher(host.events, scheduler, ai_runner, host.tournaments)
+    dispatcher = Dispatcher(host.events, scheduler, ai_runner, host.rounds)
     return Service(host, scheduler, ai_runner, dispatcher)

@@ -15,7 +15,7 @@ from urllib.parse import SplitResult, urlsplit
 import asyncpg
 
 from bot.storage.announcements import Announcements
-from bot.storage.clocks import ClockStorage
+from bot.storage.clock_queries import ClockStorage
 from bot.storage.command_syncs import CommandSyncs
 from bot.storage.copy import CopyError, copy_database
 from bot.storage.postgres import PostgresStorage
@@ -36,14 +36,8 @@ from bot.storage.records import (
     Writer,
 )
 from bot.storage.sqlite import SqliteStorage
-from bot.storage.standings import (
-    BoardRating,
-    GameRating,
-    RatedSeat,
-    Rater,
-    Standings,
-    boards_of,
-)
+from bot.storage.standing_queries import Standings
+from bot.storage.standings import BoardRating, GameRating, RatedSeat, Rater, boards_of
 from bot.storage.tournaments import Tournaments
 
 __all__ = [

@@ -4,7 +4,7 @@ writes its announcement, in the change's own transaction."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from bot.storage import rows
 from bot.storage.queries import Runner, Statements
@@ -50,40 +50,15 @@ _LEFT_BY_SLOT = "slot = ? AND writer <> ?"
 """Written by another process of a slot: one that stopped, as a slot runs in one at a time."""
 
 
-class Announcements(Protocol):
-    """The announcements not yet struck off."""
-
-    async def owed(self, written_by: float, writer: Writer, limit: int) -> list[Announcement]:
-        """Those written at `written_by` or before, or by another process of `writer`'s
-        slot, oldest first (a game's in the order of its changes)."""
-
-    async def first_owed(self, writer: Writer, grace: float) -> float | None:
-        """When the first is owed, if any: at once when another process of `writer`'s
-        slot wrote it, else `grace` after it was written."""
-
-    async def is_owed(self, announcement_id: str) -> bool:
-        """Whether an announcement is not yet struck off."""
-
-    async def owed_before(self, game_id: int, announcement_id: str) -> bool:
-        """Whether a change of a game saved before the one this announcement tells of is
-        unannounced (False once the announcement itself is struck off)."""
-
-    async def announced(self, announcement_id: str) -> None:
-        """Strike an announcement off: it was sent (or Discord refused it for good)."""
-
-    async def replying(self, announcement_id: str, reply_token: str) -> bool:
-        """Note the token of the interaction whose reply is about to carry an announcement,
-        by which that reply can be read back; whether a change of its game saved before
-        the one it tells of is unannounced (see `owed_before`), in the same statement."""
-
-
-class SqlAnnouncements:
+class Announcements:
     """The announcements table, in SQL both backends run."""
 
     def __init__(self, runner: Runner) -> None:
         self._run = runner
 
     async def owed(self, written_by: float, writer: Writer, limit: int) -> list[Announcement]:
+        """Those written at `written_by` or before, or by another process of `writer`'s
+        slot, oldest first (a game's in the order of its changes)."""
         found = await self._run.fetch(
             f"SELECT {', '.join(ANNOUNCEMENT_COLUMNS)} FROM announcements "
             f"WHERE created_at <= ? OR ({_LEFT_BY_SLOT}) "
@@ -93,6 +68,8 @@ class SqlAnnouncements:
         return [rows.announcement(row) for row in found]
 
     async def first_owed(self, writer: Writer, grace: float) -> float | None:
+        """When the first is owed, if any: at once when another process of `writer`'s
+        slot wrote it, else `grace` after it was written."""
         found = await self._run.fetch(
             f"SELECT min(CASE WHEN {_LEFT_BY_SLOT} THEN created_at ELSE created_at + ? END) "
             "AS first FROM announcements",
@@ -102,10 +79,13 @@ class SqlAnnouncements:
         return None if first is None else float(first)
 
     async def is_owed(self, announcement_id: str) -> bool:
+        """Whether an announcement is not yet struck off."""
         found = await self._run.fetch("SELECT 1 FROM announcements WHERE id = ?", announcement_id)
         return bool(found)
 
     async def owed_before(self, game_id: int, announcement_id: str) -> bool:
+        """Whether a change of a game saved before the one this announcement tells of is
+        unannounced (False once the announcement itself is struck off)."""
         found = await self._run.fetch(
             "SELECT 1 FROM announcements WHERE game_id = ? AND version < "
             "(SELECT version FROM announcements WHERE id = ?) LIMIT 1",
@@ -114,9 +94,13 @@ class SqlAnnouncements:
         return bool(found)
 
     async def announced(self, announcement_id: str) -> None:
+        """Strike an announcement off: it was sent (or Discord refused it for good)."""
         await self._run.execute("DELETE FROM announcements WHERE id = ?", announcement_id)
 
     async def replying(self, announcement_id: str, reply_token: str) -> bool:
+        """Note the token of the interaction whose reply is about to carry an announcement,
+        by which that reply can be read back; whether a change of its game saved before
+        the one it tells of is unannounced (see `owed_before`), in the same statement."""
         found = await self._run.fetch(
             "UPDATE announcements SET reply_token = ? WHERE id = ? RETURNING EXISTS ("
             "SELECT 1 FROM announcements AS earlier WHERE earlier.game_id = "

@@ -37,7 +37,7 @@ PEOPLE_KEPT = 10_000
 _REMINDING = f"g.remind_at IS NOT NULL AND {_PLANNED} AND {_PERSON} ORDER BY g.remind_at"
 
 
-class SqlClocks:
+class ClockStorage:
     """Asynchronous play's queries over the games table, its two settings tables and the
     claims table."""
 
@@ -68,6 +68,7 @@ class SqlClocks:
         )
 
     async def dm_reminders(self, user_id: int) -> bool:
+        """Whether the user wants reminders by direct message."""
         found = await self._run.fetch(
             "SELECT dm_reminders FROM user_settings WHERE user_id = ?", user_id
         )
@@ -135,6 +136,7 @@ class SqlClocks:
         await self._people_changed()
 
     async def hold_pings(self, pings: Sequence[HeldPing]) -> None:
+        """Keep held pings; one already kept for its turn is left alone."""
         await self._run.execute_many(
             f"INSERT INTO held_pings ({', '.join(rows.HELD_PING_COLUMNS)}) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, turn) DO NOTHING",
@@ -142,6 +144,7 @@ class SqlClocks:
         )
 
     async def due_pings(self, now: float) -> list[HeldPing]:
+        """Held pings due by `now`, earliest first."""
         found = await self._run.fetch(
             f"SELECT {', '.join(rows.HELD_PING_COLUMNS)} FROM held_pings "
             "WHERE due_at <= ? ORDER BY due_at",
@@ -150,6 +153,7 @@ class SqlClocks:
         return [rows.held_ping(row) for row in found]
 
     async def drop_ping(self, game_id: int, turn: float) -> bool:
+        """Strike a held ping off; False when another caller did first (it is theirs to send)."""
         dropped = await self._run.execute(
             "DELETE FROM held_pings WHERE game_id = ? AND turn = ?", game_id, turn
         )
@@ -170,6 +174,8 @@ class SqlClocks:
         return [vacation for vacation in kept if vacation.ends_at > ending_after]
 
     async def add_vacation(self, vacation: Vacation, notices: Sequence[Announcement] = ()) -> bool:
+        """Keep a new vacation, unless one of the user's overlaps it (then False), with the
+        announcements of it owed (`notices`) in the same transaction."""
         async with self._run.transaction() as run:
             await run.lock(VACATION_LOCK, str(vacation.user_id))
             overlapping = await run.fetch(
@@ -189,6 +195,8 @@ class SqlClocks:
     async def end_vacation(
         self, user_id: int, started_at: float, now: float, notices: Sequence[Announcement] = ()
     ) -> bool:
+        """End the user's vacation that started at `started_at` now, if it still runs, with
+        the announcements of its end owed (`notices`) in the same transaction."""
         ended = await change_one_keeping_owed(
             self._run,
             "UPDATE vacations SET ends_at = ? WHERE user_id = ? AND started_at = ? AND ends_at > ?",
@@ -200,16 +208,19 @@ class SqlClocks:
         return ended
 
     async def turns_in_guild(self, guild_id: int) -> list[Turn]:
+        """The server's active games, longest waiting first."""
         return await self._turns(
             "games_by_guild", "g.guild_id = ? ORDER BY g.turn_started_at", guild_id
         )
 
     async def turns_of(self, user_id: int) -> list[Turn]:
+        """The active games in every server waiting on this user, longest waiting first."""
         return await self._turns(
             "games_by_turn_user", "g.turn_user_id = ? ORDER BY g.turn_started_at", user_id
         )
 
     async def turns_with(self, user_id: int) -> list[Turn]:
+        """The active games in every server this user plays in, longest waiting first."""
         return await self._turns(
             "games_by_turn",
             "g.id IN (SELECT q.game_id FROM players q WHERE q.user_id = ?) "
@@ -218,20 +229,24 @@ class SqlClocks:
         )
 
     async def ai_turns(self) -> list[Turn]:
+        """Active turns of the bot's seats (negative user ids), longest waiting first."""
         return await self._turns(
             "games_by_turn_user", "g.turn_user_id < 0 ORDER BY g.turn_started_at"
         )
 
     async def unplanned_turns(self) -> list[Turn]:
+        """Active turns whose reminders are not planned yet."""
         return await self._turns(
             "games_unplanned",
             f"g.reminder_turn {self._dialect.is_distinct} g.turn_started_at ORDER BY g.id",
         )
 
     async def due_time_outs(self, now: float) -> list[Turn]:
+        """People's active turns whose time ran out by `now`, earliest deadline first."""
         return await self._turns("games_by_deadline_at", f"{_DEADLINE} <= ? AND {_TIMED}", now)
 
     async def due_reminders(self, now: float) -> list[Turn]:
+        """People's planned turns with a reminder due by `now`."""
         return await self._turns("games_by_reminder", f"g.remind_at <= ? AND {_REMINDING}", now)
 
     async def next_due(self) -> float | None:
@@ -253,6 +268,8 @@ class SqlClocks:
         return due
 
     async def plan_reminders(self, plans: Sequence[tuple[int, float, float | None]]) -> None:
+        """Plan the first reminder of new turns, as (game id, turn, when) triples, in one
+        transaction; a turn that is over or already planned is left alone."""
         await self._run.execute_many(
             "UPDATE games SET reminder_turn = ?, reminded = 0, remind_at = ? "
             "WHERE id = ? AND status = 'active' AND turn_started_at = ? "
@@ -269,6 +286,12 @@ class SqlClocks:
         remind_at: float | None,
         notices: Sequence[Announcement] = (),
     ) -> bool:
+        """Move a planned turn from reminder stage `expected` to `stage`, keeping the
+        reminder's announcement owed (`notices`), in one transaction.
+
+        False (and nothing written) when the turn is over or its stage moved meanwhile: the
+        caller that gets True is the only one to send that reminder.
+        """
         return await change_one_keeping_owed(
             self._run,
             "UPDATE games SET reminded = ?, remind_at = ? WHERE id = ? "

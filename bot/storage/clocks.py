@@ -9,12 +9,7 @@ the next one is due) belong to.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
-
-from bot.storage.claims import Claims
-from bot.storage.records import Announcement
 
 DAY = 24 * 60 * 60
 DEFAULT_REMINDER_DELAY = float(DAY)
@@ -103,86 +98,3 @@ class Vacation:
     started_at: float
     ends_at: float
     automatic: bool = False
-
-
-class ClockStorage(Claims, Protocol):
-    """The storage operations asynchronous play needs, its due work claimed once."""
-
-    async def server_settings(self, guild_id: int) -> ServerSettings: ...
-
-    async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None: ...
-
-    async def dm_reminders(self, user_id: int) -> bool:
-        """Whether the user wants reminders by direct message."""
-
-    async def set_dm_reminders(self, user_id: int, on: bool) -> None: ...
-
-    async def quiet_hours(self, user_id: int) -> QuietHours | None: ...
-
-    async def set_quiet_hours(self, user_id: int, hours: QuietHours | None) -> None: ...
-
-    async def hold_pings(self, pings: Sequence[HeldPing]) -> None:
-        """Keep held pings; one already kept for its turn is left alone."""
-
-    async def due_pings(self, now: float) -> list[HeldPing]:
-        """Held pings due by `now`, earliest first."""
-
-    async def drop_ping(self, game_id: int, turn: float) -> bool:
-        """Strike a held ping off; False when another caller did first (it is theirs to send)."""
-
-    async def vacations(self, user_id: int, ending_after: float) -> list[Vacation]:
-        """The user's vacations that end after `ending_after`, earliest first."""
-
-    async def add_vacation(self, vacation: Vacation, notices: Sequence[Announcement] = ()) -> bool:
-        """Keep a new vacation, unless one of the user's overlaps it (then False), with the
-        announcements of it owed (`notices`) in the same transaction."""
-
-    async def end_vacation(
-        self, user_id: int, started_at: float, now: float, notices: Sequence[Announcement] = ()
-    ) -> bool:
-        """End the user's vacation that started at `started_at` now, if it still runs, with
-        the announcements of its end owed (`notices`) in the same transaction."""
-
-    async def turns_in_guild(self, guild_id: int) -> list[Turn]:
-        """The server's active games, longest waiting first."""
-
-    async def turns_of(self, user_id: int) -> list[Turn]:
-        """The active games in every server waiting on this user, longest waiting first."""
-
-    async def turns_with(self, user_id: int) -> list[Turn]:
-        """The active games in every server this user plays in, longest waiting first."""
-
-    async def ai_turns(self) -> list[Turn]:
-        """Active turns of the bot's seats (negative user ids), longest waiting first."""
-
-    async def unplanned_turns(self) -> list[Turn]:
-        """Active turns whose reminders are not planned yet."""
-
-    async def due_time_outs(self, now: float) -> list[Turn]:
-        """People's active turns whose time ran out by `now`, earliest deadline first."""
-
-    async def due_reminders(self, now: float) -> list[Turn]:
-        """People's planned turns with a reminder due by `now`."""
-
-    async def next_due(self) -> float | None:
-        """The earliest planned reminder, held ping or deadline, if any."""
-
-    async def plan_reminders(self, plans: Sequence[tuple[int, float, float | None]]) -> None:
-        """Plan the first reminder of new turns, as (game id, turn, when) triples, in one
-        transaction; a turn that is over or already planned is left alone."""
-
-    async def mark_reminder(
-        self,
-        game_id: int,
-        turn: float,
-        expected: int,
-        stage: int,
-        remind_at: float | None,
-        notices: Sequence[Announcement] = (),
-    ) -> bool:
-        """Move a planned turn from reminder stage `expected` to `stage`, keeping the
-        reminder's announcement owed (`notices`), in one transaction.
-
-        False (and nothing written) when the turn is over or its stage moved meanwhile: the
-        caller that gets True is the only one to send that reminder.
-        """

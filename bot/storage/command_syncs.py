@@ -3,28 +3,17 @@ same commands registers nothing (Discord limits how often commands may be regist
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from bot.storage.queries import Runner
 
 
-class CommandSyncs(Protocol):
-    """A digest of the commands last registered, per scope (an application, globally or
-    in one server)."""
-
-    async def digest(self, scope: str) -> str | None:
-        """The digest last saved for `scope`, or None if it was never synced."""
-
-    async def save(self, scope: str, digest: str, now: float) -> None: ...
-
-
-class SqlCommandSyncs:
+class CommandSyncs:
     """The command_syncs table, in SQL both backends run."""
 
     def __init__(self, runner: Runner) -> None:
         self._run = runner
 
     async def digest(self, scope: str) -> str | None:
+        """The digest last saved for `scope`, or None if it was never synced."""
         found = await self._run.fetch("SELECT digest FROM command_syncs WHERE scope = ?", scope)
         return str(found[0]["digest"]) if found else None
 

@@ -3,14 +3,14 @@ of statements and transactions, and adds only how it opens, closes and copies.""
 
 from __future__ import annotations
 
-from bot.storage.announcements import SqlAnnouncements
-from bot.storage.clock_queries import SqlClocks
-from bot.storage.command_syncs import SqlCommandSyncs
+from bot.storage.announcements import Announcements
+from bot.storage.clock_queries import ClockStorage
+from bot.storage.command_syncs import CommandSyncs
 from bot.storage.game_queries import SqlGames
 from bot.storage.queries import Runner
-from bot.storage.standing_queries import SqlStandings
+from bot.storage.standing_queries import Standings
 from bot.storage.standings import Rater
-from bot.storage.tournaments import SqlTournaments
+from bot.storage.tournaments import Tournaments
 
 
 class SqlStorage(SqlGames):
@@ -20,11 +20,11 @@ class SqlStorage(SqlGames):
 
     def __init__(self, runner: Runner, rater: Rater | None) -> None:
         super().__init__(runner, rater)
-        self.standings = SqlStandings(runner)
-        self.clocks = SqlClocks(runner)
-        self.command_syncs = SqlCommandSyncs(runner)
-        self.announcements = SqlAnnouncements(runner)
-        self.tournaments = SqlTournaments(runner)
+        self.standings = Standings(runner)
+        self.clocks = ClockStorage(runner)
+        self.command_syncs = CommandSyncs(runner)
+        self.announcements = Announcements(runner)
+        self.tournaments = Tournaments(runner)
 
     async def schema_version(self) -> int:
         """The number of the last migration applied."""

@@ -65,7 +65,7 @@ async def rate_finished_game(tx: Transaction, record: GameRecord, now: float, ra
     await tx.execute_many(SAVE_RATED_SEATS, seats)
 
 
-class SqlStandings:
+class Standings:
     """The standings reads, one statement each."""
 
     def __init__(self, runner: Runner) -> None:
@@ -74,6 +74,7 @@ class SqlStandings:
     async def page(self, guild_id: int, board: str, offset: int, limit: int) -> list[Standing]:
         # Skipping `offset` entries of the index alone, then reading the page's rows, keeps
         # deep pages cheap: the rows skipped are never read.
+        """Players by rating, best first, from place `offset + 1` on."""
         found = await self._fetch(
             f"SELECT {rows.columns('r', rows.STANDING_COLUMNS)} "
             "FROM (SELECT user_id, rating FROM ratings WHERE guild_id = ? AND game = ? "
@@ -85,6 +86,7 @@ class SqlStandings:
         return [rows.standing(offset + place, row) for place, row in enumerate(found, 1)]
 
     async def count(self, guild_id: int, board: str) -> int:
+        """How many players a board holds."""
         found = await self._fetch(
             "SELECT count(*) AS players FROM ratings WHERE guild_id = ? AND game = ?",
             *(guild_id, board),
@@ -105,6 +107,7 @@ class SqlStandings:
         return rows.standing(found[0]["ahead"] + 1, found[0]) if found else None
 
     async def recent(self, guild_id: int, board: str, user_id: int, limit: int) -> list[RatedGame]:
+        """A player's latest rated games on a board, newest first."""
         column = "overall" if board == OVERALL else "rating"
         on_board, parameters = _board_filter(board, "s", (user_id, guild_id))
         found = await self._fetch(
@@ -140,6 +143,7 @@ class SqlStandings:
     async def opponents(
         self, guild_id: int, board: str, user_id: int, limit: int, within: int
     ) -> list[Opponent]:
+        """The people a player met most in their last `within` games on a board, most first."""
         on_board, parameters = _board_filter(board, "s", (user_id, guild_id))
         found = await self._fetch(
             "SELECT met.user_id, coalesce(r.name, '') AS name, met.games, met.wins, "

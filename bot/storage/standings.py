@@ -118,24 +118,3 @@ def boards_of(record: GameRecord) -> tuple[str, str]:
 def rated_guild(record: GameRecord) -> int:
     """The server id a game's ratings are kept under."""
     return NO_GUILD if record.guild_id is None else record.guild_id
-
-
-class Standings(Protocol):
-    """Reads of the ratings; they are written by `Storage.save` when a game finishes."""
-
-    async def page(self, guild_id: int, board: str, offset: int, limit: int) -> list[Standing]:
-        """Players by rating, best first, from place `offset + 1` on."""
-
-    async def count(self, guild_id: int, board: str) -> int:
-        """How many players a board holds."""
-
-    async def standing(self, guild_id: int, board: str, user_id: int) -> Standing | None:
-        """One player's place on a board, or None before their first rated game there."""
-
-    async def recent(self, guild_id: int, board: str, user_id: int, limit: int) -> list[RatedGame]:
-        """A player's latest rated games on a board, newest first."""
-
-    async def opponents(
-        self, guild_id: int, board: str, user_id: int, limit: int, within: int
-    ) -> list[Opponent]:
-        """The people a player met most in their last `within` games on a board, most first."""

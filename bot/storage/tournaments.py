@@ -13,11 +13,11 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
 from bot.storage.announcements import change_one_keeping_owed, keep_owed
 from bot.storage.queries import Runner
-from bot.storage.records import Announcement
+from bot.storage.records import Announcement, Status
 from bot.storage.rows import Row
 from engine import OptionValue
 
@@ -27,6 +27,15 @@ class TournamentStatus(StrEnum):
     RUNNING = "running"
     FINISHED = "finished"
     CANCELLED = "cancelled"
+
+
+class Format(StrEnum):
+    """How a tournament pairs its players."""
+
+    ROUND_ROBIN = "round-robin"
+    """Everyone meets everyone once; every round is paired at the start."""
+    SWISS = "swiss"
+    """Each round pairs players of equal scores, once the round before has ended."""
 
 
 class Joined(StrEnum):
@@ -40,15 +49,15 @@ class Joined(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class TournamentDraft:
-    """A new tournament: `format` `round-robin` or `swiss`; `rounds` None for the default;
-    `starts_at` None when it is started by hand."""
+    """A new tournament: `rounds` None for the default; `starts_at` None when it is
+    started by hand."""
 
     guild_id: int
     channel_id: int
     creator_id: int
     game: str
     options: Mapping[str, OptionValue]
-    format: str
+    format: Format
     rounds: int | None
     time_control: str | None
     max_players: int | None
@@ -101,90 +110,11 @@ class PairingRecord:
     thread_id: int | None
     forfeit_by: int | None
     game_id: int | None
-    game_status: str | None
+    game_status: Status | None
     first_rank: int | None
     second_rank: int | None
     unplayed: bool = False
     starter_id: int | None = None
-
-
-class Tournaments(Protocol):
-    """Everything tournaments store."""
-
-    async def create(self, draft: TournamentDraft, now: float) -> TournamentRecord: ...
-
-    async def tournament(self, tournament_id: int) -> TournamentRecord | None: ...
-
-    async def numbered(self, guild_id: int, number: int) -> TournamentRecord | None:
-        """A server's tournament by the number it goes by there."""
-
-    async def in_guild(self, guild_id: int) -> list[TournamentRecord]:
-        """A server's tournaments, open and running ones first, newest first within."""
-
-    async def due(self, now: float) -> list[TournamentRecord]:
-        """Tournaments with work to look at: running ones, and open ones due to start."""
-
-    async def set_message(self, tournament_id: int, message_id: int) -> None: ...
-
-    async def entrants(self, tournament_id: int) -> list[Entrant]:
-        """In the order they joined."""
-
-    async def join(
-        self, tournament_id: int, user_id: int, name: str, now: float, max_players: int | None
-    ) -> Joined:
-        """Enter a player while the tournament is open and not full."""
-
-    async def leave(self, tournament_id: int, user_id: int) -> bool:
-        """Take a player out while the tournament is open; False if they were not in."""
-
-    async def close_entries(self, tournament_id: int, ratings: Mapping[int, float]) -> bool:
-        """Move an open tournament to running, noting each entrant's rating; False when it
-        was not open (another process started it, or it was cancelled)."""
-
-    async def add_round(
-        self,
-        tournament_id: int,
-        after: int,
-        last: int,
-        pairings: Sequence[NewPairing],
-        news: Sequence[Announcement] = (),
-    ) -> bool:
-        """Add the pairings of rounds `after + 1` to `last`, if the tournament's last round
-        is still `after`, keeping `news` of them owed; False, and nothing added, otherwise."""
-
-    async def pairings(self, tournament_id: int) -> list[PairingRecord]:
-        """By round and board."""
-
-    async def tournament_of(self, pairing_id: int) -> int | None:
-        """The tournament a pairing belongs to."""
-
-    async def set_starter(self, pairing_id: int, message_id: int) -> int:
-        """Give a pairing the message its thread opens from, unless it has one; the
-        pairing's message either way."""
-
-    async def set_thread(self, pairing_id: int, thread_id: int) -> int:
-        """Give a pairing its thread unless it has one; the pairing's thread either way."""
-
-    async def set_unplayed(self, pairing_id: int) -> bool:
-        """Mark a pairing without a thread, game or forfeit as never played; False when it
-        had one of them or was marked already."""
-
-    async def withdraw(
-        self, tournament_id: int, user_id: int, news: Sequence[Announcement] = ()
-    ) -> bool:
-        """Withdraw a running entrant: every pairing of theirs without a finished game, and
-        not unplayed, is forfeited by them; `news` of it is kept owed. False when they were
-        not playing in it."""
-
-    async def end(
-        self,
-        tournament_id: int,
-        status: TournamentStatus,
-        now: float,
-        news: Sequence[Announcement] = (),
-    ) -> bool:
-        """Finish or cancel a tournament not ended yet, keeping `news` of it owed; False
-        when it had ended."""
 
 
 _TOURNAMENT_COLUMNS = (
@@ -197,7 +127,7 @@ _SELECT = f"SELECT {', '.join(_TOURNAMENT_COLUMNS)} FROM tournaments"
 _ENDED = "('finished', 'cancelled')"
 
 
-class SqlTournaments:
+class Tournaments:
     """The tournament tables, in SQL both backends run."""
 
     def __init__(self, runner: Runner) -> None:
@@ -225,12 +155,14 @@ class SqlTournaments:
         return _tournament(found[0]) if found else None
 
     async def numbered(self, guild_id: int, number: int) -> TournamentRecord | None:
+        """A server's tournament by the number it goes by there."""
         found = await self._run.fetch(
             f"{_SELECT} WHERE guild_id = ? AND number = ?", guild_id, number
         )
         return _tournament(found[0]) if found else None
 
     async def in_guild(self, guild_id: int) -> list[TournamentRecord]:
+        """A server's tournaments, open and running ones first, newest first within."""
         found = await self._run.fetch(
             f"{_SELECT} WHERE guild_id = ? "
             f"ORDER BY CASE WHEN status IN {_ENDED} THEN 1 ELSE 0 END, id DESC",
@@ -239,6 +171,7 @@ class SqlTournaments:
         return [_tournament(row) for row in found]
 
     async def due(self, now: float) -> list[TournamentRecord]:
+        """Tournaments with work to look at: running ones, and open ones due to start."""
         found = await self._run.fetch(
             f"{_SELECT} WHERE status = 'running' OR (status = 'open' AND starts_at <= ?) "
             "ORDER BY id",
@@ -252,6 +185,7 @@ class SqlTournaments:
         )
 
     async def entrants(self, tournament_id: int) -> list[Entrant]:
+        """In the order they joined."""
         found = await self._run.fetch(
             "SELECT user_id, name, rating, withdrawn FROM entrants WHERE tournament_id = ? "
             "ORDER BY joined_at, user_id",
@@ -262,6 +196,7 @@ class SqlTournaments:
     async def join(
         self, tournament_id: int, user_id: int, name: str, now: float, max_players: int | None
     ) -> Joined:
+        """Enter a player while the tournament is open and not full."""
         async with self._run.transaction() as tx:
             status = await tx.fetch(
                 f"SELECT status FROM tournaments WHERE id = ?{tx.dialect.for_update}",
@@ -288,6 +223,7 @@ class SqlTournaments:
             return Joined.JOINED
 
     async def leave(self, tournament_id: int, user_id: int) -> bool:
+        """Take a player out while the tournament is open; False if they were not in."""
         async with self._run.transaction() as tx:
             status = await tx.fetch(
                 f"SELECT status FROM tournaments WHERE id = ?{tx.dialect.for_update}",
@@ -303,6 +239,8 @@ class SqlTournaments:
             return left == 1
 
     async def close_entries(self, tournament_id: int, ratings: Mapping[int, float]) -> bool:
+        """Move an open tournament to running, noting each entrant's rating; False when it
+        was not open (another process started it, or it was cancelled)."""
         async with self._run.transaction() as tx:
             closed = await tx.execute(
                 "UPDATE tournaments SET status = 'running' WHERE id = ? AND status = 'open'",
@@ -324,6 +262,8 @@ class SqlTournaments:
         pairings: Sequence[NewPairing],
         news: Sequence[Announcement] = (),
     ) -> bool:
+        """Add the pairings of rounds `after + 1` to `last`, if the tournament's last round
+        is still `after`, keeping `news` of them owed; False, and nothing added, otherwise."""
         async with self._run.transaction() as tx:
             moved = await tx.execute(
                 "UPDATE tournaments SET round = ? "
@@ -341,6 +281,7 @@ class SqlTournaments:
             return True
 
     async def pairings(self, tournament_id: int) -> list[PairingRecord]:
+        """By round and board."""
         found = await self._run.fetch(
             "SELECT p.id, p.round, p.board, p.first_id, p.second_id, p.thread_id, "
             "p.forfeit_by, p.unplayed, p.starter_id, g.id AS game_id, g.status AS game_status, "
@@ -355,13 +296,17 @@ class SqlTournaments:
         return [_pairing(row) for row in found]
 
     async def tournament_of(self, pairing_id: int) -> int | None:
+        """The tournament a pairing belongs to."""
         found = await self._run.fetch("SELECT tournament_id FROM pairings WHERE id = ?", pairing_id)
         return int(found[0]["tournament_id"]) if found else None
 
     async def set_starter(self, pairing_id: int, message_id: int) -> int:
+        """Give a pairing the message its thread opens from, unless it has one; the
+        pairing's message either way."""
         return await self._set_once(pairing_id, "starter_id", message_id)
 
     async def set_thread(self, pairing_id: int, thread_id: int) -> int:
+        """Give a pairing its thread unless it has one; the pairing's thread either way."""
         return await self._set_once(pairing_id, "thread_id", thread_id)
 
     async def _set_once(self, pairing_id: int, column: str, value: int) -> int:
@@ -376,6 +321,8 @@ class SqlTournaments:
             return int(found[0][column])
 
     async def set_unplayed(self, pairing_id: int) -> bool:
+        """Mark a pairing without a thread, game or forfeit as never played; False when it
+        had one of them or was marked already."""
         marked = await self._run.execute(
             "UPDATE pairings SET unplayed = 1 WHERE id = ? AND unplayed = 0 "
             "AND thread_id IS NULL AND forfeit_by IS NULL AND NOT EXISTS "
@@ -387,6 +334,9 @@ class SqlTournaments:
     async def withdraw(
         self, tournament_id: int, user_id: int, news: Sequence[Announcement] = ()
     ) -> bool:
+        """Withdraw a running entrant: every pairing of theirs without a finished game, and
+        not unplayed, is forfeited by them; `news` of it is kept owed. False when they were
+        not playing in it."""
         async with self._run.transaction() as tx:
             withdrawn = await tx.execute(
                 "UPDATE entrants SET withdrawn = 1 "
@@ -413,6 +363,8 @@ class SqlTournaments:
         now: float,
         news: Sequence[Announcement] = (),
     ) -> bool:
+        """Finish or cancel a tournament not ended yet, keeping `news` of it owed; False
+        when it had ended."""
         return await change_one_keeping_owed(
             self._run,
             f"UPDATE tournaments SET status = ?, ended_at = ? "
@@ -426,12 +378,17 @@ def _tournament(row: Row) -> TournamentRecord:
     values: dict[str, Any] = {column: row[column] for column in _TOURNAMENT_COLUMNS}
     values["options"] = json.loads(values["options"])
     values["status"] = TournamentStatus(values["status"])
+    values["format"] = Format(values["format"])
     return TournamentRecord(**values)
 
 
 def _pairing(row: Row) -> PairingRecord:
     return PairingRecord(
         *(row["id"], row["round"], row["board"], row["first_id"], row["second_id"]),
-        *(row["thread_id"], row["forfeit_by"], row["game_id"], row["game_status"]),
+        *(row["thread_id"], row["forfeit_by"], row["game_id"], _status(row["game_status"])),
         *(row["first_rank"], row["second_rank"], bool(row["unplayed"]), row["starter_id"]),
     )
+
+
+def _status(stored: str | None) -> Status | None:
+    return None if stored is None else Status(stored)

@@ -14,7 +14,7 @@ from bot.discord_ui.tournament_commands import DiscordVenue
 from bot.play.clock import HOUR
 from bot.play.outbox import OWED_AFTER
 from bot.play.values import Post
-from bot.storage.tournaments import SqlTournaments
+from bot.storage.tournaments import Tournaments
 from tests.bot.discord_ui.test_crash_and_load import Killed, restarted
 from tests.bot.discord_ui.test_slow_game_commands import scheduler_of
 from tests.bot.harness import DiscordHarness, Kind, Reply
@@ -248,14 +248,12 @@ async def test_a_game_begun_just_before_a_crash_has_its_first_board_posted_once(
 async def test_a_thread_opened_just_before_a_crash_is_adopted_not_opened_again(
     tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def killed_before_recording(self: SqlTournaments, pairing_id: int, thread: int) -> int:
+    async def killed_before_recording(self: Tournaments, pairing_id: int, thread: int) -> int:
         raise Killed
 
     first = DiscordHarness(new_bot(tmp_path, clock=clock))
     async with first:
-        await started_dying(
-            first, monkeypatch, SqlTournaments, "set_thread", killed_before_recording
-        )
+        await started_dying(first, monkeypatch, Tournaments, "set_thread", killed_before_recording)
         (opened,) = [r for r in first.requests if r.kind is Kind.THREAD]
     async with restarted(first, new_bot(tmp_path, clock=clock)) as back:
         (adopted,) = [r for r in back.requests if r.kind is Kind.THREAD]

@@ -164,7 +164,7 @@ async def test_a_swiss_of_six_over_three_rounds_survives_a_restart_between_round
     try:
         restarted = [bot_on(storage, clock, venue), bot_on(second_store, clock, venue)]
         for again in restarted * 2:
-            await again.host.tournaments.run_due()
+            await again.host.rounds.run_due()
     finally:
         await second_store.close()
     pairings = await storage.tournaments.pairings(number)
@@ -185,16 +185,16 @@ async def test_a_tournament_starts_at_its_time_with_who_joined(
     venue = Venue()
     bot = bot_on(storage, clock, venue)
     number = await entered(bot, "swiss", 3, starts="2h")
-    await bot.host.tournaments.run_due()
+    await bot.host.rounds.run_due()
     assert (await storage.tournaments.tournament(number)).status is TournamentStatus.OPEN  # type: ignore[union-attr]
     clock.now += 2 * 3600
-    await bot.host.tournaments.run_due()
+    await bot.host.rounds.run_due()
     with pytest.raises(Refusal, match="has closed its entries"):
         await bot.host.tournaments.join(GUILD, number, PLAYERS[5])
     assert len(await active_games(bot, number)) == 1
     lonely = await entered(bot, "swiss", 1, starts="1h")
     clock.now += 3600
-    await bot.host.tournaments.run_due()
+    await bot.host.rounds.run_due()
     assert (await storage.tournaments.tournament(lonely)).status is TournamentStatus.CANCELLED  # type: ignore[union-attr]
 
 
@@ -318,7 +318,7 @@ async def test_a_game_whose_thread_is_refused_for_good_is_not_played_and_the_swi
         "(round 1) is not played: it scores nothing for either player and is not rated."
     )
     assert await play_out(bot, number) == 1
-    await bot.host.tournaments.run_due()
+    await bot.host.rounds.run_due()
     assert len(venue.refused) == 1, "a refusal for good is not tried again"
     assert await play_out(bot, number) == 2
     tournament = await storage.tournaments.tournament(number)
@@ -334,7 +334,7 @@ async def test_a_thread_refused_for_now_is_tried_again_on_the_next_pass(
     bot = bot_on(storage, clock, venue)
     number = await begun(bot, "swiss", 4, rounds=1)
     assert len(await active_games(bot, number)) == 1
-    await bot.host.tournaments.run_due()
+    await bot.host.rounds.run_due()
     assert len(await active_games(bot, number)) == 2
     assert not any(p.unplayed for p in await storage.tournaments.pairings(number))
     assert not any("refuses" in shown(post.text) for _, post in venue.posts)

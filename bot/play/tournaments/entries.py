@@ -1,0 +1,303 @@
+"""Tournaments as their organisers and players meet them: creating one, joining and
+leaving, starting and cancelling it, withdrawing, and reading the standings. `Rounds`
+runs them once started."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import engine
+from bot.play.clock import parse_duration, parse_time_control
+from bot.play.events import TournamentDue
+from bot.play.game_clocks import control_of
+from bot.play.games import GameTable
+from bot.play.tournaments.posts import announcement_post, standings_post
+from bot.play.tournaments.reading import Table, tally
+from bot.play.tournaments.rounds import Rounds
+from bot.play.tournaments.venue import NO_GAME
+from bot.play.values import Person, Post, Refusal
+from bot.play.words.text import Command, Name, Strong, Text, excerpt, lines, say
+from bot.play.words.tournaments import OPENING, describe, standings_text, withdrawn_text
+from bot.play.words.wording import sentence
+from bot.storage.tournaments import (
+    Format,
+    Joined,
+    PairingRecord,
+    TournamentDraft,
+    TournamentRecord,
+    TournamentStatus,
+)
+
+FORMATS = tuple(format_.value for format_ in Format)
+"""The formats as `/tournament create` offers them."""
+MANUAL = "manual"
+MOST_ROUNDS = 30
+MOST_TOURNAMENTS = 2**31 - 1
+"""The highest number a server's tournament can have (the column holds 32 bits)."""
+_FORMAT_WORDS = {
+    **{format_.value: format_ for format_ in Format},
+    "round robin": Format.ROUND_ROBIN,
+    "roundrobin": Format.ROUND_ROBIN,
+    "rr": Format.ROUND_ROBIN,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What `/tournament create` asks for; texts as typed (None: the default)."""
+
+    game: str
+    guild_id: int
+    channel_id: int
+    creator: Person
+    format: str
+    rounds: int | None = None
+    time_limit: str | None = None
+    max_players: int | None = None
+    starts: str | None = None
+    players: int = 2
+    options: dict[str, object] = dataclasses.field(default_factory=dict)
+
+
+class Tournaments:
+    """Creating, entering, starting, cancelling and leaving tournaments, and reading their
+    standings; `Rounds` runs them."""
+
+    def __init__(
+        self, games: GameTable, rounds: Rounds, *, clock: Callable[[], float] = time.time
+    ) -> None:
+        self._games = games
+        self._store = games.tournaments
+        self._rounds = rounds
+        self._clock = clock
+
+    async def create(self, entry: Entry) -> tuple[int, Post]:
+        """Open a tournament for entries: its number, and its announcement."""
+        info = engine.GAMES.get(entry.game)
+        if info is None:
+            raise Refusal(f"There is no game called {excerpt(entry.game)}.")
+        if entry.players != 2 or info.min_players > 2:
+            raise Refusal(
+                f"Tournaments are for two-player games only, so a {info.title} tournament "
+                f"of {entry.players} players cannot be held."
+            )
+        format_ = _FORMAT_WORDS.get(entry.format.strip().lower())
+        if format_ is None:
+            raise Refusal(
+                f"There is no format {excerpt(entry.format)}: choose round-robin or swiss."
+            )
+        if entry.rounds is not None and not (
+            format_ is Format.SWISS and 1 <= entry.rounds <= MOST_ROUNDS
+        ):
+            raise Refusal(
+                f"Only a Swiss tournament has a number of rounds, from 1 to {MOST_ROUNDS}."
+            )
+        if entry.max_players is not None and entry.max_players < 2:
+            raise Refusal("A tournament needs room for at least 2 players.")
+        try:
+            game = engine.new_game(info.name, 2, seed=0, **entry.options)
+        except engine.GameError as error:
+            raise Refusal(sentence(str(error))) from None
+        if entry.time_limit is None:
+            control = control_of(await self._games.clocks.server_settings(entry.guild_id))
+        else:
+            control = parse_time_control(entry.time_limit)
+        starts_at = _start_time(entry.starts, self._clock())
+        draft = TournamentDraft(
+            guild_id=entry.guild_id,
+            channel_id=entry.channel_id,
+            creator_id=entry.creator.user_id,
+            game=info.name,
+            options=dict(game.options),
+            format=format_,
+            rounds=entry.rounds,
+            time_control=None if control is None else str(control),
+            max_players=entry.max_players,
+            starts_at=starts_at,
+        )
+        tournament = await self._store.create(draft, self._clock())
+        return tournament.number, await announcement_post(self._store, tournament)
+
+    async def note_message(self, guild_id: int, number: int, message_id: int) -> None:
+        tournament = await self._numbered(guild_id, number)
+        await self._store.set_message(tournament.id, message_id)
+
+    async def announced_in(self, guild_id: int, number: int, message_id: int) -> bool:
+        """Whether the message is the announcement of the server's tournament `number`
+        (where its Join and Leave work)."""
+        found = await self._find(guild_id, number)
+        return found is not None and found.message_id == message_id
+
+    async def join(self, guild_id: int, number: int, person: Person) -> Post:
+        """Enter a player; the announcement's new text."""
+        tournament = await self._numbered(guild_id, number)
+        if person.is_bot:
+            raise Refusal("Bots cannot play in tournaments.")
+        joined = await self._store.join(
+            tournament.id, person.user_id, person.name, self._clock(), tournament.max_players
+        )
+        if joined is Joined.ALREADY:
+            raise Refusal(f"You are already in tournament #{tournament.number}.")
+        if joined is Joined.FULL:
+            raise Refusal(f"Tournament #{tournament.number} is full.")
+        if joined is Joined.CLOSED:
+            raise Refusal(f"Tournament #{tournament.number} has closed its entries.")
+        return await announcement_post(self._store, tournament)
+
+    async def leave(self, guild_id: int, number: int, user_id: int) -> Post:
+        """Take back an entry before the start; the announcement's new text."""
+        return await self._leave(await self._numbered(guild_id, number), user_id)
+
+    async def _leave(self, tournament: TournamentRecord, user_id: int) -> Post:
+        if tournament.status is not TournamentStatus.OPEN:
+            raise Refusal(
+                f"Tournament #{tournament.number} has begun: use /tournament withdraw to leave it."
+            )
+        if not await self._store.leave(tournament.id, user_id):
+            raise Refusal(f"You are not in tournament #{tournament.number}.")
+        return await announcement_post(self._store, tournament)
+
+    async def start(self, guild_id: int, number: int, user_id: int, *, moderator: bool) -> Post:
+        """Close the entries and begin the first round now (`moderator`: the asker may
+        manage the server the tournament is in)."""
+        tournament = await self._numbered(guild_id, number)
+        _check_organiser(tournament, user_id, moderator, "start")
+        if tournament.status is not TournamentStatus.OPEN:
+            raise Refusal(f"Tournament #{tournament.number} has already begun.")
+        if len(await self._store.entrants(tournament.id)) < 2:
+            raise Refusal(f"Tournament #{tournament.number} needs at least 2 players to start.")
+        if not await self._rounds.close_entries(tournament):
+            raise Refusal(f"Tournament #{tournament.number} has already begun.")
+        self._games.events.write(TournamentDue(tournament.id))
+        return Post(
+            NO_GAME, say(f"Tournament #{tournament.number} has begun: {OPENING} Good luck!")
+        )
+
+    async def cancel(self, guild_id: int, number: int, user_id: int, *, moderator: bool) -> Post:
+        """End the tournament: its games in play are aborted, unrated."""
+        tournament = await self._numbered(guild_id, number)
+        _check_organiser(tournament, user_id, moderator, "cancel")
+        if not await self._store.end(tournament.id, TournamentStatus.CANCELLED, self._clock()):
+            raise Refusal(f"Tournament #{tournament.number} is already over.")
+        for pairing in await self._store.pairings(tournament.id):
+            if pairing.game_id is not None and _in_play(pairing):
+                await self._rounds.abort(pairing)
+        return Post(
+            NO_GAME,
+            say(
+                f"Tournament #{tournament.number} was cancelled; its unfinished games are "
+                "aborted, unrated."
+            ),
+        )
+
+    async def withdraw(self, guild_id: int, number: int, user_id: int) -> Post:
+        """A player leaves a running tournament: each game of theirs not finished is won by
+        the opponent; games in play are aborted."""
+        tournament = await self._numbered(guild_id, number)
+        if tournament.status is TournamentStatus.OPEN:
+            return await self._leave(tournament, user_id)
+        entrants = {e.user_id: e.name for e in await self._store.entrants(tournament.id)}
+        name = entrants.get(user_id, "")
+        in_play = [
+            pairing
+            for pairing in await self._store.pairings(tournament.id)
+            if user_id in (pairing.first_id, pairing.second_id)
+            and pairing.game_id is not None
+            and _in_play(pairing)
+        ]
+        notes = {
+            pairing.id: self._rounds.news(
+                pairing.thread_id, withdrawn_text(tournament, pairing, user_id, entrants)
+            )
+            for pairing in in_play
+            if pairing.thread_id is not None
+        }
+        if not await self._store.withdraw(tournament.id, user_id, [n for n, _ in notes.values()]):
+            raise Refusal(f"You are not playing in tournament #{tournament.number}.")
+        for pairing in in_play:
+            if pairing.id in notes:
+                await self._rounds.tell(*notes[pairing.id])
+            await self._rounds.abort(pairing)
+        await self._rounds.advance(tournament.id)
+        return Post(
+            NO_GAME,
+            say(
+                Strong(Name(name)),
+                f" withdrew from tournament #{tournament.number}; their unfinished games are won "
+                "by their opponents.",
+            ),
+        )
+
+    async def table(self, guild_id: int, number: int) -> Table:
+        """The standings and crosstable of a server's tournament."""
+        return await tally(self._store, await self._numbered(guild_id, number))
+
+    async def standings(self, guild_id: int, number: int | None, user_id: int) -> Post:
+        """A server's tournament standings (its newest when `number` is None), as text
+        and as a crosstable picture that shows `user_id`'s row in a large field."""
+        if number is None:
+            found = await self._store.in_guild(guild_id)
+            if not found:
+                raise Refusal("This server has no tournaments yet.")
+            number = found[0].number
+        table = await self.table(guild_id, number)
+        return await standings_post(table, standings_text(table), user_id)
+
+    async def listing(self, guild_id: int) -> Text:
+        """The server's tournaments, open and running ones first."""
+        found = await self._store.in_guild(guild_id)
+        if not found:
+            return say(
+                "This server has no tournaments yet; start one with ",
+                Command("tournament", "create"),
+                ".",
+            )
+        shown = []
+        for tournament in found[:20]:
+            count = len(await self._store.entrants(tournament.id))
+            shown.append(
+                say(
+                    f"#{tournament.number} {describe(tournament)}: {tournament.status.value}, "
+                    f"{count} players"
+                )
+            )
+        return lines(shown)
+
+    async def _numbered(self, guild_id: int | None, number: int) -> TournamentRecord:
+        """The asking server's tournament `number`: another server's reads as none."""
+        found = await self._find(guild_id, number)
+        if found is None:
+            raise Refusal(f"There is no tournament #{number} in this server.")
+        return found
+
+    async def _find(self, guild_id: int | None, number: int) -> TournamentRecord | None:
+        if guild_id is None or not 0 < number <= MOST_TOURNAMENTS:
+            return None
+        return await self._store.numbered(guild_id, number)
+
+
+def _check_organiser(
+    tournament: TournamentRecord, user_id: int, moderator: bool, what: str
+) -> None:
+    if not moderator and user_id != tournament.creator_id:
+        raise Refusal(
+            f"Only the creator of tournament #{tournament.number} or someone who can manage the "
+            f"server can {what} it."
+        )
+
+
+def _start_time(typed: str | None, now: float) -> float | None:
+    if typed is None or typed.strip().lower() == MANUAL:
+        return None
+    after = parse_duration(typed, "The start")
+    if after is None:
+        return None
+    return now + after
+
+
+def _in_play(pairing: PairingRecord) -> bool:
+    """Whether the pairing's game is begun and not over."""
+    return pairing.game_status is not None and pairing.game_status.is_open
