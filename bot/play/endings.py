@@ -113,7 +113,9 @@ class Endings:
         self, record: GameRecord, seat: Seat, headline: Text, others: list[Seat]
     ) -> Post:
         """Mark the turn as run out, saved with the post asking the others to claim."""
-        flagged = dataclasses.replace(record, clock=dataclasses.replace(record.clock, flagged=True))
+        flagged = await self._games.with_deadline(
+            dataclasses.replace(record, clock=dataclasses.replace(record.clock, flagged=True))
+        )
         text = say(
             headline,
             " ",
@@ -207,7 +209,12 @@ class Endings:
         self._games.forget(record.id)
         saved = await self._games.save(
             dataclasses.replace(
-                record, status=Status.ABORTED, turn_seat=None, turn_user_id=None, offer=None
+                record,
+                status=Status.ABORTED,
+                turn_seat=None,
+                turn_user_id=None,
+                offer=None,
+                deadline=None,
             )
         )
         aborted = say(f"{title(saved)} was aborted; it is not rated.")

@@ -67,8 +67,9 @@ class Journal:
         self._written = Alarm()
 
     def write(self, event: Event) -> None:
+        if not self._events:
+            self._written.ring()
         self._events.append(Written(event, contextvars.copy_context()))
-        self._written.ring()
 
     def read(self) -> list[Written]:
         """Every event written since the last read."""

@@ -185,8 +185,8 @@ class GameTable:
         the change, if any, signed by this process; a lost race is a `Stale` refusal.
         What the save means is written in the journal (see `Journal`).
 
-        The turn's deadline is worked out afresh from the record's clock."""
-        record = await self.with_deadline(record)
+        The record's deadline is saved as it stands: a change of the turn or its clock
+        works it out once (`advanced`, `with_deadline`)."""
         if announcement is not None:
             announcement = self.signed(announcement)
         try:
@@ -224,8 +224,12 @@ class GameTable:
 
     async def with_deadline(self, record: GameRecord) -> GameRecord:
         """The record with its turn's deadline worked out from its clock."""
-        away = await self._away_of(record)
-        return dataclasses.replace(record, deadline=runs_out(record, away))
+        deadline = runs_out(record, await self._away_of(record))
+        return (
+            record
+            if deadline == record.deadline
+            else dataclasses.replace(record, deadline=deadline)
+        )
 
     async def refresh_clocks(self, game_ids: Sequence[int]) -> None:
         """Work the stored deadlines of these games out again (after someone's absences
@@ -237,8 +241,9 @@ class GameTable:
         record = await self.by_id(game_id)
         if record is None or record.status is not Status.ACTIVE:
             return
-        if (await self.with_deadline(record)).deadline != record.deadline:
-            await self.save(record)
+        refreshed = await self.with_deadline(record)
+        if refreshed is not record:
+            await self.save(refreshed)
 
     async def seat_clocks(self, record: GameRecord) -> tuple[str | None, ...]:
         """Each seat's time left now, short, for the board picture (see `seat_clocks`)."""
@@ -288,12 +293,13 @@ class GameTable:
             else clock_after_turn(record, now, await self._away_of(record))
         )
         turn = game.to_move
+        user_id = None if turn is None else record.players[turn].user_id
         following = dataclasses.replace(
             record,
             state=game.to_json(),
             status=status,
             turn_seat=turn,
-            turn_user_id=None if turn is None else record.players[turn].user_id,
+            turn_user_id=user_id,
             turn_started_at=now,
             offer=None,
             clock=clock,

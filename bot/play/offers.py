@@ -180,7 +180,9 @@ class Offers:
     async def _pause(self, record: GameRecord, opening: Text | None) -> Answer:
         """Everyone agreed: the clocks stop until a player resumes them."""
         now = self._games.clock()
-        paused = dataclasses.replace(record, offer=None, clock=paused_clock(record.clock, now))
+        paused = await self._games.with_deadline(
+            dataclasses.replace(record, offer=None, clock=paused_clock(record.clock, now))
+        )
         resume = Command(record.game, "resume")
         stopped = say("The clocks are stopped; any player may start them again with ", resume, ".")
         post = Post(record.id, _after(opening, stopped))

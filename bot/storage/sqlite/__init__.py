@@ -50,13 +50,13 @@ class SqliteRunner:
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
-        async with self._database.alone() as run:
-            transaction = SqliteTransaction(run)
+        async with contextlib.AsyncExitStack() as stack:
+            transaction = SqliteTransaction(self._database, stack)
             try:
                 yield transaction
                 await transaction.commit()
             except BaseException:
-                await run(sqlite3.Connection.rollback)
+                await transaction.roll_back()
                 raise
 
     async def hold_lock(self, key: int, name: str) -> bool:
@@ -102,12 +102,19 @@ class SqliteRunner:
 class SqliteTransaction:
     """The statements of one immediate transaction. What needs no answer (its start, and
     changes made by `execute_many`) is held back and sent with the next statement or the
-    commit, so a transaction takes few trips to the database thread."""
+    commit, so a transaction takes few trips to the database thread.
+
+    A transaction sent whole with its commit is one job, which nothing can come between:
+    it runs as any other job does. Only one that needs an answer before its commit has
+    the connection to itself from then on (`Database.alone`, held until `stack` closes),
+    so that no other job runs in the middle of it."""
 
     dialect = SQLITE
 
-    def __init__(self, run: Runs) -> None:
-        self._run = run
+    def __init__(self, database: Database, stack: contextlib.AsyncExitStack) -> None:
+        self._database = database
+        self._stack = stack
+        self._run: Runs | None = None
         self._held: list[Job[object]] = [begin]
 
     async def fetch(self, sql: str, *values: Any) -> list[sqlite3.Row]:
@@ -126,9 +133,20 @@ class SqliteTransaction:
         """Nothing to do: SQLite runs one write transaction at a time."""
 
     async def commit(self) -> None:
-        await self._send(sqlite3.Connection.commit)
+        if self._run is None:
+            held, self._held = self._held, []
+            await self._database.read(partial(_whole, held))
+        else:
+            await self._send(sqlite3.Connection.commit)
+
+    async def roll_back(self) -> None:
+        """Roll back what was sent (a transaction sent whole rolled itself back)."""
+        if self._run is not None:
+            await self._run(sqlite3.Connection.rollback)
 
     async def _send(self, job: Job[T]) -> T:
+        if self._run is None:
+            self._run = await self._stack.enter_async_context(self._database.alone())
         held, self._held = self._held, []
         return await self._run(partial(_after, held, job))
 
@@ -220,6 +238,19 @@ def _after(held: Sequence[Job[object]], job: Job[T], db: sqlite3.Connection) -> 
     for earlier in held:
         earlier(db)
     return job(db)
+
+
+def _whole(held: Sequence[Job[object]], db: sqlite3.Connection) -> None:
+    """Run the `held` jobs of a transaction (its start first) and commit them, or roll
+    them back if one raises."""
+    try:
+        for job in held:
+            job(db)
+        db.commit()
+    except BaseException:
+        if db.in_transaction:
+            db.rollback()
+        raise
 
 
 def _execute(db: sqlite3.Connection, sql: str) -> sqlite3.Cursor:
