@@ -4,26 +4,29 @@ move = ai.choose_move(game, "medium", seed=7)    # canonical text, one of game.l
 chances = ai.evaluate(game, "hard")              # expected reward of the seat to move
 mine = ai.evaluate(game, "hard", seat=1)        # ... or of another seat
 
-Levels differ by thinking budget and by deliberate mistakes (see `Level`), never by
-code. Budgets count search iterations, not seconds, so a move depends only on the
-game, the level and the seed.
+Levels differ only in their settings (see `Level`): the thinking budget, how far they
+read the lines of Tink and Tingle (`Reading`), and the deliberate mistakes they make;
+one code path plays all three. Budgets count search iterations, not seconds, so a move
+depends only on the game, the level and the seed. The terms of the line reading are
+mapped to the literature's in the glossary of `ai.threat_space`.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 
 import engine
-from ai.levels import LEVELS, SETTINGS, Level
+from ai.levels import LEVELS, SETTINGS, Level, Reading
 from ai.lines import LINE_GAMES, guarded, read_lines
 from ai.mcts import Node, Search
 from ai.policy import policy
 from ai.tactics import read, resisting
 from ai.threat_space import Checks, Verdict, winning_attack
 
-__all__ = ["LEVELS", "SETTINGS", "Level", "choose_move", "evaluate"]
+__all__ = ["LEVELS", "SETTINGS", "Level", "Reading", "choose_move", "evaluate"]
 
 AHEAD = 0.6
 """The value from which the mover, judging itself ahead, avoids repeating a position."""
@@ -53,13 +56,18 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     candidates = tactics.safe or resisting(game, tactics.moves)
     if tactics.threatened and tactics.safe and rng.random() < settings.miss_block:
         candidates = tactics.unsafe
-    elif tactics.safe and settings.reading and game.name in LINE_GAMES and game.players == 2:
+    elif tactics.safe and settings.reading >= Reading.THREATS and _reads_lines(game):
         winning = winning_attack(game, settings.threat_depth)
         if winning is not None:
             return game.search_text(winning)
         if rng.random() >= settings.miss_block:
             return game.search_text(_checked_choice(game, candidates, settings, rng))
     return game.search_text(_choice(game, candidates, settings, rng))
+
+
+def _reads_lines(game: engine.Game) -> bool:
+    """Whether the game's lines can be read: Tink or Tingle between two players."""
+    return game.name in LINE_GAMES and game.players == 2
 
 
 def evaluate(
@@ -97,7 +105,7 @@ def _rng(game: engine.Game, level: str, seed: int | None) -> random.Random:
 
 def _search(
     game: engine.Game,
-    candidates: list[engine.SearchMove],
+    candidates: Sequence[engine.SearchMove],
     settings: Level,
     rng: random.Random,
 ) -> Search:
@@ -109,7 +117,7 @@ def _search(
 
 def _choice(
     game: engine.Game,
-    candidates: list[engine.SearchMove],
+    candidates: Sequence[engine.SearchMove],
     settings: Level,
     rng: random.Random,
     ranked: list[Node] | None = None,
@@ -137,7 +145,7 @@ def _checked_choice(
     `threat_checks`.
     """
     lines = read_lines(game)
-    forks = settings.reading > 1
+    forks = settings.reading >= Reading.FORKS
     narrowed = guarded(game, lines, moves, forks=forks)
     checks = Checks(game, settings.threat_depth, settings.threat_checks)
     ranked = _search(game, narrowed, settings, rng).ranked()

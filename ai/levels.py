@@ -4,9 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import IntEnum
 from types import MappingProxyType
 
 LEVELS = ("easy", "medium", "hard")
+
+
+class Reading(IntEnum):
+    """How far a level reads the lines of Tink and Tingle (see `ai.lines`)."""
+
+    WINS = 0
+    """Wins in one only, its own and the opponent's."""
+    THREATS = 1
+    """Also double threats and chains of threats (`Level.threat_depth`): making them,
+    and keeping the opponent from them."""
+    FORKS = 2
+    """Also forks: squares that make double threats no single answer takes away."""
 
 
 @dataclass(frozen=True)
@@ -29,15 +42,13 @@ class Level:
     exploration: float = 0.7
     """The UCT exploration constant."""
     threat_depth: int = 1
-    """In Tink and Tingle, how many threats in a row it reads when `reading` is on (1: a
-    double threat): it plays a win by a chain of threats that long and keeps the opponent
-    from one (see `ai.threat_space`)."""
+    """In Tink and Tingle, how many threats in a row it reads from `Reading.THREATS` on
+    (1: a double threat): it plays a win by a chain of threats that long and keeps the
+    opponent from one (see `ai.threat_space`)."""
     threat_checks: int = 4000
     """Positions that reading may visit in a move to keep the opponent from a chain."""
-    reading: int = 1
-    """How far it reads lines in Tink and Tingle: 0, wins in one only; 1, also double
-    threats and chains of threats (`threat_depth`), making them and keeping the opponent
-    from them; 2, also forks."""
+    reading: Reading = Reading.THREATS
+    """How far it reads lines in Tink and Tingle."""
 
     def __post_init__(self) -> None:
         if "default" not in self.iterations or min(self.iterations.values()) < 1:
@@ -63,12 +74,12 @@ SETTINGS: dict[str, Level] = {
         _budgets(default=900, folio=700, bridge=1500),
         top_k=3,
         temperature=0.05,
-        reading=2,
+        reading=Reading.FORKS,
         threat_depth=2,
     ),
     "hard": Level(
         _budgets(default=10000, folio=6000, bridge=7000),
-        reading=2,
+        reading=Reading.FORKS,
         threat_depth=3,
         threat_checks=5000,
     ),

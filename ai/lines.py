@@ -6,8 +6,9 @@ may win. Two threatened squares are a *double threat*: one move cannot block bot
 A *maker* is an empty square where one piece gives the seat a double threat; an open
 two (two in a row with room at both ends) has makers at both ends.
 
-Squares are bit positions `rank * width + file`; a Tink search move is
-`(size, target, spent, spent)` with -1 for a free small's spent squares (see engine.tink).
+Squares are bit positions `rank * width + file`; a Tink search move is an
+`engine.LineMove` (its size, target square, and the two squares it spends, -1 for a free
+small).
 Readings are patterns only, so they may see a threat that a short stash cannot carry out,
 never miss one; moves found by them are checked on the game itself before they are played.
 """
@@ -16,8 +17,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import cast
 
 import engine
 from ai.bits import squares
@@ -29,7 +32,7 @@ DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 WEIGHTS = (0.0, 1.0, 4.0, 16.0, 64.0)
 """What an open window is worth by the pieces of one seat in it."""
 HAND = 6.0
-"""What each of the first two smalls in hand is worth: a line needs pieces to finish."""
+"""What each of the first three smalls in hand is worth: a line needs pieces to finish."""
 DOUBLE = 48.0
 """What two threatened squares, or a square to make them from with the move, are worth."""
 FORK_PIECES = 3
@@ -103,7 +106,7 @@ class Lines:
     """After a piece placed without spending: the lines before, the seat, the square and
     the size, from whose open windows these lines derive their own."""
 
-    def after(self, seat: int, move: engine.SearchMove) -> Lines:
+    def after(self, seat: int, move: engine.LineMove) -> Lines:
         """The lines after `seat` makes the Tink search move `move`."""
         size, target, first, second = move
         smalls, mediums = list(self.smalls), list(self.mediums)
@@ -196,10 +199,10 @@ class Lines:
             (SMALL, MEDIUM), self._gaps(seat, 3), self._spendable(seat), strict=True
         ):
             for square in squares(_union_of(gaps) & needed & ~found):
-                after = self.after(seat, (size, square, -1, -1))
+                after = self.after(seat, engine.LineMove(size, square, -1, -1))
                 makers = after.makers(seat)
                 if makers and all(
-                    after.after(other, (SMALL, block, -1, -1)).makers(seat)
+                    after.after(other, engine.LineMove(SMALL, block, -1, -1)).makers(seat)
                     for block in squares(makers)
                 ):
                     found |= 1 << square
@@ -353,12 +356,28 @@ def assess(
     rng.shuffle(moves)
 
     def rank(move: engine.SearchMove) -> int:
-        target = 1 << move[1]
+        _, square, spent_first, _ = move
+        target = 1 << square
         return (
             0 if target & urgent else 1 if target & building else 2 if target & near else 3
-        ) * 2 + (move[2] >= 0)
+        ) * 2 + (spent_first >= 0)
 
     return sorted(moves, key=rank), chances
+
+
+def line_moves(game: engine.Game) -> Sequence[engine.LineMove]:
+    """The search moves of a Tink or Tingle game, which are `LineMove`s."""
+    return as_lines(game.search_moves())
+
+
+def line_wins(game: engine.Game) -> list[engine.LineMove]:
+    """The winning search moves of a Tink or Tingle game."""
+    return list(as_lines(game.search_wins()))
+
+
+def as_lines(moves: Sequence[engine.SearchMove]) -> Sequence[engine.LineMove]:
+    """Search moves known to be a Tink or Tingle game's, as what they are."""
+    return cast(Sequence[engine.LineMove], moves)
 
 
 def read_lines(game: engine.Game) -> Lines:
@@ -380,19 +399,20 @@ def read_lines(game: engine.Game) -> Lines:
 
 
 def guarded(
-    game: engine.Game, lines: Lines, moves: list[engine.SearchMove], *, forks: bool = True
-) -> list[engine.SearchMove]:
-    """The moves of `moves` worth searching when no threat to win in one is pending.
+    game: engine.Game, lines: Lines, candidates: Sequence[engine.SearchMove], *, forks: bool = True
+) -> list[engine.LineMove]:
+    """The `candidates` worth searching when no threat to win in one is pending.
 
-    In turn, as far as each matters: those that leave the opponent the fewest squares
-    it threatens to win on once it has the piece for it; the fewest to make a double
-    threat from. With neither to mind, the mover's own forks, if it has any and the
-    smalls in hand to follow them up; else those that leave the opponent the fewest
-    those that leave the opponent no square to make a fork from, where one does. Forks
-    only when `forks` says so.
+    They are narrowed in turn, as far as each matters: to those that leave the opponent
+    the fewest squares it threatens to win on, then the fewest squares it could make a
+    double threat from. When neither narrowed them, the mover's own forks come first,
+    if it has any and the smalls in hand to follow one up (`FORK_PIECES`); else, where
+    the opponent has a fork to make, the moves that leave it none. Forks are read only
+    when `forks` says so.
     """
     seat = game.to_move or 0
     other = 1 - seat
+    moves = list(as_lines(candidates))
     pool = moves
     for reading in (Lines.threats, Lines.makers):
         if pool and reading(lines, other):
@@ -403,7 +423,7 @@ def guarded(
         return pool
     if pool is moves and lines.stash[seat] >= FORK_PIECES:
         mine = lines.forks(seat)
-        forking = [move for move in moves if mine >> move[1] & 1 and move[2] < 0]
+        forking = [move for move in moves if mine >> move.target & 1 and move.spent_first < 0]
         if forking:
             return forking
     theirs = lines.forks(other)
@@ -414,7 +434,7 @@ def guarded(
         left = {
             move: lines.after(seat, move).forks(other).bit_count()
             for move in pool
-            if near >> move[1] & 1
+            if near >> move.target & 1
         }
         safe = [move for move in pool if left.get(move) == 0]
         if safe:

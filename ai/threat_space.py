@@ -10,6 +10,31 @@ piece for it (see `Lines.live_threats`). When the defender has no small in hand,
 every move of its lifts two pieces, a quiet move that leaves each of them lifting a blocker
 (a zugzwang) wins too. Each step is played on the game itself, so stashes, spending and
 every ruling are respected; the lines only choose what to try.
+
+Glossary, against threat-space search as Allis, van den Herik and Huntjens named it for
+gomoku (1993):
+
+- *threat* (`Lines.threats`): a window of four holding three of a seat's pieces and an
+  empty square; Allis's *four*, its empty square the *gain square* of the next move.
+- *live threat* (`Lines.live_threats`): a threat whose seat may have the piece to play
+  on its gain square; gomoku has no such condition (any stone fills any square).
+- *double threat*: two threatened squares at once, Allis's *double four*, which one
+  answer cannot meet.
+- *maker* (`Lines.makers`): an empty square where one piece makes a double threat, the
+  gain square of a *four-three* or *three-three* in gomoku terms; *threat maker*
+  (`Lines.threat_makers`): where one piece makes a single threat (a *three*).
+- *critical squares* (`Lines.critical`): the empty squares of a seat's windows holding
+  two or more of its pieces, the union of the gain and *cost squares* of its threats to
+  come: where a defender's answer can matter.
+- *chain of threats* (`winning_attack`, `depth`): a *threat sequence*, each threat
+  forcing an answer, ending in a double threat or a win; `_attack` is the OR node and
+  `_holds` the AND node, every answer that meets the threat (a block, or a threat of the
+  defender's own to win in one, Allis's *counter-threat*) tried.
+- *refuted* / *held* (`Verdict`): a candidate move after which the opponent has a
+  winning threat sequence within `depth` (refuted), or none, every line searched
+  (held); *unknown* when the search budget ran out first.
+- *zugzwang* (`_waiting`): outside Allis's method; Tink's spending rule can leave a
+  defender whose every move lifts a blocker.
 """
 
 from __future__ import annotations
@@ -19,7 +44,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 import engine
-from ai.lines import SMALL, Lines, read_lines
+from ai.lines import SMALL, Lines, as_lines, line_moves, line_wins, read_lines
 
 MOST_NODES = 3000
 """Positions one search for a win may visit before it gives up, finding none."""
@@ -54,26 +79,24 @@ class _Budget:
 
 def winning_attack(
     game: engine.Game, depth: int, nodes: int = MOST_NODES
-) -> engine.SearchMove | None:
+) -> engine.LineMove | None:
     """A move of the seat to move that wins by at most `depth` threats in a row, or None.
 
     A win in one counts as such a move. Two players only; the game is left unchanged.
     """
-    wins = game.search_wins()
+    wins = line_wins(game)
     if wins:
         return wins[0]
     return _attack(game, read_lines(game), game.to_move or 0, depth, _Budget(nodes))
 
 
-def refuted(
-    game: engine.Game, move: engine.SearchMove, depth: int, nodes: int = MOST_NODES
-) -> bool:
+def refuted(game: engine.Game, move: engine.LineMove, depth: int, nodes: int = MOST_NODES) -> bool:
     """Whether after `move` the next player wins by at most `depth` threats in a row."""
     return _refuted(game, read_lines(game), move, depth, _Budget(nodes))
 
 
 def _refuted(
-    game: engine.Game, lines: Lines, move: engine.SearchMove, depth: int, budget: _Budget
+    game: engine.Game, lines: Lines, move: engine.LineMove, depth: int, budget: _Budget
 ) -> bool:
     seat = game.to_move or 0
     after = game.search_copy()
@@ -87,11 +110,11 @@ def _refuted(
 
 def _attack(
     game: engine.Game, lines: Lines, seat: int, depth: int, budget: _Budget
-) -> engine.SearchMove | None:
+) -> engine.LineMove | None:
     """A threatening move of `seat` (to move) that wins within `depth` threats; blocking
     a threat of the opponent's to win in one, as long as one of its own stands, is free.
     A quiet move that leaves the opponent in zugzwang counts too."""
-    wins = game.search_wins()
+    wins = line_wins(game)
     if wins:
         return wins[0]
     pending = lines.live_threats(1 - seat)
@@ -113,9 +136,7 @@ def _attack(
     return None
 
 
-def _waiting(
-    game: engine.Game, lines: Lines, seat: int, budget: _Budget
-) -> engine.SearchMove | None:
+def _waiting(game: engine.Game, lines: Lines, seat: int, budget: _Budget) -> engine.LineMove | None:
     """A quiet move of `seat` (to move) after which the opponent, with no small in hand and
     so lifting two pieces whatever it does, lets `seat` win at once: a zugzwang. The moves
     that leave the most of the opponent's pieces blocking its threes are tried."""
@@ -123,13 +144,13 @@ def _waiting(
     if not blocking:
         return None
 
-    def pinned(move: engine.SearchMove) -> int:
+    def pinned(move: engine.LineMove) -> int:
         """The opponent's pieces still blocking a three of the seat's after `move`."""
-        if move[2] < 0:
+        if move.spent_first < 0:
             return blocking.bit_count()
         return lines.after(seat, move).blockers(seat).bit_count()
 
-    for move in sorted(game.search_moves(), key=pinned, reverse=True)[:MOST_WAITS]:
+    for move in sorted(line_moves(game), key=pinned, reverse=True)[:MOST_WAITS]:
         if not budget.take():
             return None
         after = game.search_copy()
@@ -139,15 +160,15 @@ def _waiting(
     return None
 
 
-def _lifted(move: engine.SearchMove) -> int:
+def _lifted(move: engine.LineMove) -> int:
     """The squares a move spends, as a mask (none for a free small)."""
-    return 0 if move[2] < 0 else 1 << move[2] | 1 << move[3]
+    return 0 if move.spent_first < 0 else 1 << move.spent_first | 1 << move.spent_second
 
 
 def _cornered(game: engine.Game, seat: int, blocking: int, budget: _Budget) -> bool:
     """Whether every move of the opponent (to move) lets `seat` win at once; the moves that
     lift none of the `blocking` pieces are tried first."""
-    moves = sorted(game.search_moves(), key=lambda move: bool(_lifted(move) & blocking))
+    moves = sorted(line_moves(game), key=lambda move: bool(_lifted(move) & blocking))
     return bool(moves) and _all_lose(
         game, moves, seat, budget, lambda reply, _: bool(reply.search_wins())
     )
@@ -155,10 +176,10 @@ def _cornered(game: engine.Game, seat: int, blocking: int, budget: _Budget) -> b
 
 def _all_lose(
     game: engine.Game,
-    answers: list[engine.SearchMove],
+    answers: list[engine.LineMove],
     seat: int,
     budget: _Budget,
-    wins: Callable[[engine.Game, engine.SearchMove], bool],
+    wins: Callable[[engine.Game, engine.LineMove], bool],
 ) -> bool:
     """Whether after each of the defender's `answers` `seat` wins (as `wins` judges the
     position after an answer), or the game is over and won by it."""
@@ -176,21 +197,19 @@ def _all_lose(
     return True
 
 
-def _threatening(
-    game: engine.Game, lines: Lines, seat: int, pending: int
-) -> list[engine.SearchMove]:
+def _threatening(game: engine.Game, lines: Lines, seat: int, pending: int) -> list[engine.LineMove]:
     """The seat's moves that threaten, the strongest first; if the opponent threatens to win
     on `pending`, only the blocks that leave a threat of the seat's standing."""
     reach = pending or lines.threat_makers(seat) | lines.two_makers(seat)
     scored = []
-    for move in game.search_moves():
-        if not reach >> move[1] & 1:
+    for move in line_moves(game):
+        if not reach >> move.target & 1:
             continue
         after = lines.after(seat, move)
         threats = after.live_threats(seat).bit_count()
         makers = after.makers(seat).bit_count() if threats < 2 else 0
         if threats or makers:
-            scored.append((-min(threats, 2), -makers, move[2] >= 0, move))
+            scored.append((-min(threats, 2), -makers, move.spent_first >= 0, move))
     scored.sort()
     return [move for *_, move in scored[:MOST_ATTACKS]]
 
@@ -206,28 +225,28 @@ def _holds(game: engine.Game, lines: Lines, seat: int, depth: int, budget: _Budg
         return False
     threatened = lines.live_threats(seat)
     meets = threatened or lines.critical(seat) | lines.threat_makers(1 - seat)
-    answers: list[engine.SearchMove] = []
-    ignoring: list[engine.SearchMove] = []
-    for move in game.search_moves():
-        (answers if meets >> move[1] & 1 else ignoring).append(move)
+    answers: list[engine.LineMove] = []
+    ignoring: list[engine.LineMove] = []
+    for move in line_moves(game):
+        (answers if meets >> move.target & 1 else ignoring).append(move)
     if ignoring:
         answers.append(_least_short(lines, 1 - seat, ignoring))
 
-    def carried_on(reply: engine.Game, answer: engine.SearchMove) -> bool:
+    def carried_on(reply: engine.Game, answer: engine.LineMove) -> bool:
         follow = lines.after(1 - seat, answer)
         return _attack(reply, follow, seat, depth - 1, budget) is not None
 
     return _all_lose(game, answers, seat, budget, carried_on)
 
 
-def _least_short(lines: Lines, seat: int, moves: list[engine.SearchMove]) -> engine.SearchMove:
+def _least_short(lines: Lines, seat: int, moves: list[engine.LineMove]) -> engine.LineMove:
     """The first of `moves`, or when the seat has at most one small in hand, the one that
     leaves it the most."""
     if not lines.stash or lines.stash[seat] > 1:
         return moves[0]
     pure_smalls = lines.smalls[seat] & ~lines.mediums[seat]
     return max(
-        moves, key=lambda move: (_lifted(move) & pure_smalls).bit_count() - (move[0] == SMALL)
+        moves, key=lambda move: (_lifted(move) & pure_smalls).bit_count() - (move.size == SMALL)
     )
 
 
@@ -249,7 +268,8 @@ class Checks:
         if self.left <= 0:
             return Verdict.UNKNOWN
         budget = _Budget(CHECK_NODES)
-        refuted = _refuted(self.game, self.lines, move, self.depth, budget)
+        (line,) = as_lines([move])
+        refuted = _refuted(self.game, self.lines, line, self.depth, budget)
         self.left -= budget.spent
         if refuted:
             return Verdict.REFUTED

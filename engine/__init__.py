@@ -10,6 +10,7 @@ game class with `@register`: `GAMES` lists exactly the registered games.
 
 Search (the AI, playouts) runs on copies through the `Game.search_*` methods:
 copy = game.search_copy(); copy.search_push(copy.search_moves()[0])
+A Tink or Tingle search move is a `LineMove` (size, target, spent_first, spent_second).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from engine.core import (
     IllegalMove,
     InvalidMove,
     InvalidOption,
+    LineMove,
     MatchView,
     MovePart,
     Option,
@@ -64,6 +66,7 @@ __all__ = [
     "IllegalMove",
     "InvalidMove",
     "InvalidOption",
+    "LineMove",
     "MatchView",
     "MovePart",
     "MoveReview",

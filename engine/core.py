@@ -9,10 +9,25 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, NamedTuple, Self, TypeVar
 
 OptionValue = bool | int | str | None
 SearchMove = tuple[int, ...]
+
+
+class LineMove(NamedTuple):
+    """A Tink or Tingle move as the search plays it (a `SearchMove`); squares are
+    `rank * width + file`. Tink makes each move once, in the tables a board size shares,
+    and then only looks it up."""
+
+    size: int
+    target: int
+    spent_first: int
+    """The first square whose piece the move spends, in board order; -1 for a free small."""
+    spent_second: int
+    """The second one; -1 for a free small."""
+
+
 """A move on the search path: a few ints whose meaning only the game knows."""
 
 FORMAT_VERSION = 1

@@ -1,7 +1,7 @@
 """Tink (8x8) and Tingle (10x10): one rule set on two boards.
 
-Inside, a move is a tuple `(size, target, spent, spent)` of square indexes, the spent
-squares in board order and -1 for a free small: the game's search moves (see
+Inside, a move is a `Move`: the size placed, its target square and the two squares whose
+pieces it spends (in board order; -1 for a free small): the game's search moves (see
 `Game.search_moves`). `play(text)` parses, checks, applies and logs.
 """
 
@@ -33,6 +33,7 @@ from engine.core import (
     Game,
     GameInfo,
     InvalidMove,
+    LineMove,
     Option,
     OptionValue,
     Piece,
@@ -42,7 +43,8 @@ from engine.core import (
     register,
 )
 
-Move = tuple[int, int, int, int]
+Move = LineMove
+"""Tink's moves as the search plays them (see `LineMove`)."""
 SpendTable = tuple[tuple[tuple[Move, ...], ...], ...]
 """At `[a][b]` and `[b][a]`, the moves that spend the pieces on a and b (a < b in each)."""
 
@@ -111,7 +113,7 @@ def _tables(width: int, height: int) -> _Tables:
             for rank in range(margin, height - margin)
             for file in range(margin, width - margin)
         ),
-        free_smalls=tuple((SMALL, square, NO_SQUARE, NO_SQUARE) for square in range(size)),
+        free_smalls=tuple(Move(SMALL, square, NO_SQUARE, NO_SQUARE) for square in range(size)),
         zobrist=tuple(keys.getrandbits(64) for _ in range(size * 16)),
         turn_keys=tuple(keys.getrandbits(64) for _ in range(4)),
     )
@@ -124,7 +126,7 @@ def _spend_table(width: int, height: int, sizes: tuple[int, ...]) -> SpendTable:
     return tuple(
         tuple(
             tuple(
-                (placed, target, min(a, b), max(a, b))
+                Move(placed, target, min(a, b), max(a, b))
                 for target in common[a * size + b]
                 for placed in sizes
             )
@@ -640,9 +642,9 @@ class TinkGame(Game):
         if spent and not named:
             raise InvalidMove(f"say which piece goes on {names[squares[0]]}: S, M or L")
         if not spent:
-            return (size, squares[0], NO_SQUARE, NO_SQUARE)
+            return Move(size, squares[0], NO_SQUARE, NO_SQUARE)
         first, second = sorted(spent)
-        return (size, squares[0], first, second)
+        return Move(size, squares[0], first, second)
 
     def _refusal(self, move: Move) -> str | None:
         """Why the seat to move may not make this well-formed move, or None."""
