@@ -15,6 +15,7 @@ from bot.play.games import GameTable
 from bot.play.moves import Moves
 from bot.play.values import Post
 from bot.storage import GameRecord, Seat, Status
+from bot.storage.clock_queries import ClockStorage
 
 DEFAULT_NAME = "Pyramid Host"
 
@@ -37,16 +38,23 @@ class AiPlayers:
     """
 
     def __init__(
-        self, games: GameTable, moves: Moves, thinker: Thinker, *, name: str = DEFAULT_NAME
+        self,
+        games: GameTable,
+        clocks: ClockStorage,
+        moves: Moves,
+        thinker: Thinker,
+        *,
+        name: str = DEFAULT_NAME,
     ) -> None:
         self.games = games
+        self._clocks = clocks
         self._thinker = thinker
         self.name = name
         self._moves = moves
 
     async def waiting(self) -> list[int]:
         """The games whose turn is the bot's, longest waiting first."""
-        return [turn.game_id for turn in await self.games.clocks.ai_turns()]
+        return [turn.game_id for turn in await self._clocks.ai_turns()]
 
     async def turn(self, game_id: int) -> GameRecord | None:
         """The game if it waits on one of the bot's seats."""

@@ -25,6 +25,7 @@ from bot.play.words.wording import (
     title,
 )
 from bot.storage import ChannelBusy, GameDraft, GameRecord, Seat, Status
+from bot.storage.clock_queries import ClockStorage
 
 CHALLENGE_LIFETIME = 24 * 60 * 60
 """Seconds an unanswered challenge stays open."""
@@ -60,8 +61,11 @@ class Invitation:
 class Challenges:
     """Opening a challenge and answering it; the game begins once everyone accepted."""
 
-    def __init__(self, games: GameTable, boards: BoardPosts, ai: AiPlayers) -> None:
+    def __init__(
+        self, games: GameTable, clocks: ClockStorage, boards: BoardPosts, ai: AiPlayers
+    ) -> None:
         self._games = games
+        self._clocks = clocks
         self._boards = boards
         self._ai = ai
 
@@ -163,7 +167,7 @@ class Challenges:
     async def _default_time_limit(self, invitation: Invitation) -> TimeControl | None:
         if invitation.time_limit is not None or invitation.guild_id is None:
             return None
-        return control_of(await self._games.clocks.server_settings(invitation.guild_id))
+        return control_of(await self._clocks.server_settings(invitation.guild_id))
 
     def _draft(
         self, invitation: Invitation, seed: int, default_limit: TimeControl | None = None

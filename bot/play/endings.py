@@ -13,6 +13,7 @@ from bot.play.values import Answer, Lapsed, Post, Prompt, Refusal
 from bot.play.words.text import Name, Strong, Text, say
 from bot.play.words.wording import names, no_game, title
 from bot.storage import Action, GameRecord, Seat, Status
+from bot.storage.clock_queries import ClockStorage
 from bot.storage.clocks import CLAIM
 
 TIME_RAN_OUT = "time ran out"
@@ -31,11 +32,17 @@ class Endings:
     """Resigning, time-outs and aborting."""
 
     def __init__(
-        self, games: GameTable, boards: BoardPosts, *, reprieve: Reprieve = no_reprieve
+        self,
+        games: GameTable,
+        clocks: ClockStorage,
+        boards: BoardPosts,
+        *,
+        reprieve: Reprieve = no_reprieve,
     ) -> None:
         """`reprieve` is asked, when a move comes after its turn's deadline, whether its
         player gets more time (see `Reprieve`)."""
         self._games = games
+        self._clocks = clocks
         self._boards = boards
         self._reprieve = reprieve
 
@@ -106,7 +113,7 @@ class Endings:
         record = loan.record
         if record.guild_id is None:
             return []
-        settings = await self._games.clocks.server_settings(record.guild_id)
+        settings = await self._clocks.server_settings(record.guild_id)
         return self._others_in(loan, late) if settings.on_time_out == CLAIM else []
 
     async def _flag(

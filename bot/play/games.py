@@ -1,8 +1,9 @@
 """The games being played: records found by channel or id, saved by version, and their
 engine games lent out one caller at a time from a small cache.
 
-`GameTable` is the use cases' one door to what is stored: they ask it for games, move
-logs and the clocks of turns, never the storage behind it."""
+`GameTable` is the use cases' one door to the games stored: they ask it for games, move
+logs and the clocks of turns, never the storage behind it. What else they keep (server
+settings, vacations, announcements, tournaments) each use case is given by the builder."""
 
 from __future__ import annotations
 
@@ -41,10 +42,7 @@ from bot.storage import (
     TurnClock,
     Writer,
 )
-from bot.storage.announcements import Announcements
-from bot.storage.clock_queries import ClockStorage
 from bot.storage.records import Interval
-from bot.storage.tournaments import Tournaments as TournamentStore
 
 T = TypeVar("T")
 
@@ -94,8 +92,7 @@ class Loan:
 
 
 class GameTable:
-    """Finds, saves and lends the games of one storage backend, and gives the use cases
-    what else they need of it."""
+    """Finds, saves and lends the games of one storage backend."""
 
     def __init__(
         self,
@@ -386,22 +383,7 @@ class GameTable:
             raise Refusal("This game is over.")
         return record
 
-    # -- clocks, announcements and tournaments --------------------------------------
-
-    @property
-    def clocks(self) -> ClockStorage:
-        """Server settings, reminder choices, the clocks of turns and the claims on due work."""
-        return self._storage.clocks
-
-    @property
-    def announcements(self) -> Announcements:
-        """The announcements owed about saved changes."""
-        return self._storage.announcements
-
-    @property
-    def tournaments(self) -> TournamentStore:
-        """Tournaments, their entrants and pairings, whose games this table holds."""
-        return self._storage.tournaments
+    # -- the clock ------------------------------------------------------------------
 
     def past_deadline(self, record: GameRecord) -> bool:
         """Whether the turn being played has run out of time."""

@@ -56,25 +56,28 @@ class Host:
         self.storage = storage
         self.events = Journal()
         """What the use cases did that others act on, for the runtime (or the console)."""
-        away = away_on_vacation(storage.clocks)
+        clocks = storage.clocks
         writer = Writer(slot, new_owner())
-        self.games = GameTable(storage, clock, writer, self.events, away=away)
-        boards = BoardPosts(renderer, Audience(self.games.clocks, clock))
-        self.vacations = Vacations(self.games, vacation_days, clock=clock)
-        self.endings = Endings(self.games, boards, reprieve=self.vacations.reprieve)
+        self.games = GameTable(storage, clock, writer, self.events, away=away_on_vacation(clocks))
+        boards = BoardPosts(renderer, Audience(clocks, clock))
+        self.vacations = Vacations(self.games, clocks, vacation_days, clock=clock)
+        self.endings = Endings(self.games, clocks, boards, reprieve=self.vacations.reprieve)
         self.moves = Moves(self.games, boards, self.endings)
-        self.outbox = Outbox(self.games, boards)
-        self.ai = AiPlayers(self.games, self.moves, thinker or ThreadThinking(), name=ai_name)
-        self.challenges = Challenges(self.games, boards, self.ai)
+        self.outbox = Outbox(self.games, storage.announcements, boards)
+        thinking = thinker or ThreadThinking()
+        self.ai = AiPlayers(self.games, clocks, self.moves, thinking, name=ai_name)
+        self.challenges = Challenges(self.games, clocks, boards, self.ai)
         self.offers = Offers(self.games, boards, self.ai)
         self.history = History(self.games, renderer)
         self.slow_games = SlowGames(
-            self.games, self.endings, spare_day=self.vacations.take_a_day, clock=clock
+            self.games, clocks, self.endings, spare_day=self.vacations.take_a_day, clock=clock
         )
         self.clock_changes = ClockChanges(self.games, self.slow_games)
         self.standings = Leaderboards(storage.standings)
         self.rounds = Rounds(
             self.games,
+            storage.tournaments,
+            clocks,
             self.challenges,
             self.endings,
             storage.standings,
@@ -82,4 +85,6 @@ class Host:
             self.outbox.sent,
             clock=clock,
         )
-        self.tournaments = Tournaments(self.games, self.rounds, clock=clock)
+        self.tournaments = Tournaments(
+            self.games, storage.tournaments, clocks, self.rounds, clock=clock
+        )

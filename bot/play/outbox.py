@@ -26,6 +26,7 @@ from bot.play.posts import BoardPosts
 from bot.play.slow_games import Delivery
 from bot.play.values import File, Post
 from bot.storage import Announcement
+from bot.storage.announcements import Announcements
 from bot.storage.claims import LEASE
 
 log = logging.getLogger(__name__)
@@ -46,8 +47,9 @@ REPLY_READABLE = 14 * 60.0
 class Outbox:
     """The announcements not yet sent, and striking them off."""
 
-    def __init__(self, games: GameTable, boards: BoardPosts) -> None:
+    def __init__(self, games: GameTable, announcements: Announcements, boards: BoardPosts) -> None:
         self._games = games
+        self._announcements = announcements
         self._boards = boards
         self._struck_off = asyncio.Condition()
 
@@ -62,7 +64,7 @@ class Outbox:
         changes are still owed (see `in_order`)."""
         if post.announcement is None:
             return False
-        return await self._games.announcements.replying(post.announcement, reply_token)
+        return await self._announcements.replying(post.announcement, reply_token)
 
     async def in_order(self, post: Post, patience: float = PATIENCE) -> bool:
         """Wait until the changes of the post's game saved before the one it announces are
@@ -71,7 +73,7 @@ class Outbox:
         announcement = post.announcement
         if announcement is None:
             return True
-        announcements = self._games.announcements
+        announcements = self._announcements
         owed = partial(announcements.owed_before, post.game_id, announcement)
         return await self._until(owed, patience)
 
@@ -92,7 +94,7 @@ class Outbox:
         """Announcements their writer had a lease to send and did not, or left unsent when
         it stopped and this process took its place, oldest first."""
         written_by = self._games.clock() - OWED_AFTER
-        return await self._games.announcements.owed(written_by, self._games.writer, BATCH)
+        return await self._announcements.owed(written_by, self._games.writer, BATCH)
 
     async def delivery(
         self, stored: Announcement, replied: Callable[[str], Awaitable[bool]]
@@ -100,7 +102,7 @@ class Outbox:
         """The post of an owed announcement, its picture drawn again; None when it was sent
         since it was found (by a process that claimed it first), or when `replied` (given
         the token) finds that the reply carrying it went out, which strikes it off."""
-        if not await self._games.announcements.is_owed(stored.id):
+        if not await self._announcements.is_owed(stored.id):
             return None
         token = stored.reply_token
         readable = stored.created_at + REPLY_READABLE > self._games.clock()
@@ -126,10 +128,10 @@ class Outbox:
         return await self._boards.picture(kept.picture_name, game, kept.player_names, kept.clocks)
 
     async def _strike_off(self, announcement_id: str) -> None:
-        await self._games.announcements.announced(announcement_id)
+        await self._announcements.announced(announcement_id)
         async with self._struck_off:
             self._struck_off.notify_all()
 
     async def next_due(self) -> float | None:
         """When the first announcement not yet sent will be owed, if any."""
-        return await self._games.announcements.first_owed(self._games.writer, OWED_AFTER)
+        return await self._announcements.first_owed(self._games.writer, OWED_AFTER)

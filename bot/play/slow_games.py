@@ -24,6 +24,7 @@ from bot.play.quiet import parse_span, quiet_until, zone_named
 from bot.play.timing import WARNING, Reminder, pending_reminders, turn_reminders
 from bot.play.values import Post, Refusal
 from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
+from bot.storage.clock_queries import ClockStorage
 from bot.storage.clocks import CLAIM, LOSE, HeldPing, QuietHours, ServerSettings, Turn
 
 SpareDay = Callable[[Turn], Awaitable["Delivery | None"]]
@@ -63,6 +64,7 @@ class SlowGames:
     def __init__(
         self,
         games: GameTable,
+        clocks: ClockStorage,
         endings: Endings,
         *,
         spare_day: SpareDay = no_spare_day,
@@ -71,7 +73,7 @@ class SlowGames:
         """`spare_day` saves a clock that runs out with a vacation day, if the player has
         one."""
         self.games = games
-        self.clocks = games.clocks
+        self.clocks = clocks
         self._endings = endings
         self._clock = clock
         self._spare_day = spare_day

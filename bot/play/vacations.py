@@ -98,10 +98,15 @@ class Vacations:
     """The use cases of vacations: start, end, status, and the days taken automatically."""
 
     def __init__(
-        self, games: GameTable, days_a_year: int, *, clock: Callable[[], float] = time.time
+        self,
+        games: GameTable,
+        clocks: ClockStorage,
+        days_a_year: int,
+        *,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.games = games
-        self.clocks = games.clocks
+        self.clocks = clocks
         self.days_a_year = days_a_year
         self._clock = clock
 

@@ -31,7 +31,7 @@ from bot.alarm import Alarm
 from bot.play.ai_turns import AiPlayers
 from bot.play.outbox import PATIENCE, Outbox
 from bot.play.values import Post, Refusal
-from bot.storage.claims import claimed, holder
+from bot.storage.claims import Claims, claimed, holder
 from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,7 @@ class AiRunner:
     def __init__(
         self,
         players: AiPlayers,
+        claims: Claims,
         outbox: Outbox,
         courier: Courier,
         *,
@@ -69,6 +70,7 @@ class AiRunner:
         patience: float = PATIENCE,
     ) -> None:
         self._players = players
+        self._claims = claims
         self._outbox = outbox
         self._courier = courier
         self._clock = clock
@@ -156,8 +158,7 @@ class AiRunner:
             if record is None:
                 return
             key = f"{game_id}@{record.turn_started_at!r}"
-            claims = self._players.games.clocks
-            async with claimed(claims, KIND, key, self._owner, self._clock, AI_LEASE) as mine:
+            async with claimed(self._claims, KIND, key, self._owner, self._clock, AI_LEASE) as mine:
                 if not mine:
                     return
                 async with self._courier.typing(record.place_id):

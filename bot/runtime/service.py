@@ -92,7 +92,13 @@ def build(
         host.slow_games, host.outbox, courier, clock=clock, also=[host.rounds.run_due]
     )
     ai_runner = AiRunner(
-        host.ai, host.outbox, courier, clock=clock, at_once=ai_at_once, patience=patience
+        host.ai,
+        storage.clocks,
+        host.outbox,
+        courier,
+        clock=clock,
+        at_once=ai_at_once,
+        patience=patience,
     )
     dispatcher = Dispatcher(host.events, scheduler, ai_runner, host.rounds)
     return Service(host, scheduler, ai_runner, dispatcher)

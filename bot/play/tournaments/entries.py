@@ -22,6 +22,7 @@ from bot.play.values import Person, Post, Refusal
 from bot.play.words.text import Command, Name, Strong, Text, excerpt, lines, say
 from bot.play.words.tournaments import OPENING, describe, standings_text, withdrawn_text
 from bot.play.words.wording import sentence
+from bot.storage.clock_queries import ClockStorage
 from bot.storage.tournaments import (
     Format,
     Joined,
@@ -30,6 +31,7 @@ from bot.storage.tournaments import (
     TournamentRecord,
     TournamentStatus,
 )
+from bot.storage.tournaments import Tournaments as TournamentStore
 
 FORMATS = tuple(format_.value for format_ in Format)
 """The formats as `/tournament create` offers them."""
@@ -67,10 +69,17 @@ class Tournaments:
     standings; `Rounds` runs them."""
 
     def __init__(
-        self, games: GameTable, rounds: Rounds, *, clock: Callable[[], float] = time.time
+        self,
+        games: GameTable,
+        store: TournamentStore,
+        clocks: ClockStorage,
+        rounds: Rounds,
+        *,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self._games = games
-        self._store = games.tournaments
+        self._store = store
+        self._clocks = clocks
         self._rounds = rounds
         self._clock = clock
 
@@ -102,7 +111,7 @@ class Tournaments:
         except engine.GameError as error:
             raise Refusal(sentence(str(error))) from None
         if entry.time_limit is None:
-            control = control_of(await self._games.clocks.server_settings(entry.guild_id))
+            control = control_of(await self._clocks.server_settings(entry.guild_id))
         else:
             control = parse_time_control(entry.time_limit)
         starts_at = _start_time(entry.starts, self._clock())

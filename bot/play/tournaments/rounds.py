@@ -32,7 +32,7 @@ from bot.play.words.tournaments import (
 )
 from bot.play.words.wording import names
 from bot.storage import Announcement, Status
-from bot.storage.claims import claimed, holder
+from bot.storage.claims import Claims, claimed, holder
 from bot.storage.standing_queries import Standings
 from bot.storage.tournaments import (
     Entrant,
@@ -42,6 +42,7 @@ from bot.storage.tournaments import (
     TournamentRecord,
     TournamentStatus,
 )
+from bot.storage.tournaments import Tournaments as TournamentStore
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,8 @@ class Rounds:
     def __init__(
         self,
         games: GameTable,
+        store: TournamentStore,
+        claims: Claims,
         challenges: Challenges,
         endings: Endings,
         standings: Standings,
@@ -66,7 +69,8 @@ class Rounds:
     ) -> None:
         """`sent` strikes off the announcement a game's first board is, once posted."""
         self._games = games
-        self._store = games.tournaments
+        self._store = store
+        self._claims = claims
         self._standings = standings
         self._challenges = challenges
         self._endings = endings
@@ -109,7 +113,7 @@ class Rounds:
         key = str(tournament_id)
         async with (
             self._locks.setdefault(tournament_id, asyncio.Lock()),
-            claimed(self._games.clocks, CLAIM, key, self._owner, self._clock) as mine,
+            claimed(self._claims, CLAIM, key, self._owner, self._clock) as mine,
         ):
             if mine:
                 await self._advance(tournament_id, self.venue)
