@@ -39,8 +39,6 @@ LARGEST_ID = 2**53 - 1
 """The largest integer an option may declare (and Discord send): JavaScript's safest."""
 INVITEE_PARAMETERS = ("opponent", "player3", "player4")
 _FIXED_PARAMETERS = {"order", "thread", "time_limit", "ai", *INVITEE_PARAMETERS}
-_PICTURED = ("board", "history")
-"""The commands without options whose answers carry a picture."""
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 
 
@@ -51,22 +49,122 @@ def build_groups() -> list[app_commands.Group]:
 
 def game_group(info: engine.GameInfo) -> app_commands.Group:
     """`/<game> start|move|give_time|board|resign|draw|undo|pause|resume|abort|rules|history`."""
-    group = app_commands.Group(
-        name=info.name,
-        description=_short(f"Play {info.title}. {info.summary}"),
-        guild_only=True,
-        allowed_contexts=in_servers(),
-        allowed_installs=installed_to_servers(),
-    )
-    group.add_command(_start_command(info))
-    group.add_command(_move_command(info))
-    group.add_command(_give_time_command(info))
-    for name, description, callback in _simple_commands(info):
-        command: app_commands.Command[Any, ..., None] = app_commands.Command(
-            name=name, description=description, callback=callback
+    return GameGroup(info)
+
+
+class GameGroup(app_commands.Group):
+    """One game's commands: those every game has are methods; `start` and `move`, whose
+    options the game's registry entry gives, are made for it (`_start_command`,
+    `_move_command`). Descriptions name the game where they say `{title}`."""
+
+    def __init__(self, info: engine.GameInfo) -> None:
+        super().__init__(
+            name=info.name,
+            description=_short(f"Play {info.title}. {info.summary}"),
+            guild_only=True,
+            allowed_contexts=in_servers(),
+            allowed_installs=installed_to_servers(),
         )
-        group.add_command(needs_attach_files(command) if name in _PICTURED else command)
-    return group
+        self.game = info.name
+        made: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = [
+            _start_command(info),
+            _move_command(info),
+        ]
+        for command in self.commands:
+            command.description = command.description.format(title=info.title)
+            self.remove_command(command.name)
+            made.append(command)
+        for command in made:
+            self.add_command(command)
+
+    @app_commands.command(name="give_time", description="Give time to another player's clock.")
+    @app_commands.describe(
+        player="The player who gets the time.", amount="How much time: like 1h, 12h or 1d."
+    )
+    async def give_time(
+        self, interaction: discord.Interaction, player: discord.Member, amount: str
+    ) -> None:
+        work = host_of(interaction).clock_changes.give_time(
+            _channel_id(interaction), self.game, interaction.user.id, player.id, amount
+        )
+        await respond(interaction, work)
+
+    @app_commands.command(description="Show the {title} board in this channel.")
+    @app_commands.checks.bot_has_permissions(attach_files=True)
+    async def board(self, interaction: discord.Interaction) -> None:
+        work = host_of(interaction).moves.board(_channel_id(interaction), self.game)
+        await respond(interaction, work)
+
+    @app_commands.command(description="Resign your {title} game (asks to confirm).")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        endings = host_of(interaction).endings
+        user_id = interaction.user.id
+        work = endings.resign_check(_channel_id(interaction), self.game, user_id)
+        game_id = await in_time(interaction, work, ephemeral=True)
+        await reply(
+            interaction,
+            content="Resign this game? This cannot be undone.",
+            view=game_view(game_id, "resign", user_id),
+            ephemeral=True,
+        )
+
+    @app_commands.command(description="Offer a draw; the other players accept or decline.")
+    async def draw(self, interaction: discord.Interaction) -> None:
+        await _offer(interaction, self.game, Prompt.DRAW)
+
+    @app_commands.command(
+        description="Ask to take back your last move; the others accept or decline."
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await _offer(interaction, self.game, Prompt.UNDO)
+
+    @app_commands.command(description="Ask to stop the clocks; the others accept or decline.")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await _offer(interaction, self.game, Prompt.PAUSE)
+
+    @app_commands.command(description="Start the stopped clocks again.")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        work = host_of(interaction).clock_changes.resume(
+            _channel_id(interaction), self.game, interaction.user.id
+        )
+        await respond(interaction, work)
+
+    @app_commands.command(
+        description="Abort the game, unrated: its starter before any move, or a moderator."
+    )
+    async def abort(self, interaction: discord.Interaction) -> None:
+        moderator = interaction.permissions.manage_messages
+        work = host_of(interaction).endings.abort(
+            _channel_id(interaction), self.game, interaction.user.id, moderator=moderator
+        )
+        await respond(interaction, work)
+
+    @app_commands.command(description="The rules of {title}, its rulings and move notation.")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await reply(
+            interaction,
+            embed=rules_embed(self.game, 0),
+            view=rules_view(self.game, 0) or discord.utils.MISSING,
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        description="The move list and an animated replay (any finished game by id)."
+    )
+    @app_commands.rename(game_id="id")
+    @app_commands.describe(game_id="A finished game's number, e.g. from /stats.")
+    @app_commands.checks.bot_has_permissions(attach_files=True)
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        game_id: app_commands.Range[int, 1, LARGEST_ID] | None = None,
+    ) -> None:
+        history = host_of(interaction).history
+        if game_id is None:
+            work = history.in_channel(_channel_id(interaction), self.game)
+        else:
+            work = history.finished(interaction.guild_id, interaction.user.id, self.game, game_id)
+        await respond(interaction, work)
 
 
 # -- start ----------------------------------------------------------------------
@@ -298,106 +396,6 @@ def _part_suggestions(
         return choices((f"{text}: {words}", text) for text, words in pairs)
 
     return suggest
-
-
-# -- give_time -------------------------------------------------------------------------
-
-
-def _give_time_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]:
-    game = info.name
-
-    @app_commands.describe(
-        player="The player who gets the time.", amount="How much time: like 1h, 12h or 1d."
-    )
-    async def give_time(
-        interaction: discord.Interaction, player: discord.Member, amount: str
-    ) -> None:
-        work = host_of(interaction).clock_changes.give_time(
-            _channel_id(interaction), game, interaction.user.id, player.id, amount
-        )
-        await respond(interaction, work)
-
-    return app_commands.Command(
-        name="give_time", description="Give time to another player's clock.", callback=give_time
-    )
-
-
-# -- the commands without options ---------------------------------------------------
-
-
-def _simple_commands(info: engine.GameInfo) -> list[tuple[str, str, Callback]]:
-    game = info.name
-
-    async def board(interaction: discord.Interaction) -> None:
-        await respond(interaction, host_of(interaction).moves.board(_channel_id(interaction), game))
-
-    @app_commands.rename(game_id="id")
-    @app_commands.describe(game_id="A finished game's number, e.g. from /stats.")
-    async def history(
-        interaction: discord.Interaction,
-        game_id: app_commands.Range[int, 1, LARGEST_ID] | None = None,
-    ) -> None:
-        history = host_of(interaction).history
-        if game_id is None:
-            work = history.in_channel(_channel_id(interaction), game)
-        else:
-            work = history.finished(interaction.guild_id, interaction.user.id, game, game_id)
-        await respond(interaction, work)
-
-    async def resign(interaction: discord.Interaction) -> None:
-        endings = host_of(interaction).endings
-        user_id = interaction.user.id
-        work = endings.resign_check(_channel_id(interaction), game, user_id)
-        game_id = await in_time(interaction, work, ephemeral=True)
-        await reply(
-            interaction,
-            content="Resign this game? This cannot be undone.",
-            view=game_view(game_id, "resign", user_id),
-            ephemeral=True,
-        )
-
-    async def draw(interaction: discord.Interaction) -> None:
-        await _offer(interaction, game, Prompt.DRAW)
-
-    async def undo(interaction: discord.Interaction) -> None:
-        await _offer(interaction, game, Prompt.UNDO)
-
-    async def pause(interaction: discord.Interaction) -> None:
-        await _offer(interaction, game, Prompt.PAUSE)
-
-    async def resume(interaction: discord.Interaction) -> None:
-        work = host_of(interaction).clock_changes.resume(
-            _channel_id(interaction), game, interaction.user.id
-        )
-        await respond(interaction, work)
-
-    async def abort(interaction: discord.Interaction) -> None:
-        moderator = interaction.permissions.manage_messages
-        work = host_of(interaction).endings.abort(
-            _channel_id(interaction), game, interaction.user.id, moderator=moderator
-        )
-        await respond(interaction, work)
-
-    async def rules(interaction: discord.Interaction) -> None:
-        await reply(
-            interaction,
-            embed=rules_embed(game, 0),
-            view=rules_view(game, 0) or discord.utils.MISSING,
-            ephemeral=True,
-        )
-
-    title = info.title
-    return [
-        ("board", f"Show the {title} board in this channel.", board),
-        ("resign", f"Resign your {title} game (asks to confirm).", resign),
-        ("draw", "Offer a draw; the other players accept or decline.", draw),
-        ("undo", "Ask to take back your last move; the others accept or decline.", undo),
-        ("pause", "Ask to stop the clocks; the others accept or decline.", pause),
-        ("resume", "Start the stopped clocks again.", resume),
-        ("abort", "Abort the game, unrated: its starter before any move, or a moderator.", abort),
-        ("rules", f"The rules of {title}, its rulings and move notation.", rules),
-        ("history", "The move list and an animated replay (any finished game by id).", history),
-    ]
 
 
 async def _offer(interaction: discord.Interaction, game: str, kind: Prompt) -> None:
