@@ -153,9 +153,11 @@ class Challenges:
             if heading is not None:
                 headline = lines([heading, headline])
             events = len(loan.game.events)
-            return await self._boards.save_change(
+            change = await self._boards.change_post(
                 loan, begun, headline, events, ping_all=heading is not None
             )
+            saved = await loan.save(begun, announcement=change.owed)
+            return await self._boards.pictured(change, saved, loan.game)
 
     async def _decline(self, game_id: int, user_id: int) -> Answer:
         record = await self._challenge(game_id, user_id)

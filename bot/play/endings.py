@@ -189,14 +189,13 @@ class Endings:
             game.forfeit(seat.seat, reason)
         except engine.GameError as error:
             raise Refusal(f"You cannot resign: {error}.") from None
-        return await self._boards.save_change(
-            loan,
-            await self._games.advanced(loan.record, game),
-            headline,
-            events_before,
-            actions=[Action(game.actions[-1].text, seat.seat, seat.user_id)],
-            lapsed=lapsed,
+        following = await self._games.advanced(loan.record, game)
+        change = await self._boards.change_post(
+            loan, following, headline, events_before, lapsed=lapsed
         )
+        actions = [Action(game.actions[-1].text, seat.seat, seat.user_id)]
+        saved = await loan.save(following, actions, announcement=change.owed)
+        return await self._boards.pictured(change, saved, game)
 
     async def abort(self, place_id: int, game_name: str, user_id: int, *, moderator: bool) -> Post:
         """End a game unrated: its starter before the first move, or a moderator any time."""

@@ -104,14 +104,14 @@ class Moves:
                 ) from None
             said = f": {game.describe(canonical)}."
             headline = say(Strong(Name(seat.name)), " played ", Code(canonical), said)
-            return await self._boards.save_change(
-                loan,
-                await self._games.advanced(record, game),
-                headline,
-                events_before,
-                actions=[Action(canonical, seat.seat, seat.user_id)],
-                lapsed=(*lapsed_offer(record), *lapsed_claim(record)),
+            following = await self._games.advanced(record, game)
+            lapsed = (*lapsed_offer(record), *lapsed_claim(record))
+            change = await self._boards.change_post(
+                loan, following, headline, events_before, lapsed=lapsed
             )
+            actions = [Action(canonical, seat.seat, seat.user_id)]
+            saved = await loan.save(following, actions, announcement=change.owed)
+            return await self._boards.pictured(change, saved, game)
 
     async def suggestions(
         self,

@@ -149,14 +149,12 @@ class Offers:
             game = loan.game
             game.agree_draw()
             assert game.result is not None
-            post = await self._boards.save_change(
-                loan,
-                await self._games.advanced(record, game),
-                say(),
-                len(game.events),
-                actions=[Action(game.actions[-1].text, None, None)],
-                said=_after(opening, agreed_draw(game.result, record.names)),
-            )
+            drawn = await self._games.advanced(record, game)
+            said = _after(opening, agreed_draw(game.result, record.names))
+            change = await self._boards.change_post(loan, drawn, say(), len(game.events), said=said)
+            actions = [Action(game.actions[-1].text, None, None)]
+            saved = await loan.save(drawn, actions, announcement=change.owed)
+            post = await self._boards.pictured(change, saved, game)
         return Answer(offered, closed=True, post=post)
 
     async def _take_back(self, record: GameRecord, opening: Text | None) -> Answer:
@@ -168,13 +166,11 @@ class Offers:
             for _ in range(taken):
                 loan.game = loan.game.take_back()
             headline = _taken_back(moves)
-            post = await self._boards.save_change(
-                loan,
-                await self._games.advanced(record, loan.game, taken_back=taken),
-                _after(opening, headline),
-                len(loan.game.events),
-                take_back=taken,
-            )
+            back = await self._games.advanced(record, loan.game, taken_back=taken)
+            said = _after(opening, headline)
+            change = await self._boards.change_post(loan, back, said, len(loan.game.events))
+            saved = await loan.save(back, take_back=taken, announcement=change.owed)
+            post = await self._boards.pictured(change, saved, loan.game)
         return Answer(say("Everyone agreed to take the move back."), closed=True, post=post)
 
     async def _pause(self, record: GameRecord, opening: Text | None) -> Answer:

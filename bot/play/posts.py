@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 import engine
@@ -15,7 +16,7 @@ from bot.play.games import Loan
 from bot.play.values import File, Lapsed, Post, Prompt
 from bot.play.words.text import Text, lines
 from bot.play.words.wording import event_text, result_text, turn_line
-from bot.storage import Action, GameRecord
+from bot.storage import Announcement, GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,16 @@ Audible = Callable[[Sequence[int]], Awaitable[tuple[int, ...]]]
 
 async def everyone_audible(user_ids: Sequence[int]) -> tuple[int, ...]:
     return tuple(user_ids)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """The post announcing a change of a game before it is saved, the clock lines its
+    picture shows, and the announcement to save with the change."""
+
+    post: Post
+    clocks: tuple[str | None, ...]
+    owed: Announcement
 
 
 class BoardPosts:
@@ -90,22 +101,20 @@ class BoardPosts:
             return ()
         return (File(name, png),)
 
-    async def save_change(
+    async def change_post(
         self,
         loan: Loan,
         record: GameRecord,
         headline: Text,
         events_before: int,
         *,
-        actions: Sequence[Action] = (),
-        take_back: int = 0,
         lapsed: tuple[Lapsed, ...] = (),
         said: Text | None = None,
         ping_all: bool = False,
-    ) -> Post:
-        """Save the change of the lent game as `record`, with its announcement in the same
-        transaction, and the post announcing it: what happened, what the rules did, what
-        is next (or `said` alone, when given). `lapsed` are the messages whose buttons the
+    ) -> Change:
+        """The post announcing that the lent game changed, to be saved as `record`: what
+        happened, what the rules did, what is next (or `said` alone, when given); with the
+        announcement to save with the change. `lapsed` are the messages whose buttons the
         change ended; `ping_all` pings every player, not only the one to move."""
         game = loan.game
         if said is None:
@@ -117,15 +126,17 @@ class BoardPosts:
                 shown.append(turn_line(record, game))
             said = lines(shown)
         post = await self._post(record, said, ping_turn=True, ended=game.result is not None)
-        post = dataclasses.replace(post, lapsed=lapsed)
+        pings = post.pings
         if ping_all:
-            everyone = humans([s.user_id for s in record.players])
-            post = dataclasses.replace(post, pings=await self._audible(everyone))
+            pings = await self._audible(humans([s.user_id for s in record.players]))
+        post = dataclasses.replace(post, lapsed=lapsed, pings=pings)
         clocks = await loan.table.seat_clocks(record)
-        owed = announcement(record, post, clocks)
-        saved = await loan.save(record, actions, take_back, owed)
-        files = await self.picture(picture_name(saved), game, saved.names, clocks)
-        return dataclasses.replace(post, files=files, announcement=owed.id)
+        return Change(post, clocks, announcement(record, post, clocks))
+
+    async def pictured(self, change: Change, saved: GameRecord, game: engine.Game) -> Post:
+        """The post of a saved change, with the board picture, naming its announcement."""
+        files = await self.picture(picture_name(saved), game, saved.names, change.clocks)
+        return dataclasses.replace(change.post, files=files, announcement=change.owed.id)
 
     async def _post(self, record: GameRecord, text: Text, *, ping_turn: bool, ended: bool) -> Post:
         post = _post(record, text, ping_turn=ping_turn, ended=ended)
