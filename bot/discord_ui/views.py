@@ -99,6 +99,10 @@ def prompt_view(post: Post) -> View | None:
         return game_view(post.game_id, "claim")
     if post.prompt is Prompt.REPLAY:
         return game_view(post.game_id, "replay")
+    if post.prompt is Prompt.REMATCH:
+        view = game_view(post.game_id, "replay")
+        view.add_item(GameButton(post.game_id, "rematch"))
+        return view
     return None
 
 
@@ -341,17 +345,19 @@ class OfferButton(
 _GAME_BUTTON_LOOKS = {
     "resign": ("Resign", discord.ButtonStyle.danger),
     "replay": ("Replay", discord.ButtonStyle.secondary),
+    "rematch": ("Rematch", discord.ButtonStyle.primary),
     "claim": ("Claim win", discord.ButtonStyle.primary),
 }
 
 
 class GameButton(
     DynamicItem[Button[View]],
-    template=rf"pyr:(?P<action>resign|replay|claim):(?P<game>{ID})(?::(?P<user>{ID}))?",
+    template=rf"pyr:(?P<action>resign|replay|rematch|claim):(?P<game>{ID})(?::(?P<user>{ID}))?",
 ):
     """A button acting on one game: Resign, the confirmation shown only to the player
     resigning (and acting for them alone), Replay, on the message announcing the game's
-    end, for anyone, or Claim win, on a time-out's post, for the others still playing."""
+    end, for anyone, Rematch beside it, for its players, or Claim win, on a time-out's
+    post, for the others still playing."""
 
     def __init__(
         self, game_id: int, action: str, user_id: int | None = None, *, disabled: bool = False
@@ -374,7 +380,12 @@ class GameButton(
         return cls(int(match["game"]), match["action"], user)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        actions = {"resign": self._resign, "replay": self._replay, "claim": self._claim}
+        actions = {
+            "resign": self._resign,
+            "replay": self._replay,
+            "rematch": self._rematch,
+            "claim": self._claim,
+        }
         await guarded(interaction, self.game_id, actions[self.action](interaction))
 
     async def _claim(self, interaction: discord.Interaction) -> None:
@@ -401,6 +412,14 @@ class GameButton(
         post = await in_time(interaction, work, updating=True)
         await update(interaction, content="You resigned.", view=None)
         await send_post(interaction, post)
+
+    async def _rematch(self, interaction: discord.Interaction) -> None:
+        await in_its_channel(interaction, self.game_id)
+        challenges = host_of(interaction).challenges
+        post = await in_time(interaction, challenges.rematch(self.game_id, interaction.user.id))
+        message_id = await send_post(interaction, post)
+        if message_id is not None:
+            await challenges.note_message(post.game_id, message_id)
 
     async def _replay(self, interaction: discord.Interaction) -> None:
         history = host_of(interaction).history

@@ -81,6 +81,40 @@ class Challenges:
         """
         seed = random.SystemRandom().randrange(2**32)
         draft = self._draft(invitation, seed, await self._default_time_limit(invitation))
+        return await self._open(draft)
+
+    async def rematch(self, game_id: int, user_id: int) -> Post:
+        """A finished game again, asked for by one of its players: in the same place, with
+        the same options and clock, the seats turned (the second player moves first; drawn
+        again where the rules draw them). The others accept as they would any challenge;
+        the bot at once. A tournament's games have none: the tournament pairs them."""
+        record = await self._games.by_id(game_id)
+        if record is None or record.status is not Status.FINISHED:
+            raise Refusal("Only a finished game can be played again.")
+        if record.pairing_id is not None:
+            raise Refusal("Tournament games have no rematch: the tournament pairs its games.")
+        asker = record.seat_of(user_id)
+        if asker is None:
+            raise Refusal("Only the players of this game can ask for a rematch.")
+        turned = (*record.players[1:], record.players[0])
+        invitation = Invitation(
+            game=record.game,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            starter=Person(user_id, asker.name),
+            invitees=tuple(Person(s.user_id, s.name) for s in turned if s != asker),
+            options=record.options,
+            thread_id=record.thread_id,
+        )
+        seed = random.SystemRandom().randrange(2**32)
+        draft = self._draft(invitation, seed, control_of(record))
+        if not engine.GAMES[record.game].random_seating:
+            draft = dataclasses.replace(draft, players=_seated_as(draft.players, turned))
+        return await self._open(draft)
+
+    async def _open(self, draft: GameDraft) -> Post:
+        """Store a new challenge, begun at once when everyone accepted already (the bot's
+        seats do); else its post, pinging the people invited."""
         try:
             record = await self._games.create(draft)
         except ChannelBusy as busy:
@@ -241,6 +275,14 @@ class Challenges:
             await self._games.save(dataclasses.replace(record, status=Status.EXPIRED))
             raise Refusal("This challenge has expired; start a new one.")
         return record
+
+
+def _seated_as(seats: tuple[Seat, ...], order: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """The new game's seats in the order of the old game's `order` (by user)."""
+    by_user = {seat.user_id: seat for seat in seats}
+    return tuple(
+        dataclasses.replace(by_user[old.user_id], seat=index) for index, old in enumerate(order)
+    )
 
 
 def _challenge_text(record: GameRecord) -> Text:

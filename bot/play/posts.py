@@ -144,11 +144,13 @@ class BoardPosts:
 
 
 def _post(record: GameRecord, text: Text, *, ping_turn: bool, ended: bool) -> Post:
-    """A post without its picture: pinging everyone, with Replay, once the game `ended`,
-    else the player to move when asked to. The bot's own seats are never pinged."""
+    """A post without its picture: pinging everyone, with Replay (and Rematch, but in a
+    tournament), once the game `ended`, else the player to move when asked to. The bot's
+    own seats are never pinged."""
     if ended:
         players = humans([s.user_id for s in record.players])
-        return Post(record.id, text, pings=players, prompt=Prompt.REPLAY)
+        again = Prompt.REPLAY if record.pairing_id is not None else Prompt.REMATCH
+        return Post(record.id, text, pings=players, prompt=again)
     if ping_turn and record.turn_user_id is not None:
         return Post(record.id, text, pings=humans([record.turn_user_id]))
     return Post(record.id, text)

@@ -37,6 +37,9 @@ class Prompt(StrEnum):
     PAUSE = "pause"
     CLAIM = "claim"
     REPLAY = "replay"
+    """Replay, on the post of a tournament game's end."""
+    REMATCH = "rematch"
+    """Replay and Rematch, on the post of any other game's end."""
 
 
 @dataclass(frozen=True, slots=True)

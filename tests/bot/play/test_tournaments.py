@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.play.ratings import rate_game
 from bot.play.tournaments import Entry, ThreadRefused, VenueError
-from bot.play.values import Person, Post, Refusal
+from bot.play.values import Person, Post, Prompt, Refusal
 from bot.play.words.text import Text
 from bot.runtime.service import Service
 from bot.storage import Status, Storage
@@ -338,3 +338,13 @@ async def test_a_thread_refused_for_now_is_tried_again_on_the_next_pass(
     assert len(await active_games(bot, number)) == 2
     assert not any(p.unplayed for p in await storage.tournaments.pairings(number))
     assert not any("refuses" in shown(post.text) for _, post in venue.posts)
+
+
+async def test_a_tournament_game_offers_no_rematch(storage: Storage, clock: Clock) -> None:
+    bot = bot_on(storage, clock, Venue())
+    number = await begun(bot, "swiss", 2, rounds=1)
+    ((game_id, first, second),) = await active_games(bot, number)
+    ended = await bot.host.endings.resign(game_id, second)
+    assert ended.prompt is Prompt.REPLAY
+    with pytest.raises(Refusal, match="Tournament games have no rematch"):
+        await bot.host.challenges.rematch(game_id, first)
