@@ -19,14 +19,13 @@ from bot.discord_ui.replies import (
     reply,
     require_permissions,
 )
+from bot.discord_ui.rules_pages import rules_embed, rules_view
 from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.discord_ui.views import (
     game_view,
     post_in_channel,
     respond,
-    rules_embed,
-    rules_view,
     send_post,
 )
 from bot.play.ai_seats import DEFAULT_LEVEL, LEVELS
