@@ -23,6 +23,7 @@ import discord
 from bot.config import Settings
 from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.game_commands import build_groups
+from bot.discord_ui.picker_views import PICKER_ITEMS
 from bot.discord_ui.replies import NO_PINGS
 from bot.discord_ui.rules_pages import RULES_ITEMS
 from bot.discord_ui.slow_game_commands import slow_game_commands
@@ -51,7 +52,7 @@ from bot.workers.thinking import ThinkingProcesses, ThreadThinking
 
 log = logging.getLogger(__name__)
 
-BUTTONS = (*DYNAMIC_ITEMS, *RULES_ITEMS, *STANDINGS_ITEMS, *TOURNAMENT_ITEMS)
+BUTTONS = (*DYNAMIC_ITEMS, *PICKER_ITEMS, *RULES_ITEMS, *STANDINGS_ITEMS, *TOURNAMENT_ITEMS)
 """Every kind of restart-proof button the bot's messages carry."""
 
 

@@ -95,6 +95,10 @@ def prompt_view(post: Post) -> View | None:
         return offer_view(post.game_id, post.prompt)
     if post.prompt is Prompt.CLAIM:
         return game_view(post.game_id, "claim")
+    if post.prompt is Prompt.MOVE:
+        view = View(timeout=None)
+        view.add_item(move_button(post.game_id))
+        return view
     if post.prompt is Prompt.REPLAY:
         return game_view(post.game_id, "replay")
     if post.prompt is Prompt.REMATCH:
@@ -213,6 +217,11 @@ async def apply_answer(
     await update(interaction, content=markup(answer.text), view=view)
     if answer.post is not None:
         await send_post(interaction, answer.post)
+
+
+def move_button(game_id: int) -> Button[View]:
+    """Move, which opens the picker (`bot.discord_ui.picker_views.MoveButton`)."""
+    return Button(label="Move", style=discord.ButtonStyle.primary, custom_id=f"pyr:move:{game_id}")
 
 
 def challenge_view(game_id: int) -> View:

@@ -20,6 +20,7 @@ from bot.play.history import History
 from bot.play.moves import Moves
 from bot.play.offers import Offers
 from bot.play.outbox import Outbox
+from bot.play.picker import Picker
 from bot.play.posts import BoardPosts, Renderer
 from bot.play.quiet import Audience
 from bot.play.slow_games import SlowGames
@@ -63,6 +64,7 @@ class Host:
         self.vacations = Vacations(self.games, clocks, vacation_days, clock=clock)
         self.endings = Endings(self.games, clocks, boards, reprieve=self.vacations.reprieve)
         self.moves = Moves(self.games, boards, self.endings)
+        self.picker = Picker(self.games)
         self.outbox = Outbox(self.games, storage.announcements, boards)
         thinking = thinker or ThreadThinking()
         self.ai = AiPlayers(self.games, clocks, self.moves, thinking, name=ai_name)

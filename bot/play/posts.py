@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import engine
-from bot.play.ai_seats import humans
+from bot.play.ai_seats import humans, is_ai
 from bot.play.announcements import announcement, picture_name
 from bot.play.games import Loan
 from bot.play.values import File, Lapsed, Post, Prompt
@@ -152,5 +152,7 @@ def _post(record: GameRecord, text: Text, *, ping_turn: bool, ended: bool) -> Po
         again = Prompt.REPLAY if record.pairing_id is not None else Prompt.REMATCH
         return Post(record.id, text, pings=players, prompt=again)
     if ping_turn and record.turn_user_id is not None:
-        return Post(record.id, text, pings=humans([record.turn_user_id]))
+        turn = record.turn_user_id
+        prompt = None if is_ai(turn) else Prompt.MOVE
+        return Post(record.id, text, pings=humans([turn]), prompt=prompt)
     return Post(record.id, text)

@@ -36,6 +36,8 @@ class Prompt(StrEnum):
     UNDO = "undo"
     PAUSE = "pause"
     CLAIM = "claim"
+    MOVE = "move"
+    """Move, on the post that says whose turn it is, for that player."""
     REPLAY = "replay"
     """Replay, on the post of a tournament game's end."""
     REMATCH = "rematch"

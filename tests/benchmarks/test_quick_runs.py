@@ -20,6 +20,7 @@ QUICK = {
     "render_speed.py": ["--quick"],
     "scheduler.py": ["--games", "300", "--due", "3", "--backend", "sqlite"],
     "startup.py": ["--runs", "1", "--gateway", "0.5"],
+    "taps.py": ["--games", "1", "--bridge-moves", "10"],
     "tournament.py": ["--players", "20", "--rounds", "2", "--field", "4", "--swiss-rounds", "2"],
 }
 """The options that make each benchmark quick."""

@@ -38,6 +38,13 @@ BUTTONS_NAMING_BY_NUMBER = {
     "OfferButton": ("pyr:draw:{offer}:yes", "pyr:draw:{offer}:no", "pyr:undo:{offer}:yes"),
     "GameButton": ("pyr:resign:{offer}:{mallory}", "pyr:replay:{game}", "pyr:claim:{offer}"),
     "EntryButton": ("pyr:tournament:1:join", "pyr:tournament:1:leave"),
+    "MoveButton": ("pyr:move:{offer}",),
+    "PickSelect": ("pyr:pick:{offer}:1",),
+    "PickButton": (
+        "pyr:pickx:play:{offer}:1:S d4",
+        "pyr:pickx:back:{offer}:1:S ",
+        "pyr:pickx:cancel:{offer}:1:",
+    ),
 }
 """Every kind of button whose custom_id names a game or a tournament, with the custom_ids
 that name this server's things."""

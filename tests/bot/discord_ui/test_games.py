@@ -355,7 +355,7 @@ async def test_undo_and_a_declined_draw_by_buttons(discord: DiscordHarness) -> N
         await discord.click(alice, ask.message, "Agree"), "Only bob can answer this offer."
     )
     agreed = await discord.click(bob, ask.message, "Agree")
-    assert agreed.message.buttons == []
+    assert [b.label for b in agreed.message.buttons] == ["Move"]
     assert "**alice**'s last move `S d4` was taken back." in agreed.messages[-1].content
     offer = await discord.slash(bob, "tink draw")
     declined = await discord.click(alice, offer.message, "Decline")

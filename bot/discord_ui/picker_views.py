@@ -1,0 +1,192 @@
+"""Tap to move in Discord: the Move button on a turn's post opens a private picker that
+builds the move step by step (`bot.play.picker`), with Back, Cancel and, once the move
+is whole, Play. Every button carries what it needs in its custom id, so pickers survive
+a restart."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, Self
+
+import discord
+from discord.ui import Button, DynamicItem, Select, View
+
+from bot.discord_ui.markup import markup
+from bot.discord_ui.replies import host_of, in_time, reply, update
+from bot.discord_ui.views import ID, guarded, in_its_channel, move_button, send_post
+from bot.play.picker import Choice, Step, back_from
+from bot.play.words.text import Code, say
+
+VERSION = r"\d{1,12}"
+CHOSEN = r"[^:]{0,40}"
+"""The text of a move picked so far, as a custom id carries it."""
+MOVED_ON = "The game moved on since this picker was opened; here it is afresh."
+
+
+def picker_message(step: Step) -> dict[str, Any]:
+    """The private message of a picker's step: where it stands, the choices that follow
+    (the winning ones first, marked), Back, Cancel, and Play once the move is whole."""
+    shown = markup(step.heading)
+    if step.moved_on:
+        shown = f"{MOVED_ON}\n{shown}"
+    view = View(timeout=None)
+    if step.choices:
+        view.add_item(PickSelect(step))
+    view.add_item(PickButton("back", step, disabled=not step.chosen))
+    view.add_item(PickButton("cancel", step))
+    if step.complete is not None:
+        view.add_item(PickButton("play", step))
+    return {"content": shown, "view": view}
+
+
+class MoveButton(DynamicItem[Button[View]], template=rf"pyr:move:(?P<game>{ID})"):
+    """Move, on the post that says whose turn it is: opens the picker for that player."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(move_button(game_id))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.game_id, self._open(interaction))
+
+    async def _open(self, interaction: discord.Interaction) -> None:
+        await in_its_channel(interaction, self.game_id)
+        picker = host_of(interaction).picker
+        step = await in_time(interaction, picker.step(self.game_id, interaction.user.id))
+        await reply(interaction, ephemeral=True, **picker_message(step))
+
+
+class PickSelect(
+    DynamicItem[Select[View]], template=rf"pyr:pick:(?P<game>{ID}):(?P<version>{VERSION})"
+):
+    """The choices of a picker's step; choosing one shows the next step."""
+
+    def __init__(self, step: Step | None, game_id: int = 0, version: int = 0) -> None:
+        if step is not None:
+            game_id, version = step.game_id, step.version
+        options = [] if step is None else [_option(choice) for choice in step.choices]
+        super().__init__(
+            Select(
+                custom_id=f"pyr:pick:{game_id}:{version}",
+                placeholder="Choose…",
+                options=options or [discord.SelectOption(label="…")],
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(None, int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.game_id, self._choose(interaction))
+
+    async def _choose(self, interaction: discord.Interaction) -> None:
+        await in_its_channel(interaction, self.game_id)
+        data: dict[str, Any] = dict(interaction.data or {})
+        chosen = str((data.get("values") or [""])[0])
+        picker = host_of(interaction).picker
+        work = picker.step(self.game_id, interaction.user.id, chosen, self.version)
+        step = await in_time(interaction, work, updating=True)
+        await update(interaction, **picker_message(step))
+
+
+class PickButton(
+    DynamicItem[Button[View]],
+    template=(
+        rf"pyr:pickx:(?P<action>back|cancel|play):(?P<game>{ID}):(?P<version>{VERSION}):"
+        rf"(?P<chosen>{CHOSEN})"
+    ),
+):
+    """Back, Cancel and Play on a picker."""
+
+    def __init__(
+        self,
+        action: str,
+        step: Step | None = None,
+        *,
+        game_id: int = 0,
+        version: int = 0,
+        chosen: str = "",
+        disabled: bool = False,
+    ) -> None:
+        if step is not None:
+            game_id, version, chosen = step.game_id, step.version, step.chosen
+        label, style = _PICK_LOOKS[action]
+        custom_id = f"pyr:pickx:{action}:{game_id}:{version}:{chosen}"
+        super().__init__(Button(label=label, style=style, custom_id=custom_id, disabled=disabled))
+        self.action = action
+        self.game_id = game_id
+        self.version = version
+        self.chosen = chosen
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(
+            match["action"],
+            game_id=int(match["game"]),
+            version=int(match["version"]),
+            chosen=match["chosen"],
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        actions = {"back": self._back, "cancel": self._cancel, "play": self._play}
+        await guarded(interaction, self.game_id, self._in_place(interaction, actions[self.action]))
+
+    async def _in_place(
+        self,
+        interaction: discord.Interaction,
+        action: Callable[[discord.Interaction], Awaitable[None]],
+    ) -> None:
+        await in_its_channel(interaction, self.game_id)
+        await action(interaction)
+
+    async def _back(self, interaction: discord.Interaction) -> None:
+        picker = host_of(interaction).picker
+        work = picker.step(self.game_id, interaction.user.id, back_from(self.chosen), self.version)
+        await update(interaction, **picker_message(await in_time(interaction, work, updating=True)))
+
+    async def _cancel(self, interaction: discord.Interaction) -> None:
+        await update(interaction, content="No move played.", view=None)
+
+    async def _play(self, interaction: discord.Interaction) -> None:
+        host = host_of(interaction)
+        step = await host.picker.step(self.game_id, interaction.user.id, self.chosen, self.version)
+        if step.complete is None or step.moved_on:
+            await update(interaction, **picker_message(step))
+            return
+        work = host.moves.move(step.place_id, step.game, interaction.user.id, step.complete)
+        post = await in_time(interaction, work, updating=True)
+        played = markup(say("You played ", Code(step.complete), "."))
+        await update(interaction, content=played, view=None)
+        await send_post(interaction, post)
+
+
+_PICK_LOOKS = {
+    "back": ("Back", discord.ButtonStyle.secondary),
+    "cancel": ("Cancel", discord.ButtonStyle.secondary),
+    "play": ("Play", discord.ButtonStyle.success),
+}
+
+
+def _option(choice: Choice) -> discord.SelectOption:
+    return discord.SelectOption(
+        label=choice.label[:100],
+        value=choice.value,
+        description="wins" if choice.wins else None,
+    )
+
+
+PICKER_ITEMS = (MoveButton, PickSelect, PickButton)

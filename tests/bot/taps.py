@@ -1,0 +1,78 @@
+"""Playing by taps alone, as a player on a phone would: the Move button on the turn's post,
+the picker's choices, then Play. Shared by the tests and the taps benchmark."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+import engine
+from tests.bot.harness import DiscordHarness, Reply, SentMessage, User
+from tests.bot.harness.records import walk_components
+
+
+async def move_by_taps(
+    discord: DiscordHarness, user: User, turn_post: SentMessage, move: str
+) -> tuple[Reply, int]:
+    """Play `move` through the picker opened from the turn's post: the reply that played
+    it (with the new board), and the taps it took, Move and Play included."""
+    step = await discord.click(user, turn_post, "Move")
+    taps = 1
+    while True:
+        shown = step.message
+        assert step.ephemeral, shown.content
+        labels = [button.label for button in shown.buttons]
+        if "Play" in labels:
+            return await discord.click(user, shown, "Play"), taps + 1
+        (menu,) = [c for c in walk_components(shown.components) if "options" in c]
+        value = max(
+            (option["value"] for option in menu["options"] if move.startswith(option["value"])),
+            key=len,
+        )
+        step = await discord.select(user, shown, menu["custom_id"], [value])
+        taps += 1
+
+
+def labels_of(message: SentMessage) -> list[str | None]:
+    return [button.label for button in message.buttons]
+
+
+def chosen_move(game: engine.Game, rng: random.Random) -> str:
+    """A move a quick player might make: a win when there is one, else any legal move."""
+    wins = game.winning_moves()
+    return wins[0] if wins else rng.choice(game.legal_moves())
+
+
+async def game_by_taps(
+    discord: DiscordHarness,
+    game: str,
+    seed: int,
+    *,
+    script: Sequence[str] = (),
+    options: Mapping[str, object] | None = None,
+    most_moves: int = 400,
+    must_end: bool = True,
+) -> list[int]:
+    """A whole game between alice and bob, every move played by taps: the `script`'s
+    moves, else quick random ones (see `chosen_move`); the taps of each."""
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, f"{game} start", {"opponent": bob, **(options or {})})
+    begun = await discord.click(bob, challenge.message, "Accept")
+    record = await discord.client.host.storage.latest_game_in(begun.message.channel.id)  # type: ignore[attr-defined]
+    assert record is not None
+    mirror = engine.load_game(record.state)
+    users = {seat.seat: (alice if seat.user_id == alice.id else bob) for seat in record.players}
+    rng = random.Random(seed)
+    post = begun.messages[-1]
+    counts: list[int] = []
+    scripted = iter(script)
+    while mirror.result is None and len(counts) < most_moves:
+        move = next(scripted, None) or chosen_move(mirror, rng)
+        assert mirror.to_move is not None
+        played, taps = await move_by_taps(discord, users[mirror.to_move], post, move)
+        mirror.play(move)
+        counts.append(taps)
+        turns = [m for m in played.messages if "Move" in labels_of(m)]
+        post = turns[-1] if turns else played.messages[-1]
+    assert mirror.result is not None or not must_end, f"{game} did not end in {most_moves} moves"
+    return counts
