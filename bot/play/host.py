@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TypedDict, Unpack
 
 from bot.play.ai_turns import DEFAULT_NAME, AiPlayers, Thinker
 from bot.play.challenges import Challenges
@@ -32,28 +33,38 @@ from bot.storage.claims import new_owner
 from bot.workers.thinking import ThreadThinking
 
 
+class HostSettings(TypedDict, total=False):
+    """What the use cases are set up with; each has a default."""
+
+    clock: Callable[[], float]
+    """Seconds, like `time.time` (the default)."""
+    slot: str
+    """The part of the bot this process serves, one process at a time (see `Writer`):
+    every shard (the default), unless the bot is split among processes."""
+    thinker: Thinker
+    """Runs the AI; without one it thinks in threads of this process."""
+    vacation_days: int
+    """Each player's days of vacation a calendar year (none unless given: the bot's
+    settings give them)."""
+    venue: Venue
+    """Opens the threads of tournaments' games and posts their news; without one,
+    tournaments take entries but do not run."""
+    ai_name: str
+    """The bot's own name on Discord, under which its seats play with their level."""
+
+
 class Host:
     """The use cases, grouped by what they are about."""
 
     def __init__(
-        self,
-        storage: Storage,
-        renderer: Renderer,
-        *,
-        clock: Callable[[], float] = time.time,
-        slot: str = ALL_SHARDS,
-        thinker: Thinker | None = None,
-        vacation_days: int = 0,
-        venue: Venue | None = None,
-        ai_name: str = DEFAULT_NAME,
+        self, storage: Storage, renderer: Renderer, **settings: Unpack[HostSettings]
     ) -> None:
-        """`slot` is the part of the bot this process serves, one process at a time (see
-        `Writer`): every shard, unless the bot is split among processes. `thinker` runs
-        the AI; without one it thinks in threads of this process. Each player has
-        `vacation_days` days of vacation a calendar year (none unless given: the bot's
-        settings give them). `venue` opens the threads of tournaments' games and posts
-        their news; without one, tournaments take entries but do not run. The bot's seats
-        play under `ai_name` (the bot's own name on Discord) with their level."""
+        clock = settings.get("clock", time.time)
+        slot = settings.get("slot", ALL_SHARDS)
+        thinker = settings.get("thinker")
+        vacation_days = settings.get("vacation_days", 0)
+        venue = settings.get("venue")
+        ai_name = settings.get("ai_name", DEFAULT_NAME)
         self.storage = storage
         self.events = Journal()
         """What the use cases did that others act on, for the runtime (or the console)."""

@@ -8,22 +8,18 @@ way, with a courier and clock of their own.
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, Unpack
 
-from bot.play.ai_turns import DEFAULT_NAME, Thinker
-from bot.play.host import Host
+from bot.play.host import Host, HostSettings
 from bot.play.outbox import PATIENCE
 from bot.play.posts import Renderer
-from bot.play.tournaments import Venue
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.ai_runner import Courier as MoveCourier
 from bot.runtime.dispatcher import Dispatcher
 from bot.runtime.scheduler import Courier as DueWorkCourier
 from bot.runtime.scheduler import Scheduler
-from bot.storage import ALL_SHARDS, Storage
+from bot.storage import Storage
 
 
 class Courier(DueWorkCourier, MoveCourier, Protocol):
@@ -66,28 +62,15 @@ def build(
     renderer: Renderer,
     courier: Courier,
     *,
-    clock: Callable[[], float] = time.time,
-    slot: str = ALL_SHARDS,
-    thinker: Thinker | None = None,
-    vacation_days: int = 0,
-    venue: Venue | None = None,
-    ai_name: str = DEFAULT_NAME,
     ai_at_once: int = 1,
     patience: float = PATIENCE,
+    **settings: Unpack[HostSettings],
 ) -> Service:
-    """Everything over one storage (see `Host` for the use cases' settings). The AI runner
-    plays up to `ai_at_once` turns at once, each waiting up to `patience` seconds for the
-    post about the move it answers."""
-    host = Host(
-        storage,
-        renderer,
-        clock=clock,
-        slot=slot,
-        thinker=thinker,
-        vacation_days=vacation_days,
-        venue=venue,
-        ai_name=ai_name,
-    )
+    """Everything over one storage (`settings` are the use cases', see `HostSettings`).
+    The AI runner plays up to `ai_at_once` turns at once, each waiting up to `patience`
+    seconds for the post about the move it answers."""
+    host = Host(storage, renderer, **settings)
+    clock = host.games.clock
     scheduler = Scheduler(
         host.slow_games, host.outbox, courier, clock=clock, also=[host.rounds.run_due]
     )
