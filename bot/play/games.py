@@ -83,8 +83,11 @@ class Loan:
         announcement: Announcement | None = None,
     ) -> GameRecord:
         """Save the record after the lent game changed; the loan follows it."""
+        seats_changed = record.players != self.record.players
         try:
-            self.record = await self.table.save(record, actions, take_back, announcement)
+            self.record = await self.table.save(
+                record, actions, take_back, announcement, seats_changed=seats_changed
+            )
         except Refusal:
             self.spoiled = True
             raise
@@ -177,9 +180,12 @@ class GameTable:
         actions: Sequence[Action] = (),
         take_back: int = 0,
         announcement: Announcement | None = None,
+        *,
+        seats_changed: bool = True,
     ) -> GameRecord:
         """Save a record over the version it was read at, with the announcement owed about
         the change, if any, signed by this process; a lost race is a `Stale` refusal.
+        The players' rows are written unless no seat changed (`seats_changed`).
         What the save means is written in the journal (see `Journal`).
 
         The record's deadline is saved as it stands: a change of the turn or its clock
@@ -187,7 +193,9 @@ class GameTable:
         if announcement is not None:
             announcement = self.signed(announcement)
         try:
-            saved = await self._storage.save(record, self.clock(), actions, take_back, announcement)
+            saved = await self._storage.save(
+                record, self.clock(), actions, take_back, announcement, seats_changed=seats_changed
+            )
         except StaleGame:
             self.forget(record.id)
             raise Stale() from None

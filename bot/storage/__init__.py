@@ -117,11 +117,15 @@ class Storage(Protocol):
         actions: Sequence[Action] = (),
         take_back: int = 0,
         announcement: Announcement | None = None,
+        *,
+        seats_changed: bool = True,
     ) -> GameRecord:
         """Write a changed game in one transaction, if it is still at `record.version`.
 
-        Appends `actions`, marks the last `take_back` live actions as taken back, keeps
-        the `announcement` owed about the change (written at `now`) and returns the
+        Writes the players' rows too unless the caller knows that no seat changed
+        (`seats_changed`). Appends `actions`, marks the last `take_back` live actions as
+        taken back, keeps the `announcement` owed about the change (written at `now`) and
+        returns the
         record at its new version. Raises StaleGame when another change won.
         A game saved as finished is rated in the same transaction, once, by the storage's
         rater (which sees the players' stored ratings as they are in that transaction).

@@ -102,6 +102,8 @@ class SqlGames:
         actions: Sequence[Action] = (),
         take_back: int = 0,
         announcement: Announcement | None = None,
+        *,
+        seats_changed: bool = True,
     ) -> GameRecord:
         """Of two racing saves of one version, the second waits on the game row the first
         changed, then finds the version moved and raises StaleGame."""
@@ -113,10 +115,11 @@ class SqlGames:
                 *(record.id, record.version),
                 failing=StaleGame(f"game {record.id} is no longer at version {record.version}"),
             )
-            await tx.execute_many(
-                "UPDATE players SET accepted = ?, rank = ? WHERE game_id = ? AND seat = ?",
-                rows.seat_changes(record),
-            )
+            if seats_changed:
+                await tx.execute_many(
+                    "UPDATE players SET accepted = ?, rank = ? WHERE game_id = ? AND seat = ?",
+                    rows.seat_changes(record),
+                )
             if take_back:
                 await tx.execute(
                     "UPDATE actions SET taken_back = 1 WHERE id IN (SELECT id FROM actions "

@@ -214,14 +214,16 @@ async def test_racing_moves_from_two_processes_apply_exactly_once(
     for process in deployment.processes:
         storage = storage_of(process)
 
-        async def held(*args: Any, storage: Storage = storage, save: Any = storage.save) -> Any:
+        async def held(
+            *args: Any, storage: Storage = storage, save: Any = storage.save, **options: Any
+        ) -> Any:
             """Neither process saves its move before both have read the game (every read of
             a move comes before its save)."""
             savers.append(storage)
             if len(savers) == len(deployment.processes):
                 both_saving.set()
             await both_saving.wait()
-            return await save(*args)
+            return await save(*args, **options)
 
         monkeypatch.setattr(storage, "save", held)
     replies: list[Reply] = await asyncio.gather(

@@ -327,6 +327,19 @@ async def test_results_and_offers_are_kept(storage: Storage) -> None:
     assert (saved.result_reason, saved.ended_at, saved.offer) == ("four in a row", 12.0, None)
 
 
+async def test_the_players_rows_are_written_unless_no_seat_changed(storage: Storage) -> None:
+    record = await storage.create_game(draft(), now=10.0)
+    accepted = tuple(dataclasses.replace(s, accepted=True) for s in record.players)
+    moved = await storage.save(
+        dataclasses.replace(record, players=accepted), 11.0, [Action("S c3", 0, 11)]
+    )
+    ranked = tuple(dataclasses.replace(s, rank=s.seat) for s in moved.players)
+    await storage.save(dataclasses.replace(moved, players=ranked), 12.0, seats_changed=False)
+    stored = await storage.game(record.id)
+    assert stored is not None
+    assert [(s.accepted, s.rank) for s in stored.players] == [(True, None), (True, None)]
+
+
 async def test_an_announcement_is_kept_with_its_change_until_struck_off(
     storage: Storage,
 ) -> None:
