@@ -182,10 +182,13 @@ _PICK_LOOKS = {
 
 
 def _option(choice: Choice) -> discord.SelectOption:
+    """A choice as a list shows it: what a whole move does, and whether it wins."""
+    said = [choice.words] if choice.words else []
+    said += ["wins"] if choice.wins else []
     return discord.SelectOption(
         label=choice.label[:100],
         value=choice.value,
-        description="wins" if choice.wins else None,
+        description=" — ".join(said)[:100] or None,
     )
 
 

@@ -12,6 +12,7 @@ move's text so far (`Step.chosen`), so a picker carries no state of its own.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.play.games import GameTable, turn_seat
@@ -33,6 +34,8 @@ class Choice:
     label: str
     value: str
     wins: bool
+    words: str = ""
+    """What a whole move does, in words (`a medium on e4, spending d3 and d5`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +75,7 @@ class Picker:
         async with self._games.borrow(record) as loan:
             legal = loan.game.legal_moves()
             wins = set(loan.game.winning_moves())
+            describe = loan.game.describe
         heading = say(f"{title(record)}: your move")
         where = (game_id, record.place_id, record.game, record.version)
         while True:
@@ -81,7 +85,7 @@ class Picker:
             matching = [move for move in legal if move.startswith(chosen)]
             if not matching:
                 matching, chosen = legal, ""
-            choices = _choices(chosen, matching, wins)
+            choices = _choices(chosen, matching, wins, describe)
             if len(choices) == 1 and choices[0].value != chosen:
                 chosen = choices[0].value
                 continue
@@ -98,14 +102,16 @@ def back_from(chosen: str) -> str:
     return text[:-1]
 
 
-def _choices(chosen: str, moves: list[str], wins: set[str]) -> tuple[Choice, ...]:
+def _choices(
+    chosen: str, moves: list[str], wins: set[str], describe: Callable[[str], str]
+) -> tuple[Choice, ...]:
     """The moves after `chosen` whole, when a list holds them all; else their next
     pieces, each with whether a move through it wins, or the first letters of those when
     there are too many to list."""
     start = max(chosen.rfind(" "), chosen.rfind("-")) + 1
     if len(moves) <= MOST_CHOICES:
         return tuple(
-            Choice(move[start:], move, move in wins)
+            Choice(move[start:], move, move in wins, describe(move))
             for move in sorted(moves, key=lambda move: (move not in wins, move))
         )
     pieces: dict[str, bool] = {}

@@ -48,6 +48,8 @@ async def test_back_cancel_and_a_picker_left_behind_by_the_game(discord: Discord
     assert [b.label for b in picker.buttons] == ["Back", "Cancel"]
     assert picker.button("Back").disabled
     (menu,) = [c for c in picker.components[0]["components"] if "options" in c]
+    described = {option["value"]: option.get("description") for option in menu["options"]}
+    assert described["S d4"] == "a small on d4"
     chosen = await discord.select(alice, picker, menu["custom_id"], ["S d4"])
     assert [b.label for b in chosen.message.buttons] == ["Back", "Cancel", "Play"]
     assert "`S d4`" in chosen.message.content
