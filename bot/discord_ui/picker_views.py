@@ -162,16 +162,15 @@ class PickButton(
         await update(interaction, content="No move played.", view=None)
 
     async def _play(self, interaction: discord.Interaction) -> None:
-        host = host_of(interaction)
-        step = await host.picker.step(self.game_id, interaction.user.id, self.chosen, self.version)
-        if step.complete is None or step.moved_on:
-            await update(interaction, **picker_message(step))
+        picker = host_of(interaction).picker
+        work = picker.play(self.game_id, interaction.user.id, self.chosen, self.version)
+        played = await in_time(interaction, work, updating=True)
+        if isinstance(played, Step):
+            await update(interaction, **picker_message(played))
             return
-        work = host.moves.move(step.place_id, step.game, interaction.user.id, step.complete)
-        post = await in_time(interaction, work, updating=True)
-        played = markup(say("You played ", Code(step.complete), "."))
-        await update(interaction, content=played, view=None)
-        await send_post(interaction, post)
+        said = markup(say("You played ", Code(self.chosen), "."))
+        await update(interaction, content=said, view=None)
+        await send_post(interaction, played)
 
 
 _PICK_LOOKS = {

@@ -75,7 +75,7 @@ class Host:
         self.vacations = Vacations(self.games, clocks, vacation_days, clock=clock)
         self.endings = Endings(self.games, clocks, boards, reprieve=self.vacations.reprieve)
         self.moves = Moves(self.games, boards, self.endings)
-        self.picker = Picker(self.games)
+        self.picker = Picker(self.games, self.moves)
         self.outbox = Outbox(self.games, storage.announcements, boards)
         thinking = thinker or ThreadThinking()
         self.ai = AiPlayers(self.games, clocks, self.moves, thinking, name=ai_name)

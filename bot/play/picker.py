@@ -16,10 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.play.games import GameTable, turn_seat
-from bot.play.values import Refusal
+from bot.play.moves import Moves
+from bot.play.values import Post, Refusal
 from bot.play.words.text import Code, Text, say
 from bot.play.words.wording import title
-from bot.storage import Status
+from bot.storage import GameRecord, Status
 
 MOST_CHOICES = 25
 """The choices one step offers at most (Discord's limit for a list)."""
@@ -44,8 +45,6 @@ class Step:
     choices that follow, or the whole move once it is `complete`."""
 
     game_id: int
-    place_id: int
-    game: str
     version: int
     chosen: str
     choices: tuple[Choice, ...]
@@ -56,18 +55,29 @@ class Step:
 
 
 class Picker:
-    """The steps of picking a move, read off the lent game's legal moves."""
+    """The steps of picking a move, read off the lent game's legal moves, and playing it."""
 
-    def __init__(self, games: GameTable) -> None:
+    def __init__(self, games: GameTable, moves: Moves) -> None:
         self._games = games
+        self._moves = moves
+
+    async def play(self, game_id: int, user_id: int, chosen: str, version: int) -> Post | Step:
+        """Play the move picked, as a typed one is played; a picker the game moved on
+        from (or whose move is not whole) gets its step instead."""
+        record = await self._active(game_id)
+        seat = turn_seat(record, user_id)
+        if version == record.version:
+            async with self._games.borrow(record) as loan:
+                whole = chosen in loan.game.legal_moves()
+            if whole:
+                return await self._moves.play(record, seat, chosen)
+        return await self.step(game_id, user_id, chosen, version)
 
     async def step(self, game_id: int, user_id: int, chosen: str = "", version: int = 0) -> Step:
         """The step after `chosen` for the player to move; a picker opened at another
         `version` (0: none) of the game starts afresh. Refused, in one sentence, to
         anyone but the player to move, and once the game is over."""
-        record = await self._games.by_id(game_id)
-        if record is None or record.status is not Status.ACTIVE:
-            raise Refusal("This game is over.")
+        record = await self._active(game_id)
         turn_seat(record, user_id)
         moved_on = version not in (0, record.version)
         if moved_on:
@@ -77,7 +87,7 @@ class Picker:
             wins = set(loan.game.winning_moves())
             describe = loan.game.describe
         heading = say(f"{title(record)}: your move")
-        where = (game_id, record.place_id, record.game, record.version)
+        where = (game_id, record.version)
         while True:
             if chosen in legal:
                 shown = say(heading, ": ", Code(chosen))
@@ -91,6 +101,12 @@ class Picker:
                 continue
             shown = say(heading, ": ", Code(chosen.strip())) if chosen.strip() else heading
             return Step(*where, chosen, choices, None, shown, moved_on)
+
+    async def _active(self, game_id: int) -> GameRecord:
+        record = await self._games.by_id(game_id)
+        if record is None or record.status is not Status.ACTIVE:
+            raise Refusal("This game is over.")
+        return record
 
 
 def back_from(chosen: str) -> str:

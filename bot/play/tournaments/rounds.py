@@ -74,7 +74,7 @@ class Rounds:
         self._standings = standings
         self._challenges = challenges
         self._endings = endings
-        self.venue = venue
+        self._venue = venue
         self._sent = sent
         self._clock = clock
         self._owner = holder(games.writer)
@@ -89,16 +89,16 @@ class Rounds:
 
     async def tell(self, owed: Announcement, post: Post) -> None:
         """Post saved news and strike it off; unsent, the outbox posts it later."""
-        if self.venue is not None:
-            await self.venue.post(owed.place_id, post)
+        if self._venue is not None:
+            await self._venue.post(owed.place_id, post)
             await self._sent(post)
 
     async def abort(self, pairing: PairingRecord) -> None:
         """Abort a pairing's game, unrated, telling its thread."""
         assert pairing.game_id is not None
         post = await self._endings.abort_unrated(pairing.game_id)
-        if post is not None and pairing.thread_id is not None and self.venue is not None:
-            await self.venue.post(pairing.thread_id, post)
+        if post is not None and pairing.thread_id is not None and self._venue is not None:
+            await self._venue.post(pairing.thread_id, post)
 
     async def run_due(self) -> None:
         """Move on every tournament that may have work: catch-up after a restart, start
@@ -108,7 +108,7 @@ class Rounds:
 
     async def advance(self, tournament_id: int) -> None:
         """Do whatever the tournament is owed now, if this process claims it."""
-        if self.venue is None:
+        if self._venue is None:
             return
         key = str(tournament_id)
         async with (
@@ -116,7 +116,7 @@ class Rounds:
             claimed(self._claims, CLAIM, key, self._owner, self._clock) as mine,
         ):
             if mine:
-                await self._advance(tournament_id, self.venue)
+                await self._advance(tournament_id, self._venue)
 
     async def game_ended(self, pairing_id: int) -> None:
         """A game of one of the pairings ended: move its tournament on."""
@@ -170,9 +170,9 @@ class Rounds:
         """Close the entries, noting each entrant's rating; the announcement then says so
         and loses its Join and Leave buttons. False when they were closed already."""
         closed = await self._close(tournament)
-        if closed and self.venue is not None and tournament.message_id is not None:
+        if closed and self._venue is not None and tournament.message_id is not None:
             announcement = await announcement_post(self._store, await self._by_id(tournament.id))
-            await self.venue.edit(tournament.channel_id, tournament.message_id, announcement)
+            await self._venue.edit(tournament.channel_id, tournament.message_id, announcement)
         return closed
 
     async def _close(self, tournament: TournamentRecord) -> bool:
