@@ -24,7 +24,7 @@ from bot.config import Settings
 from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.game_commands import build_groups
 from bot.discord_ui.picker_views import PICKER_ITEMS
-from bot.discord_ui.replies import NO_PINGS
+from bot.discord_ui.replies import NO_PINGS, replies_only
 from bot.discord_ui.rules_pages import RULES_ITEMS
 from bot.discord_ui.slow_game_commands import slow_game_commands
 from bot.discord_ui.standings_commands import STANDINGS_ITEMS, standings_commands
@@ -118,7 +118,7 @@ class PyramidBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         assert self._storage is not None, "the storage opens when the bot logs in"
         renderer, thinker = await self._start_workers()
-        courier = DiscordCourier(self)
+        courier = DiscordCourier(self, self._storage.reply_places, self.clock)
         self._service = build(
             self._storage,
             renderer,
@@ -211,7 +211,13 @@ class PyramidBot(discord.AutoShardedClient):
         log.info("synced %d command groups %s", len(synced), where)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A button no dynamic item takes is answered here (discord.py drops it)."""
+        """Note the token of an interaction where the bot may only answer (its own posts go
+        as follow-ups to the latest); a button no dynamic item takes is answered here
+        (discord.py drops it)."""
+        answerable = interaction.type is not discord.InteractionType.autocomplete
+        if answerable and interaction.channel_id is not None and replies_only(interaction):
+            places = self.host.storage.reply_places
+            await places.note(interaction.channel_id, interaction.token, self.clock())
         await answer_unknown(interaction, BUTTONS)
 
     async def on_ready(self) -> None:

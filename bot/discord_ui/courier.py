@@ -2,6 +2,10 @@
 game's channel, or by direct message, and showing the bot typing while it thinks; and
 reading back whether a command's reply went out.
 
+Where the bot may only answer (a group DM, a server it was not added to: see
+`bot.storage.reply_places`), a post goes as a follow-up to the latest interaction there
+while its token lasts, else by direct message to whoever it pings.
+
 A post about a saved change is sent with a nonce made from its announcement's id, which
 Discord enforces: the same post sent again within a few minutes (by a process that took
 the place of one stopped between posting and striking it off) is not posted twice.
@@ -11,15 +15,23 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import discord
 from discord.http import Route
 
 from bot.discord_ui.replies import message_kwargs
-from bot.discord_ui.views import disable_lapsed, nonce_of, note_claim, post_in_channel
+from bot.discord_ui.views import (
+    disable_lapsed,
+    nonce_of,
+    note_claim,
+    post_in_channel,
+    prompt_view,
+)
+from bot.play.outbox import REPLY_READABLE
 from bot.play.values import Post, Prompt
+from bot.storage import ReplyHandle, ReplyPlaces
 
 log = logging.getLogger(__name__)
 
@@ -30,14 +42,23 @@ Message), or a token that lapsed or is unknown."""
 
 
 class DiscordCourier:
-    """Sends posts with the client's REST calls, needing no cached channel or member."""
+    """Sends posts with the client's REST calls, needing no cached channel or member;
+    `clock` (seconds) tells whether a reply place's token still works."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(
+        self, client: discord.Client, places: ReplyPlaces, clock: Callable[[], float]
+    ) -> None:
         self._client = client
+        self._places = places
+        self._clock = clock
 
     async def to_channel(self, place_id: int, post: Post) -> None:
-        """Post in a game's channel or thread, noting the message of a Claim win button;
-        a refusal by Discord is logged."""
+        """Post in a game's channel or thread, noting the message of a Claim win button
+        (or answer in a place the bot may only answer in); a refusal by Discord is logged."""
+        handle = await self._places.handle(place_id)
+        if handle is not None:
+            await self._by_reply(handle, post)
+            return
         try:
             message_id = await post_in_channel(self._client, place_id, post)
         except discord.HTTPException as error:
@@ -48,6 +69,22 @@ class DiscordCourier:
             if post.prompt is Prompt.CLAIM:
                 await note_claim(self._client, place_id, post, message_id)
         await disable_lapsed(self._client, place_id, post)
+
+    async def _by_reply(self, handle: ReplyHandle, post: Post) -> None:
+        """A follow-up to the place's latest interaction while its token lasts, else a
+        direct message to each player the post pings."""
+        if self._clock() < handle.noted_at + REPLY_READABLE:
+            application_id = self._client.application_id
+            assert application_id is not None, "the client has logged in"
+            webhook = discord.Webhook.partial(application_id, handle.token, client=self._client)
+            try:
+                await webhook.send(wait=True, **message_kwargs(post, prompt_view(post)))
+            except discord.HTTPException as error:
+                log.info("could not follow up about game %s: %s", post.game_id, error)
+            else:
+                return
+        for user_id in post.pings:
+            await self.to_user(user_id, post)
 
     async def replied(self, reply_token: str) -> bool:
         """Whether the reply to the interaction with this token is posted in full: not
@@ -76,13 +113,15 @@ class DiscordCourier:
 
     @contextlib.asynccontextmanager
     async def typing(self, place_id: int) -> AsyncIterator[None]:
-        """Show the bot typing in a channel for the block; a refusal by Discord is logged."""
+        """Show the bot typing in a channel for the block (not where it may only answer);
+        a refusal by Discord is logged."""
         async with contextlib.AsyncExitStack() as stack:
-            channel = self._client.get_partial_messageable(place_id)
-            try:
-                await stack.enter_async_context(channel.typing())
-            except discord.HTTPException as error:
-                log.info("could not show typing in channel %s: %s", place_id, error)
+            if await self._places.handle(place_id) is None:
+                channel = self._client.get_partial_messageable(place_id)
+                try:
+                    await stack.enter_async_context(channel.typing())
+                except discord.HTTPException as error:
+                    log.info("could not show typing in channel %s: %s", place_id, error)
             yield
 
     async def to_user(self, user_id: int, post: Post) -> bool:

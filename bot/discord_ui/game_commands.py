@@ -16,12 +16,13 @@ from bot.discord_ui.replies import (
     choices,
     host_of,
     in_time,
+    replies_only,
     reply,
     require_permissions,
 )
 from bot.discord_ui.rules_pages import rules_embed, rules_view
 from bot.discord_ui.slow_game_commands import suggest_time_limit
-from bot.discord_ui.tree import in_servers, installed_to_servers
+from bot.discord_ui.tree import anywhere, installed_to_anyone
 from bot.discord_ui.views import (
     game_view,
     post_in_channel,
@@ -39,6 +40,27 @@ LARGEST_ID = 2**53 - 1
 INVITEE_PARAMETERS = ("opponent", "player3", "player4")
 _FIXED_PARAMETERS = {"order", "thread", "time_limit", "ai", *INVITEE_PARAMETERS}
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+
+
+class Someone(app_commands.Transformer):
+    """A player option: a member in a server, the user in a DM or a group DM (someone no
+    longer in the server comes without a member, and cannot be used)."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.user
+
+    async def transform(
+        self, interaction: discord.Interaction, value: Any, /
+    ) -> discord.Member | discord.User:
+        if isinstance(value, discord.Member):
+            return value
+        if interaction.guild_id is None and isinstance(value, discord.User):
+            return value
+        raise app_commands.TransformerError(value, self.type, self)
+
+
+Player = app_commands.Transform[discord.Member | discord.User, Someone]
 
 
 def build_groups() -> list[app_commands.Group]:
@@ -60,9 +82,8 @@ class GameGroup(app_commands.Group):
         super().__init__(
             name=info.name,
             description=_short(f"Play {info.title}. {info.summary}"),
-            guild_only=True,
-            allowed_contexts=in_servers(),
-            allowed_installs=installed_to_servers(),
+            allowed_contexts=anywhere(),
+            allowed_installs=installed_to_anyone(),
         )
         self.game = info.name
         made: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = [
@@ -81,7 +102,7 @@ class GameGroup(app_commands.Group):
         player="The player who gets the time.", amount="How much time: like 1h, 12h or 1d."
     )
     async def give_time(
-        self, interaction: discord.Interaction, player: discord.Member, amount: str
+        self, interaction: discord.Interaction, player: Player, amount: str
     ) -> None:
         work = host_of(interaction).clock_changes.give_time(
             _channel_id(interaction), self.game, interaction.user.id, player.id, amount
@@ -177,7 +198,7 @@ def _start_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None
     for index, name in enumerate(INVITEE_PARAMETERS[: info.max_players - 1]):
         options.add(
             name,
-            discord.Member | None,
+            Player | None,
             "Who you challenge (me, to play the AI)." if index == 0 else "Another player, or me.",
         )
     options.add(
@@ -321,7 +342,7 @@ async def _wants_thread(interaction: discord.Interaction, asked: bool | None) ->
     """The `thread` option, else the server's setting wherever a thread can be opened."""
     if asked is not None:
         return asked
-    if not isinstance(interaction.channel, discord.TextChannel):
+    if replies_only(interaction) or not isinstance(interaction.channel, discord.TextChannel):
         return False
     return await host_of(interaction).slow_games.opens_thread(interaction.guild_id)
 
@@ -329,6 +350,8 @@ async def _wants_thread(interaction: discord.Interaction, asked: bool | None) ->
 async def _start_in_thread(
     interaction: discord.Interaction, info: engine.GameInfo, invitation: Invitation
 ) -> None:
+    if replies_only(interaction):
+        raise Refusal("Games get their own thread only in servers I have been added to.")
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise Refusal("Games get their own thread only when started in a text channel.")

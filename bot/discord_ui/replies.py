@@ -191,6 +191,16 @@ def client_host(client: discord.Client) -> Host:
     return host
 
 
+def replies_only(interaction: discord.Interaction) -> bool:
+    """Whether the bot may only answer here, never post: a group DM or a DM between others,
+    or a server it was not added to (the app installed to someone's account)."""
+    context = interaction.context
+    if context.private_channel:
+        return True
+    in_server = bool(context.guild) and interaction.guild_id is not None
+    return in_server and not interaction.is_guild_integration()
+
+
 def require_permissions(interaction: discord.Interaction, *names: str) -> None:
     """Refuses, as discord.py's `bot_has_permissions` check does, when the bot lacks one of
     these permissions here: for what only some uses of a command need."""

@@ -66,8 +66,8 @@ def _my_games_command() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
         name="mygames", description="Your games, in every server, where it is your move."
     )
-    @app_commands.allowed_contexts(guilds=True, dms=True)
-    @app_commands.allowed_installs(guilds=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     async def my_games(interaction: discord.Interaction) -> None:
         work = slow_games_of(interaction).waiting_on(interaction.user.id)
         listing = await in_time(interaction, work, ephemeral=True)
@@ -81,8 +81,8 @@ def _notify_command() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
         name="notify", description="How and when the bot reminds and pings you about your turns."
     )
-    @app_commands.allowed_contexts(guilds=True, dms=True)
-    @app_commands.allowed_installs(guilds=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.describe(
         dm="on: reminders by direct message; off: in the game's channel.",
         quiet="Hours without reminders or pings, like 23:00-08:00; off to have none.",

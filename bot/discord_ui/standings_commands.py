@@ -35,8 +35,8 @@ def standings_commands() -> list[app_commands.Command[Any, ..., None]]:
         page="Which page of ten players to show first.",
     )
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
-    @app_commands.allowed_installs(guilds=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     async def leaderboard(
         interaction: discord.Interaction,
         game: str | None = None,
@@ -56,8 +56,8 @@ def standings_commands() -> list[app_commands.Command[Any, ..., None]]:
         ai="The AI at this level: my statistics as a player.",
     )
     @app_commands.choices(game=GAME_CHOICES, ai=LEVEL_CHOICES)
-    @app_commands.guild_only()
-    @app_commands.allowed_installs(guilds=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     async def stats(
         interaction: discord.Interaction,
         player: discord.User | None = None,

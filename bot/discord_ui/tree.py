@@ -12,7 +12,7 @@ from discord import app_commands
 
 import engine
 from bot.discord_ui.markup import escape, markup
-from bot.discord_ui.replies import reply
+from bot.discord_ui.replies import replies_only, reply
 from bot.play.values import DamagedGame, Refusal
 from bot.play.words.text import excerpts_in
 from bot.play.words.wording import sentence
@@ -20,24 +20,45 @@ from bot.play.words.wording import sentence
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong on my side; it has been logged. Please try again later."
-SERVERS_ONLY = "Games are played in server channels, not in direct messages."
+SERVERS_ONLY = "That works only in servers I have been added to."
 
 
 def in_servers() -> app_commands.AppCommandContext:
-    """Where most commands work: server channels and threads."""
+    """Where a server's commands work: its channels and threads."""
     return app_commands.AppCommandContext(guild=True)
 
 
 def installed_to_servers() -> app_commands.AppInstallationType:
-    """The bot is added to servers, not to people's accounts."""
+    """A server's commands come with the bot added to the server."""
     return app_commands.AppInstallationType(guild=True)
 
 
-def works_in_direct_messages(command: app_commands.Command[Any, ..., Any]) -> bool:
-    """Whether the command's declared contexts include direct messages with the bot."""
+def anywhere() -> app_commands.AppCommandContext:
+    """Where a player's commands work: servers, DMs with the bot, and group DMs or DMs
+    between friends (the app installed to someone's account)."""
+    return app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+
+
+def installed_to_anyone() -> app_commands.AppInstallationType:
+    """A player's commands come with the bot in a server or the app on one's account."""
+    return app_commands.AppInstallationType(guild=True, user=True)
+
+
+def works_here(
+    command: app_commands.Command[Any, ..., Any], interaction: discord.Interaction
+) -> bool:
+    """Whether the command's declared contexts and installs cover where it was used: a
+    server the bot is in, a DM with the bot, a group DM, or a server it was not added to."""
     root = command.root_parent or command
     contexts = root.allowed_contexts
-    return bool(contexts.dm_channel) if contexts is not None else not root.guild_only
+    if interaction.guild_id is None:
+        private = interaction.context.private_channel
+        if contexts is None:
+            return not root.guild_only and not private
+        if not (contexts.private_channel if private else contexts.dm_channel):
+            return False
+    installs = root.allowed_installs
+    return not replies_only(interaction) or bool(installs is not None and installs.user)
 
 
 class OptionOutOfRange(app_commands.CheckFailure):
@@ -60,14 +81,11 @@ class GameTree(app_commands.CommandTree[discord.Client]):
                     each.add_check(within_declared_limits)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Refuses, in a sentence, a command used in direct messages that works in servers
-        only (a client that still shows it there, or a forged request)."""
+        """Refuses, in a sentence, a command used where it does not work: a server's
+        command outside a server the bot is in (a client that still shows it there, or a
+        forged request)."""
         command = interaction.command
-        if (
-            interaction.guild_id is None
-            and isinstance(command, app_commands.Command)
-            and not works_in_direct_messages(command)
-        ):
+        if isinstance(command, app_commands.Command) and not works_here(command, interaction):
             raise app_commands.NoPrivateMessage(SERVERS_ONLY)
         return True
 

@@ -8,6 +8,7 @@ from discord import app_commands
 
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import host_of, in_time, reply
+from bot.discord_ui.tree import anywhere, installed_to_anyone
 from bot.play.vacations import VacationChange, Vacations, describe_left
 from bot.play.words.text import Moment, joined, say
 from bot.runtime.scheduler import Scheduler
@@ -22,8 +23,8 @@ def vacation_group() -> app_commands.Group:
     group = app_commands.Group(
         name="vacation",
         description="Days away: every clock of yours waits meanwhile.",
-        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
-        allowed_installs=app_commands.AppInstallationType(guild=True),
+        allowed_contexts=anywhere(),
+        allowed_installs=installed_to_anyone(),
     )
 
     @group.command(name="start", description="Stop every clock of yours, in every game.")

@@ -27,6 +27,7 @@ from bot.discord_ui.replies import (
     host_of,
     in_time,
     message_kwargs,
+    replies_only,
     reply,
     update,
 )
@@ -114,9 +115,9 @@ async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) 
     A post about a saved change that would be a follow-up (after a button's own message
     was updated) goes in the channel instead, with its announcement's nonce, as a
     follow-up cannot be read back after a restart; a follow-up carries it only where
-    Discord refuses the bot's channel post. A game's posts go out in the order of its
-    changes: one waits (a few seconds at most) for its game's earlier posts still owed
-    after a restart."""
+    Discord refuses the bot's channel post, or where the bot may only answer. A game's
+    posts go out in the order of its changes: one waits (a few seconds at most) for its
+    game's earlier posts still owed after a restart."""
     private = {"ephemeral": True} if post.private else {}
     outbox = host_of(interaction).outbox
     replying = not post.private and answers_in_original(interaction)
@@ -126,13 +127,15 @@ async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) 
         behind = not await outbox.in_order(post, patience=0.0)
     if behind and not await in_time(interaction, outbox.in_order(post), ephemeral=post.private):
         log.info("game %s has earlier posts still unsent; this one goes first", post.game_id)
-    message_id = None if replying else await _announced_in_channel(interaction, post)
+    in_channel = not replies_only(interaction)
+    posted = not replying and in_channel
+    message_id = await _announced_in_channel(interaction, post) if posted else None
     if message_id is None:
         message_id = await reply(
             interaction, **(message_kwargs(post, prompt_view(post)) | private | extra)
         )
     await outbox.sent(post)
-    if interaction.channel_id is not None:
+    if interaction.channel_id is not None and in_channel:
         await disable_lapsed(interaction.client, interaction.channel_id, post)
     return message_id
 
@@ -382,13 +385,10 @@ class GameButton(
         try:
             await apply_answer(interaction, work, lambda: game_view(self.game_id, "claim"))
         except NothingToClaim:
-            if interaction.message is not None and interaction.channel_id is not None:
+            message, place_id = interaction.message, interaction.channel_id
+            if message is not None and place_id is not None and not replies_only(interaction):
                 await disable_buttons(
-                    interaction.client,
-                    interaction.channel_id,
-                    self.game_id,
-                    interaction.message.id,
-                    Prompt.CLAIM,
+                    interaction.client, place_id, self.game_id, message.id, Prompt.CLAIM
                 )
             raise
 

@@ -58,10 +58,10 @@ class Leaderboards:
         """A page of players by rating; the viewer's own place is added when off the page."""
         board = _board(game)
         guild = _guild(guild_id)
-        title = say(f"{board.title} leaderboard")
+        title = say(f"{board.title} leaderboard{'' if guild_id else ': direct games'}")
         total = await self._standings.count(guild, board.key)
         if total == 0:
-            empty = f"No rated {board.kind} in this server yet: finish one to appear here."
+            empty = f"No rated {board.kind} {_pool(guild_id)} yet: finish one to appear here."
             return LeaderboardPage(Card(title, (say(empty),)), game, 0, 1)
         pages = -(-total // PAGE_SIZE)
         if not 0 <= page < pages:
@@ -85,7 +85,7 @@ class Leaderboards:
         guild = _guild(guild_id)
         standing = await self._standings.standing(guild, board.key, user_id)
         if standing is None:
-            raise Refusal(say(Name(name), f" has no rated {board.kind} in this server yet."))
+            raise Refusal(say(Name(name), f" has no rated {board.kind} {_pool(guild_id)} yet."))
         total = await self._standings.count(guild, board.key)
         recent = await self._standings.recent(guild, board.key, user_id, TREND_GAMES)
         opponents = await self._standings.opponents(
@@ -130,6 +130,11 @@ def _board(game: str | None) -> _Board:
 
 def _guild(guild_id: int | None) -> int:
     return NO_GUILD if guild_id is None else guild_id
+
+
+def _pool(guild_id: int | None) -> str:
+    """Where ratings are kept: each server's own, and one for games outside servers."""
+    return "in this server" if guild_id else "in direct games (played outside servers)"
 
 
 def _standing_line(standing: Standing, *, mark: bool) -> Text:

@@ -35,6 +35,7 @@ from bot.storage.records import (
     TurnClock,
     Writer,
 )
+from bot.storage.reply_places import ReplyHandle, ReplyPlaces
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.standing_queries import Standings
 from bot.storage.standings import BoardRating, GameRating, RatedSeat, Rater, boards_of
@@ -55,6 +56,8 @@ __all__ = [
     "Offer",
     "RatedSeat",
     "Rater",
+    "ReplyHandle",
+    "ReplyPlaces",
     "Seat",
     "StaleGame",
     "Status",
@@ -90,6 +93,10 @@ class Storage(Protocol):
     @property
     def tournaments(self) -> Tournaments:
         """Tournaments, their entrants and pairings (a pairing's game is a stored game)."""
+
+    @property
+    def reply_places(self) -> ReplyPlaces:
+        """The places the bot only answers in, with their latest interaction's token."""
 
     async def close(self) -> None: ...
 

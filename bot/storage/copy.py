@@ -52,6 +52,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         *("id", "tournament_id", "round", "board", "first_id", "second_id", "thread_id"),
         *("forfeit_by", "unplayed", "starter_id"),
     ),
+    "reply_places": ("place_id", "token", "noted_at"),
 }
 """Each copied table's columns, the first its key, in the order they are copied."""
 

@@ -323,6 +323,16 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE pairings ADD COLUMN starter_id {BIGINT};
         """,
     ),
+    (
+        16,
+        """
+        CREATE TABLE reply_places (
+            place_id {BIGINT} PRIMARY KEY,
+            token TEXT NOT NULL,
+            noted_at {REAL} NOT NULL
+        ){WITHOUT_ROWID};
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

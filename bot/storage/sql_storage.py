@@ -8,15 +8,16 @@ from bot.storage.clock_queries import ClockStorage
 from bot.storage.command_syncs import CommandSyncs
 from bot.storage.game_queries import SqlGames
 from bot.storage.queries import Runner
+from bot.storage.reply_places import ReplyPlaces
 from bot.storage.standing_queries import Standings
 from bot.storage.standings import Rater
 from bot.storage.tournaments import Tournaments
 
 
 class SqlStorage(SqlGames):
-    """Games, standings, clocks, command registrations, owed announcements and tournaments,
-    run by a backend's runner; finished games are rated by `rater` (None leaves them
-    unrated)."""
+    """Games, standings, clocks, command registrations, owed announcements, tournaments
+    and the places the bot only answers in, run by a backend's runner; finished games are
+    rated by `rater` (None leaves them unrated)."""
 
     def __init__(self, runner: Runner, rater: Rater | None) -> None:
         super().__init__(runner, rater)
@@ -25,6 +26,7 @@ class SqlStorage(SqlGames):
         self.command_syncs = CommandSyncs(runner)
         self.announcements = Announcements(runner)
         self.tournaments = Tournaments(runner)
+        self.reply_places = ReplyPlaces(runner)
 
     async def schema_version(self) -> int:
         """The number of the last migration applied."""

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 import engine
-from tests.bot.harness import DiscordHarness, Reply, SentMessage, User
+from tests.bot.harness import Channel, DiscordHarness, Reply, SentMessage, User
 from tests.bot.harness.records import walk_components
 
 
@@ -52,11 +52,14 @@ async def game_by_taps(
     options: Mapping[str, object] | None = None,
     most_moves: int = 400,
     must_end: bool = True,
+    channel: Channel | None = None,
 ) -> list[int]:
-    """A whole game between alice and bob, every move played by taps: the `script`'s
-    moves, else quick random ones (see `chosen_move`); the taps of each."""
+    """A whole game between alice and bob (in `channel`, else #general), every move played
+    by taps: the `script`'s moves, else quick random ones (see `chosen_move`); the taps
+    of each."""
     alice, bob = discord.user("alice"), discord.user("bob")
-    challenge = await discord.slash(alice, f"{game} start", {"opponent": bob, **(options or {})})
+    invitation = {"opponent": bob, **(options or {})}
+    challenge = await discord.slash(alice, f"{game} start", invitation, channel=channel)
     begun = await discord.click(bob, challenge.message, "Accept")
     record = await discord.client.host.storage.latest_game_in(begun.message.channel.id)  # type: ignore[attr-defined]
     assert record is not None

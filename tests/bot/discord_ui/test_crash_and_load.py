@@ -309,7 +309,7 @@ async def test_a_post_following_a_press_is_a_follow_up_where_the_bot_may_not_sen
 async def test_a_reply_reads_back_as_sent_only_when_public_and_complete(
     discord: DiscordHarness,
 ) -> None:
-    courier = DiscordCourier(discord.client)
+    courier = DiscordCourier(discord.client, storage_of(discord).reply_places, time.time)
 
     async def sent(reply: Reply) -> bool:
         found: list[bool] = []

@@ -11,9 +11,12 @@ import pytest
 from bot.discord_ui.tree import SERVERS_ONLY
 from tests.bot.harness import Channel, DiscordHarness, HarnessError, Json, Kind, Reply, User
 
-GUILD, BOT_DM = 0, 1
-GUILD_INSTALL = 0
-EVERYWHERE_OF_A_PLAYER = {"mygames", "notify", "vacation"}
+GUILD, BOT_DM, GROUP_DM = 0, 1, 2
+GUILD_INSTALL, USER_INSTALL = 0, 1
+EVERYWHERE_OF_A_PLAYER = {
+    *("tink", "tingle", "folio", "bridge"),
+    *("leaderboard", "stats", "mygames", "notify", "vacation"),
+}
 
 
 def registered(discord: DiscordHarness) -> list[Json]:
@@ -36,16 +39,17 @@ async def test_every_command_declares_its_install_type_and_contexts(
     commands = registered(discord)
     assert {c["name"] for c in commands} >= {"tink", "games", "leaderboard", "gamehost"}
     for command in commands:
-        assert command["integration_types"] == [GUILD_INSTALL], command["name"]
-        expected = [GUILD, BOT_DM] if command["name"] in EVERYWHERE_OF_A_PLAYER else [GUILD]
+        anywhere = command["name"] in EVERYWHERE_OF_A_PLAYER
+        installs = [GUILD_INSTALL, USER_INSTALL] if anywhere else [GUILD_INSTALL]
+        assert command["integration_types"] == installs, command["name"]
+        expected = [GUILD, BOT_DM, GROUP_DM] if anywhere else [GUILD]
         assert command["contexts"] == expected, command["name"]
 
 
 @pytest.mark.parametrize(
     "command",
     [
-        *("tink board", "folio rules", "games", "leaderboard", "stats", "gamehost settings"),
-        *("tournament standings", "tournaments"),
+        *("games", "gamehost settings", "tournament standings", "tournaments"),
     ],
 )
 async def test_a_server_command_in_direct_messages_gets_one_sentence(
@@ -65,6 +69,8 @@ async def test_a_players_own_commands_work_in_direct_messages(discord: DiscordHa
     alice = discord.user("alice")
     mine = await discord.slash(alice, "mygames", channel=discord.dm(alice))
     assert mine.ephemeral and mine.embeds[0].title == "Your move"
+    rules = await discord.slash(alice, "folio rules", channel=discord.dm(alice))
+    assert rules.ephemeral and "Folio" in (rules.embeds[0].title or "")
 
 
 async def test_a_command_the_bot_dropped_gets_one_sentence(

@@ -17,11 +17,14 @@ like a small in-memory Discord. Use it as an async context manager, or through t
 
 The world. `me` is the bot, `guild` a server owned by `user("owner")` (who may do
 anything), `channel` its #general. `user(name)` gives the same `User` for the same name;
-`text_channel`, `thread`, `dm(user)` and `new_guild` add places. `set_permissions(user,
-where, **flags)` sets what a member may do in a guild or channel (sent as the member's
-`permissions`); for `me` it sets the bot's `app_permissions`. As on Discord, a REST send
-without Send Messages, or with files but without Attach Files, fails with 403; commands
-whose default permissions a member lacks, and guild-only commands in DMs, are not offered,
+`text_channel`, `thread`, `dm(user)`, `group_dm(*users)` and `new_guild` add places. The
+bot is not in a group DM: the app, installed to the users' accounts, answers their
+interactions there, and any call the bot makes on the channel itself fails the test.
+`set_permissions(user, where, **flags)` sets what a member may do in a guild or channel
+(sent as the member's `permissions`); for `me` it sets the bot's `app_permissions`. As
+on Discord, a REST send without Send Messages, or with files but without Attach Files,
+fails with 403; commands whose default permissions a member lacks, and guild-only
+commands in DMs (or commands not installable to users, in group DMs), are not offered,
 unless `permit(user, command)` opened one to a member, as a server admin can.
 Ids count up from `first_id`: harnesses whose worlds are made alike give them the same
 ids (two bot processes seeing one Discord), and harnesses far apart in `first_id` never
@@ -371,7 +374,7 @@ class DiscordHarness(FakeDiscord):
         else:
             payload["user"] = user.payload()
             payload["authorizing_integration_owners"] = {"1": str(user.id)}
-            payload["context"] = 1
+            payload["context"] = 1 if channel.bot_inside else 2
         if message is not None:
             payload["message"] = copy_json(message.payload)
         return await self._capture(lambda: internals.receive_interaction(self.client, payload))
@@ -438,8 +441,12 @@ class DiscordHarness(FakeDiscord):
         """Refuses a command Discord would not offer `user` in `channel`."""
         contexts: app_commands.AppCommandContext | None = root.allowed_contexts
         in_dms = contexts.dm_channel if contexts is not None else not root.guild_only
-        if channel.guild is None and not in_dms:
+        if channel.guild is None and channel.bot_inside and not in_dms:
             raise HarnessError(f"{root.name} is not offered in direct messages.")
+        if not channel.bot_inside:
+            installs: app_commands.AppInstallationType | None = root.allowed_installs
+            if not (contexts and contexts.private_channel and installs and installs.user):
+                raise HarnessError(f"{root.name} is not offered in group DMs.")
         if channel.guild is not None and contexts is not None and not contexts.guild:
             raise HarnessError(f"{root.name} is not offered in servers.")
         required: discord.Permissions | None = root.default_permissions

@@ -106,7 +106,8 @@ class Guild:
 
 @dataclass(frozen=True)
 class Channel:
-    """A text channel, a thread (with `parent`) or a DM (with `recipient`, no guild)."""
+    """A text channel, a thread (with `parent`), a DM with the bot (with `recipient`, no
+    guild) or a group DM (with `recipients`, no guild), which the bot is not in."""
 
     id: int
     name: str
@@ -114,12 +115,26 @@ class Channel:
     guild: Guild | None
     parent: Channel | None = None
     recipient: User | None = None
+    recipients: tuple[User, ...] = ()
+
+    @property
+    def bot_inside(self) -> bool:
+        """Whether the bot is in the channel, able to post there (not a group DM)."""
+        return self.type is not discord.ChannelType.group
 
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
     def payload(self) -> Json:
+        if self.recipients:
+            return {
+                "id": str(self.id),
+                "type": self.type.value,
+                "name": self.name,
+                "owner_id": str(self.recipients[0].id),
+                "recipients": [user.payload() for user in self.recipients],
+            }
         if self.recipient is not None:
             return {
                 "id": str(self.id),

@@ -174,6 +174,14 @@ class FakeDiscord:
             Channel(self._next_id(), user.name, discord.ChannelType.private, None, recipient=user)
         )
 
+    def group_dm(self, *members: User) -> Channel:
+        """A new group DM of these users, which the bot is not in: the app, installed to
+        their accounts, may only answer their interactions there."""
+        name = ", ".join(user.name for user in members)
+        return self._add_channel(
+            Channel(self._next_id(), name, discord.ChannelType.group, None, recipients=members)
+        )
+
     def set_permissions(
         self,
         user: User,
@@ -292,6 +300,7 @@ class FakeDiscord:
         )
         stub = self._stubs.get((route.method, route.path))
         try:
+            self._check_inside(request)
             if self.spec_checked:
                 check_request(
                     route.method,
@@ -318,6 +327,17 @@ class FakeDiscord:
             raise
         self._record(replace(request, message=message))
         return copy_json(result)
+
+    def _check_inside(self, request: Request) -> None:
+        """Fail the test for any call on a channel the bot is not in (a group DM): there it
+        may only answer interactions."""
+        channel_id = request.params.get("channel_id")
+        channel = None if channel_id is None else self._channels.get(int(channel_id))
+        if channel is not None and not channel.bot_inside:
+            raise HarnessError(
+                f"{request.method} {request.path} on {channel.name}, which the bot is not in: "
+                "there it may only answer interactions."
+            )
 
     def upload_limit(self, token: str) -> int:
         """The most one file may weigh in an interaction's answers (its

@@ -25,7 +25,8 @@ GUILD = 10
 async def fill(url: str) -> None:
     """Finished and rated games, a game in play with its clock and reminders planned and
     a ping held by quiet hours, a taken-back move, a move not yet announced, an open
-    challenge, settings of a server and a player, and a vacation."""
+    challenge, settings of a server and a player, a vacation, and a group DM the bot only
+    answers in."""
     storage = await open_backend(url, rater=rate_game)
     clock = Clock()
     host = built(storage, clock).host
@@ -47,6 +48,7 @@ async def fill(url: str) -> None:
         await play.plan_turns()
         await host.challenges.start(Invitation("tink", GUILD, 4, CAROL, (ALICE,)))
         await entered_tournament(storage)
+        await storage.reply_places.note(5, "interaction-token", clock.now)
     finally:
         await storage.close()
 

@@ -1,0 +1,46 @@
+"""Places where the bot answers only through interactions: a group DM, a DM between
+others, or a server it was not added to, where the app is installed to someone's account.
+
+There nothing can be posted in the channel: what the bot says by itself (its own move, a
+time-out) goes as a follow-up to the latest interaction in the place, whose token Discord
+honours for 15 minutes. Each interaction there notes its token here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.storage.queries import Runner
+
+
+@dataclass(frozen=True, slots=True)
+class ReplyHandle:
+    """The token of the latest interaction in a place, and when it came (seconds)."""
+
+    token: str
+    noted_at: float
+
+
+class ReplyPlaces:
+    """The reply_places table, in SQL both backends run."""
+
+    def __init__(self, runner: Runner) -> None:
+        self._run = runner
+
+    async def note(self, place_id: int, token: str, now: float) -> None:
+        """Remember the token of the latest interaction in a place the bot only answers in."""
+        await self._run.execute(
+            "INSERT INTO reply_places (place_id, token, noted_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (place_id) DO UPDATE SET token = excluded.token, "
+            "noted_at = excluded.noted_at",
+            *(place_id, token, now),
+        )
+
+    async def handle(self, place_id: int) -> ReplyHandle | None:
+        """The latest token noted for the place; None where the bot posts in the channel."""
+        found = await self._run.fetch(
+            "SELECT token, noted_at FROM reply_places WHERE place_id = ?", place_id
+        )
+        if not found:
+            return None
+        return ReplyHandle(str(found[0]["token"]), float(found[0]["noted_at"]))
