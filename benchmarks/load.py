@@ -41,6 +41,11 @@ beside the paced run's, and how many moves the bot made and how long players wai
 thinking processes (AI_PROCESSES) given, side by side; unset, the setting's default.
 
     python benchmarks/load.py --games 50 --think 0.5 --ai-games 10 --ai-processes 1 2
+
+`--tappers 5` adds 5 games to the paced run (through the first bot process), every move
+of them played by taps as on a phone (Move, a choice at each step of the picker, Play)
+after the same think time, and prints each tap's time to its first answer (p50, p95,
+longest) beside the typed moves' reply times.
 """
 
 from __future__ import annotations
@@ -77,6 +82,7 @@ from bot.storage.copy import TABLES
 from tests.bot.harness import Channel, DiscordHarness, Reply, User
 from tests.bot.harness.server import FIRST_ID
 from tests.bot.support import seed_long_game
+from tests.bot.taps import chosen_move, move_by_taps, next_turn_post
 from tests.postgres_server import PostgresServer, ServerMissing
 
 CHECK_OFF = (
@@ -108,6 +114,8 @@ class Run:
     """Seconds players waited for each of the bot's moves in the games against it."""
     time_limit: str | None = None
     """The clock every game is started with, if any."""
+    tap_answers: list[float] = field(default_factory=list)
+    """Seconds from each tap's arrival (Move, a choice, Play) to its first answer."""
 
 
 def first_answer(reply: Reply) -> float:
@@ -179,6 +187,36 @@ async def play_games(
             mirror.play(move)
 
 
+async def tap_games(
+    discord: DiscordHarness,
+    channel: Channel,
+    players: tuple[User, User],
+    run: Run,
+    playing: asyncio.Future[None],
+) -> None:
+    """Play games by taps alone in a channel, each move after a think time, until the
+    typed games are over."""
+    storage = discord.client.host.storage  # type: ignore[attr-defined]
+    first, second = players
+    while not playing.done():
+        invitation = {"opponent": second}
+        start = await discord.slash(first, f"{run.game} start", invitation, channel=channel)
+        begun = await discord.click(second, start.message, "Accept")
+        record = await storage.latest_game_in(channel.id)
+        mirror = engine.load_game(record.state)
+        seats = {s.seat: next(p for p in players if p.id == s.user_id) for s in record.players}
+        post = next_turn_post(begun)
+        while not playing.done() and mirror.result is None:
+            await asyncio.sleep(run.rng.expovariate(1 / run.think))
+            move = chosen_move(mirror, run.rng)
+            assert mirror.to_move is not None
+            played, _ = await move_by_taps(
+                discord, seats[mirror.to_move], post, move, run.tap_answers
+            )
+            mirror.play(move)
+            post = next_turn_post(played)
+
+
 async def ask_for_replays(discord: DiscordHarness, run: Run, playing: asyncio.Future[None]) -> None:
     """Ask for a long game's replay every `run.replays_every` seconds while games are played."""
     channel = discord.text_channel("replays")
@@ -227,6 +265,7 @@ class Share:
     ai_level: str = "medium"
     ai_processes: int | None = None
     time_limit: str | None = None
+    tappers: int = 0
 
     def settings(self) -> Settings:
         settings = Settings("token", self.url)
@@ -279,6 +318,18 @@ async def play_share(share: Share) -> None:
             )
             for i in range(against_bot.games)
         ]
+        tapping = [
+            asyncio.create_task(
+                tap_games(
+                    discord,
+                    discord.text_channel(f"taps-{i}"),
+                    (discord.user(f"t{i}"), discord.user(f"u{i}")),
+                    run,
+                    playing,
+                )
+            )
+            for i in range(share.tappers if share.process == 0 else 0)
+        ]
         started, started_cpu = time.perf_counter(), time.process_time()
         drawing_before = drawing_cpu_of(bot.renderer)
         async with asyncio.TaskGroup() as tables_playing:
@@ -295,6 +346,8 @@ async def play_share(share: Share) -> None:
             else drawing_after - drawing_before,
         }
         playing.set_result(None)
+        await asyncio.gather(*tapping)
+        result["tap_answers"] = run.tap_answers
         if replays is not None:
             await replays
         result["replays"] = run.replays
@@ -362,6 +415,7 @@ async def measure(share: Share) -> tuple[Run, Cost]:
         run.first_answers += result["first_answers"]
         run.replays += [tuple(replay) for replay in result["replays"]]
         run.bot_waits += result["bot_waits"]
+        run.tap_answers += result["tap_answers"]
     return run, cost
 
 
@@ -436,6 +490,13 @@ def report(label: str, run: Run, cost: Cost) -> None:
         f"  worst first answer {worst:.0f} ms over {len(run.first_answers)} moves and Accept "
         f"presses; worst picture {max(run.timings) * 1000:.0f} ms"
     )
+    if run.tap_answers:
+        taps = sorted(run.tap_answers)
+        p50, p95 = statistics.median(taps) * 1000, taps[int(len(taps) * 0.95)] * 1000
+        print(
+            f"  taps (Move, picker steps, Play) in the games played by taps: {len(taps)}, "
+            f"first answer p50 {p50:.0f} ms, p95 {p95:.0f} ms, longest {taps[-1] * 1000:.0f} ms"
+        )
     if run.replays:
         answered = max(first for first, _ in run.replays) * 1000
         animations = [drawn for _, drawn in run.replays]
@@ -457,7 +518,8 @@ async def main(arguments: argparse.Namespace) -> None:
     runs: list[tuple[str, float, int, int | None]] = []
     if think > 0:
         offered = f"think {think:g} s, {games / think:.0f} moves/s offered"
-        runs.append((f"paced ({offered})", think, 0, None))
+        tapped = f", {arguments.tappers} games by taps beside" if arguments.tappers else ""
+        runs.append((f"paced ({offered}{tapped})", think, 0, None))
     for ai_processes in arguments.ai_processes if ai_games else []:
         thinking = "" if ai_processes is None else f", {ai_processes} thinking processes"
         against = f"{ai_games} games against the bot ({level}{thinking})"
@@ -472,6 +534,7 @@ async def main(arguments: argparse.Namespace) -> None:
                     *(url, 0, processes, games, arguments.moves, run_think, arguments.game),
                     *(drawing, replays_every, run_ai_games, level, ai_processes),
                     arguments.time_limit,
+                    arguments.tappers if run_think and not run_ai_games else 0,
                 )
                 played, cost = await measure(share)
                 where = f"{'SQLite' if sqlite else 'PostgreSQL'}, {processes} process"
@@ -627,6 +690,9 @@ if __name__ == "__main__":
         "--compare",
         metavar="REF",
         help="run the same load on another commit too, side by side, twice each",
+    )
+    parser.add_argument(
+        "--tappers", type=int, default=0, help="games played by taps in the paced run (0)"
     )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     arguments = parser.parse_args()

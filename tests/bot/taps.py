@@ -12,18 +12,28 @@ from tests.bot.harness.records import walk_components
 
 
 async def move_by_taps(
-    discord: DiscordHarness, user: User, turn_post: SentMessage, move: str
+    discord: DiscordHarness,
+    user: User,
+    turn_post: SentMessage,
+    move: str,
+    answers: list[float] | None = None,
 ) -> tuple[Reply, int]:
     """Play `move` through the picker opened from the turn's post: the reply that played
-    it (with the new board), and the taps it took, Move and Play included."""
+    it (with the new board), and the taps it took, Move and Play included. Each tap's
+    time to its first answer is added to `answers`, if given."""
     step = await discord.click(user, turn_post, "Move")
     taps = 1
     while True:
+        if answers is not None:
+            answers.append(step.requests[0].sent_at - step.started_at)
         shown = step.message
         assert step.ephemeral, shown.content
         labels = [button.label for button in shown.buttons]
         if "Play" in labels:
-            return await discord.click(user, shown, "Play"), taps + 1
+            played = await discord.click(user, shown, "Play")
+            if answers is not None:
+                answers.append(played.requests[0].sent_at - played.started_at)
+            return played, taps + 1
         (menu,) = [c for c in walk_components(shown.components) if "options" in c]
         value = max(
             (option["value"] for option in menu["options"] if move.startswith(option["value"])),
@@ -31,6 +41,12 @@ async def move_by_taps(
         )
         step = await discord.select(user, shown, menu["custom_id"], [value])
         taps += 1
+
+
+def next_turn_post(played: Reply) -> SentMessage:
+    """The post a move's reply made that says whose turn is next (its Move button)."""
+    turns = [m for m in played.messages if "Move" in labels_of(m)]
+    return turns[-1] if turns else played.messages[-1]
 
 
 def labels_of(message: SentMessage) -> list[str | None]:
@@ -75,7 +91,6 @@ async def game_by_taps(
         played, taps = await move_by_taps(discord, users[mirror.to_move], post, move)
         mirror.play(move)
         counts.append(taps)
-        turns = [m for m in played.messages if "Move" in labels_of(m)]
-        post = turns[-1] if turns else played.messages[-1]
+        post = next_turn_post(played)
     assert mirror.result is not None or not must_end, f"{game} did not end in {most_moves} moves"
     return counts

@@ -72,7 +72,12 @@ async def test_a_whole_game_in_a_group_dm_is_played_by_taps(
     played = discord.messages_in(group)
     assert played and all(message.channel == group for message in played)
     assert not [r for r in discord.requests if r.kind in (Kind.SEND, Kind.TYPING)]
-    assert "Rematch" in labels_of(played[-1])
+    rematch = await discord.click(discord.user("bob"), played[-1], "Rematch")
+    offered = rematch.messages[-1]
+    assert offered.channel == group and labels_of(offered) == ["Accept", "Decline"]
+    again = await discord.click(discord.user("alice"), offered, "Accept")
+    assert "Move" in labels_of(again.messages[-1])
+    assert not [r for r in discord.requests if r.kind in (Kind.SEND, Kind.TYPING)]
 
 
 async def test_each_move_pings_whoever_is_next_and_carries_their_move_button(
