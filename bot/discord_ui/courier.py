@@ -21,6 +21,7 @@ from typing import Any
 import discord
 from discord.http import Route
 
+from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import message_kwargs
 from bot.discord_ui.views import (
     disable_lapsed,
@@ -57,7 +58,7 @@ class DiscordCourier:
         (or answer in a place the bot may only answer in); a refusal by Discord is logged."""
         handle = await self._places.handle(place_id)
         if handle is not None:
-            await self._by_reply(handle, post)
+            await self._by_reply(place_id, handle, post)
             return
         try:
             message_id = await post_in_channel(self._client, place_id, post)
@@ -70,9 +71,10 @@ class DiscordCourier:
                 await note_claim(self._client, place_id, post, message_id)
         await disable_lapsed(self._client, place_id, post)
 
-    async def _by_reply(self, handle: ReplyHandle, post: Post) -> None:
+    async def _by_reply(self, place_id: int, handle: ReplyHandle, post: Post) -> None:
         """A follow-up to the place's latest interaction while its token lasts, else a
-        direct message to each player the post pings."""
+        direct message to each player the post pings, the post held to be said on the
+        next answer in the place."""
         if self._clock() < handle.noted_at + REPLY_READABLE:
             application_id = self._client.application_id
             assert application_id is not None, "the client has logged in"
@@ -85,6 +87,7 @@ class DiscordCourier:
                 return
         for user_id in post.pings:
             await self.to_user(user_id, post)
+        await self._places.hold(place_id, markup(post.text), self._clock())
 
     async def replied(self, reply_token: str) -> bool:
         """Whether the reply to the interaction with this token is posted in full: not

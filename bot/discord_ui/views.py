@@ -22,6 +22,7 @@ from discord.ui import Button, DynamicItem, View
 
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import (
+    NO_PINGS,
     answers_in_original,
     client_host,
     host_of,
@@ -137,7 +138,16 @@ async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) 
     await outbox.sent(post)
     if interaction.channel_id is not None and in_channel:
         await disable_lapsed(interaction.client, interaction.channel_id, post)
+    elif interaction.channel_id is not None and not post.private:
+        await _say_unsaid(interaction, interaction.channel_id)
     return message_id
+
+
+async def _say_unsaid(interaction: discord.Interaction, place_id: int) -> None:
+    """Where the bot may only answer, follow an answer with what it could not say there
+    in time (a reminder, a time-out, its own move after the players' tokens lapsed)."""
+    for text in await host_of(interaction).storage.reply_places.take_unsaid(place_id):
+        await reply(interaction, content=f"Meanwhile: {text}", allowed_mentions=NO_PINGS)
 
 
 async def _announced_in_channel(interaction: discord.Interaction, post: Post) -> int | None:

@@ -53,6 +53,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         *("forfeit_by", "unplayed", "starter_id"),
     ),
     "reply_places": ("place_id", "token", "noted_at"),
+    "unsaid_posts": ("id", "place_id", "text", "held_at"),
 }
 """Each copied table's columns, the first its key, in the order they are copied."""
 

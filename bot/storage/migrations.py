@@ -333,6 +333,18 @@ MIGRATIONS: tuple[Migration, ...] = (
         ){WITHOUT_ROWID};
         """,
     ),
+    (
+        17,
+        """
+        CREATE TABLE unsaid_posts (
+            id {ID},
+            place_id {BIGINT} NOT NULL,
+            text TEXT NOT NULL,
+            held_at {REAL} NOT NULL
+        );
+        CREATE INDEX unsaid_by_place ON unsaid_posts (place_id, id);
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

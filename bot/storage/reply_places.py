@@ -3,7 +3,8 @@ others, or a server it was not added to, where the app is installed to someone's
 
 There nothing can be posted in the channel: what the bot says by itself (its own move, a
 time-out) goes as a follow-up to the latest interaction in the place, whose token Discord
-honours for 15 minutes. Each interaction there notes its token here.
+honours for 15 minutes. Each interaction there notes its token here. What could not be
+said in time is held, and said on the next answer there.
 """
 
 from __future__ import annotations
@@ -44,3 +45,22 @@ class ReplyPlaces:
         if not found:
             return None
         return ReplyHandle(str(found[0]["token"]), float(found[0]["noted_at"]))
+
+    async def hold(self, place_id: int, text: str, now: float) -> None:
+        """Keep a post's text that could not be said in the place, for its next answer."""
+        await self._run.execute(
+            "INSERT INTO unsaid_posts (place_id, text, held_at) VALUES (?, ?, ?)",
+            *(place_id, text, now),
+        )
+
+    async def take_unsaid(self, place_id: int) -> list[str]:
+        """The texts held for the place, oldest first, no longer held."""
+        found = await self._run.fetch(
+            "SELECT id, text FROM unsaid_posts WHERE place_id = ? ORDER BY id", place_id
+        )
+        if found:
+            await self._run.execute(
+                "DELETE FROM unsaid_posts WHERE place_id = ? AND id <= ?",
+                *(place_id, found[-1]["id"]),
+            )
+        return [str(row["text"]) for row in found]

@@ -182,7 +182,7 @@ class PostgresStorage(SqlStorage):
 
     async def rows_written(self) -> None:
         """Move the next ids of the tables with ids of their own past every id written."""
-        for table in ("games", "actions", "tournaments", "pairings"):
+        for table in ("games", "actions", "tournaments", "pairings", "unsaid_posts"):
             await self._pool.execute(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                 f"coalesce(max(id), 0) + 1, false) FROM {table}"

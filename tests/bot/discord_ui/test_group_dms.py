@@ -121,7 +121,7 @@ class HeldThinker(ThreadThinking):
         return engine.load_game(state).legal_moves()[0]
 
 
-async def test_the_ais_move_goes_by_direct_message_once_the_token_lapsed(
+async def test_the_ais_move_goes_by_dm_once_the_token_lapsed_and_is_said_on_the_next_answer(
     tmp_path: Path, clock: Clock
 ) -> None:
     thinker = HeldThinker()
@@ -137,6 +137,12 @@ async def test_the_ais_move_goes_by_direct_message_once_the_token_lapsed(
         (told,) = [r for r in discord.requests if r.kind is Kind.SEND]
         assert told.message is not None and told.message.channel == discord.dm(alice)
         assert told.content.startswith(f"**{BOT} (medium)** played `")
+        board = await discord.slash(alice, "tink board", channel=solo)
+        meanwhile = board.messages[-1]
+        assert meanwhile.content.startswith(f"Meanwhile: **{BOT} (medium)** played `")
+        assert meanwhile.channel == solo and not meanwhile.ephemeral
+        again = await discord.slash(alice, "tink board", channel=solo)
+        assert [m.content.startswith("Meanwhile") for m in again.messages] == [False]
 
 
 async def test_a_reminder_whose_token_lapsed_goes_by_direct_message(

@@ -49,6 +49,7 @@ async def fill(url: str) -> None:
         await host.challenges.start(Invitation("tink", GUILD, 4, CAROL, (ALICE,)))
         await entered_tournament(storage)
         await storage.reply_places.note(5, "interaction-token", clock.now)
+        await storage.reply_places.hold(5, "**alice** ran out of time.", clock.now)
     finally:
         await storage.close()
 
