@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +14,7 @@ from bot.storage import ALL_SHARDS, SQLITE_PREFIX
 
 DEFAULT_DATABASE_URL = f"{SQLITE_PREFIX}data/pyramids.sqlite3"
 DEFAULT_VACATION_DAYS = DAYS_A_YEAR
+DEFAULT_WEB_PORT = 8080
 MOST_VACATION_DAYS = 366
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 NO_TOKEN = (
@@ -47,6 +49,9 @@ def settings_help() -> str:
         ("SHARD_COUNT", "the shards of the whole bot", "Discord's recommendation"),
         ("SHARD_IDS", "the shards this process runs, like 0-3 or 4,5", "every shard"),
         ("VACATION_DAYS", "vacation days each player has a calendar year", DEFAULT_VACATION_DAYS),
+        ("WEB_PORT", "the port of the games' pages and /healthz, or off", DEFAULT_WEB_PORT),
+        ("PUBLIC_URL", "the address people reach the pages at", "http://localhost:WEB_PORT"),
+        ("WEB_SECRET", "the secret the pages' links are signed with", "made from the token"),
     ]
     lines = [f"  {name:<14} {what} (default: {default})" for name, what, default in settings]
     return "settings (environment variables, or a .env file in this directory):\n" + "\n".join(
@@ -72,6 +77,26 @@ class Settings:
     """The number of processes the AI thinks in, each playing one game's turn at a time."""
     vacation_days: int = DEFAULT_VACATION_DAYS
     """The vacation days each player has each calendar year."""
+    web_port: int | None = None
+    """The port the games' pages are served on; None serves none."""
+    public_url: str | None = None
+    """Where people reach the pages (links start so); None: http://localhost:web_port."""
+    web_secret: str = ""
+    """What the pages' links are signed with; empty: a secret made from the token."""
+
+    @property
+    def web_address(self) -> str | None:
+        """The address links to the pages start with; None when no pages are served."""
+        if self.web_port is None:
+            return None
+        return (self.public_url or f"http://localhost:{self.web_port}").rstrip("/")
+
+    @property
+    def link_secret(self) -> bytes:
+        """The key the pages' links are signed with."""
+        if self.web_secret:
+            return self.web_secret.encode()
+        return hashlib.sha256(b"pyramid-host pages:" + self.token.encode()).digest()
 
     @property
     def slot(self) -> str:
@@ -118,6 +143,9 @@ def load_settings() -> Settings:
         shard_ids=shard_ids,
         ai_processes=_ai_processes(values.get("AI_PROCESSES", "").strip()),
         vacation_days=_vacation_days(values.get("VACATION_DAYS", "").strip()),
+        web_port=_web_port(values.get("WEB_PORT", "").strip()),
+        public_url=_public_url(values.get("PUBLIC_URL", "").strip()),
+        web_secret=values.get("WEB_SECRET", "").strip(),
     )
 
 
@@ -186,3 +214,26 @@ def _vacation_days(days: str) -> int:
             f"{MOST_VACATION_DAYS} ({DEFAULT_VACATION_DAYS} when not set), not {days!r}."
         )
     return int(days)
+
+
+def _web_port(port: str) -> int | None:
+    if not port:
+        return DEFAULT_WEB_PORT
+    if port.lower() == "off":
+        return None
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ConfigError(
+            f"WEB_PORT must be a port number, 1 to 65535, or off (no pages), not {port!r}."
+        )
+    return int(port)
+
+
+def _public_url(url: str) -> str | None:
+    if not url:
+        return None
+    if not url.startswith(("http://", "https://")):
+        raise ConfigError(
+            f"PUBLIC_URL must be the address people reach the pages at, starting with "
+            f"https:// (or http://), not {url!r}."
+        )
+    return url

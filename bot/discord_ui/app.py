@@ -36,6 +36,15 @@ from bot.discord_ui.tournament_commands import (
 from bot.discord_ui.tree import GameTree
 from bot.discord_ui.vacation_commands import vacation_group
 from bot.discord_ui.views import DYNAMIC_ITEMS, answer_unknown
+from bot.metrics import (
+    AI_QUEUE,
+    DATABASE_ERRORS,
+    INTERACTIONS,
+    OUTBOX_BACKLOG,
+    PAGES_OPEN,
+    SHARDS_CONNECTED,
+    exposition,
+)
 from bot.play.ai_turns import DEFAULT_NAME, Thinker
 from bot.play.host import Host
 from bot.play.posts import Renderer
@@ -46,11 +55,16 @@ from bot.runtime.scheduler import Scheduler
 from bot.runtime.service import Service, build
 from bot.storage import Storage, open_storage
 from bot.storage.claims import holder
+from bot.web.links import WebLinks
+from bot.web.server import WebFront
 from bot.workers.child import WorkerError
 from bot.workers.drawing import DrawingProcess, ThreadDrawing
 from bot.workers.thinking import ThinkingProcesses, ThreadThinking
 
 log = logging.getLogger(__name__)
+
+HEALTH_WAIT = 5.0
+"""Seconds the database has to answer a health check."""
 
 BUTTONS = (*DYNAMIC_ITEMS, *PICKER_ITEMS, *RULES_ITEMS, *STANDINGS_ITEMS, *TOURNAMENT_ITEMS)
 """Every kind of restart-proof button the bot's messages carry."""
@@ -83,7 +97,11 @@ class PyramidBot(discord.AutoShardedClient):
         self.tree = GameTree(self)
         self._storage: Storage | None = None
         self.clock = clock
+        address = settings.web_address
+        self.links = None if address is None else WebLinks(address, settings.link_secret)
+        """The pages' links, when the bot serves pages."""
         self._service: Service | None = None
+        self._web: WebFront | None = None
         self.orphans: OrphanWatch | None = None
 
     @property
@@ -140,8 +158,46 @@ class PyramidBot(discord.AutoShardedClient):
         self.orphans = OrphanWatch(self._storage.clocks, self.settings.slot, self._work_given_back)
         self.service.start()
         self.orphans.start()
+        await self._serve_pages()
         gc.collect()
         gc.freeze()  # what start-up made stays: full collections need not scan it again
+
+    async def _serve_pages(self) -> None:
+        """Serve the games' pages, `/healthz` and `/metrics`, when a port is set."""
+        port = self.settings.web_port
+        if port is None or self.links is None:
+            return
+        self._web = WebFront(
+            self.host, self.links, self.scheduler.deliver, self.health, self.metrics, self.clock
+        )
+        await self._web.start(port)
+
+    async def health(self) -> str | None:
+        """Why the bot is unhealthy (not connected to Discord, or its database does not
+        answer within `HEALTH_WAIT` seconds), or None when it is healthy."""
+        down = sorted(shard_id for shard_id, shard in self.shards.items() if shard.is_closed())
+        if self.is_closed() or not self.is_ready():
+            return "not connected to Discord"
+        if down:
+            return f"shards {', '.join(map(str, down))} not connected to Discord"
+        try:
+            await asyncio.wait_for(self.host.storage.ping(), HEALTH_WAIT)
+        except Exception as error:
+            DATABASE_ERRORS.inc()
+            return f"the database does not answer ({type(error).__name__}: {error})"
+        return None
+
+    async def metrics(self) -> bytes:
+        """The metrics in Prometheus' format, the gauges read now."""
+        SHARDS_CONNECTED.set(sum(not shard.is_closed() for shard in self.shards.values()))
+        AI_QUEUE.set(self.ai_runner.queued)
+        PAGES_OPEN.set(0 if self._web is None else self._web.live.pages)
+        try:
+            OUTBOX_BACKLOG.set(await self.host.storage.announcements.backlog())
+        except Exception:
+            DATABASE_ERRORS.inc()
+            log.exception("could not count the announcements owed")
+        return exposition()
 
     async def _start_workers(self) -> tuple[Renderer, Thinker]:
         """Start the drawing and thinking processes not given, side by side (each imports
@@ -214,6 +270,7 @@ class PyramidBot(discord.AutoShardedClient):
         """Note the token of an interaction where the bot may only answer (its own posts go
         as follow-ups to the latest); a button no dynamic item takes is answered here
         (discord.py drops it)."""
+        INTERACTIONS.labels(kind=interaction.type.name, outcome="received").inc()
         answerable = interaction.type is not discord.InteractionType.autocomplete
         if answerable and interaction.channel_id is not None and replies_only(interaction):
             places = self.host.storage.reply_places
@@ -230,6 +287,8 @@ class PyramidBot(discord.AutoShardedClient):
         )
 
     async def close(self) -> None:
+        if self._web is not None:
+            await self._web.stop()
         await super().close()
         if self.orphans is not None:
             await self.orphans.stop()

@@ -80,7 +80,9 @@ class DiscordCourier:
             assert application_id is not None, "the client has logged in"
             webhook = discord.Webhook.partial(application_id, handle.token, client=self._client)
             try:
-                await webhook.send(wait=True, **message_kwargs(post, prompt_view(post)))
+                await webhook.send(
+                    wait=True, **message_kwargs(post, prompt_view(post, self._client))
+                )
             except discord.HTTPException as error:
                 log.info("could not follow up about game %s: %s", post.game_id, error)
             else:

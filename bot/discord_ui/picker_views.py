@@ -17,6 +17,7 @@ from bot.discord_ui.replies import host_of, in_time, reply, update
 from bot.discord_ui.views import ID, guarded, in_its_channel, move_button, send_post
 from bot.play.picker import Choice, Step, back_from
 from bot.play.words.text import Code, say
+from bot.web.links import WebLinks
 
 VERSION = r"\d{1,12}"
 CHOSEN = r"[^:]{0,40}"
@@ -24,9 +25,10 @@ CHOSEN = r"[^:]{0,40}"
 MOVED_ON = "The game moved on since this picker was opened; here it is afresh."
 
 
-def picker_message(step: Step) -> dict[str, Any]:
+def picker_message(step: Step, interaction: discord.Interaction) -> dict[str, Any]:
     """The private message of a picker's step: where it stands, the choices that follow
-    (the winning ones first, marked), Back, Cancel, and Play once the move is whole."""
+    (the winning ones first, marked), Back, Cancel, Play once the move is whole, and a
+    link to play on the web when the bot serves pages."""
     shown = markup(step.heading)
     if step.moved_on:
         shown = f"{MOVED_ON}\n{shown}"
@@ -37,6 +39,11 @@ def picker_message(step: Step) -> dict[str, Any]:
     view.add_item(PickButton("cancel", step))
     if step.complete is not None:
         view.add_item(PickButton("play", step))
+    links = getattr(interaction.client, "links", None)
+    if isinstance(links, WebLinks):
+        now = host_of(interaction).games.clock()
+        page = links.play(step.game_id, interaction.user.id, now)
+        view.add_item(Button(label="Play on the web", url=page))
     return {"content": shown, "view": view}
 
 
@@ -60,7 +67,7 @@ class MoveButton(DynamicItem[Button[View]], template=rf"pyr:move:(?P<game>{ID})"
         await in_its_channel(interaction, self.game_id)
         picker = host_of(interaction).picker
         step = await in_time(interaction, picker.step(self.game_id, interaction.user.id))
-        await reply(interaction, ephemeral=True, **picker_message(step))
+        await reply(interaction, ephemeral=True, **picker_message(step, interaction))
 
 
 class PickSelect(
@@ -98,7 +105,7 @@ class PickSelect(
         picker = host_of(interaction).picker
         work = picker.step(self.game_id, interaction.user.id, chosen, self.version)
         step = await in_time(interaction, work, updating=True)
-        await update(interaction, **picker_message(step))
+        await update(interaction, **picker_message(step, interaction))
 
 
 class PickButton(
@@ -156,7 +163,10 @@ class PickButton(
     async def _back(self, interaction: discord.Interaction) -> None:
         picker = host_of(interaction).picker
         work = picker.step(self.game_id, interaction.user.id, back_from(self.chosen), self.version)
-        await update(interaction, **picker_message(await in_time(interaction, work, updating=True)))
+        await update(
+            interaction,
+            **picker_message(await in_time(interaction, work, updating=True), interaction),
+        )
 
     async def _cancel(self, interaction: discord.Interaction) -> None:
         await update(interaction, content="No move played.", view=None)
@@ -166,7 +176,7 @@ class PickButton(
         work = picker.play(self.game_id, interaction.user.id, self.chosen, self.version)
         played = await in_time(interaction, work, updating=True)
         if isinstance(played, Step):
-            await update(interaction, **picker_message(played))
+            await update(interaction, **picker_message(played, interaction))
             return
         said = markup(say("You played ", Code(self.chosen), "."))
         await update(interaction, content=said, view=None)

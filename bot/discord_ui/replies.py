@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_ui.markup import markup
+from bot.metrics import FIRST_ANSWER
 from bot.play.host import Host
 from bot.play.values import Post
 
@@ -127,6 +128,7 @@ async def in_time(
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
     if not done and not interaction.response.is_done():
+        note_first_answer(interaction)
         try:
             if updating:
                 await interaction.response.defer()
@@ -156,6 +158,7 @@ async def reply(interaction: discord.Interaction, **kwargs: Any) -> int | None:
             await _delete_thinking(interaction)
         message = await interaction.followup.send(wait=True, **kwargs)
         return message.id
+    note_first_answer(interaction)
     callback = await interaction.response.send_message(**kwargs)
     return callback.message_id
 
@@ -175,7 +178,14 @@ async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
     if interaction.response.is_done():
         await interaction.edit_original_response(**kwargs)
     else:
+        note_first_answer(interaction)
         await interaction.response.edit_message(**kwargs)
+
+
+def note_first_answer(interaction: discord.Interaction) -> None:
+    """Count how soon an interaction is first answered, from its creation."""
+    waited = discord.utils.utcnow() - interaction.created_at
+    FIRST_ANSWER.observe(max(waited.total_seconds(), 0.0))
 
 
 def host_of(interaction: discord.Interaction) -> Host:

@@ -4,21 +4,27 @@ what a user caused, an apology (and a log line with context) for what we caused.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
+import asyncpg
 import discord
 from discord import app_commands
 
 import engine
 from bot.discord_ui.markup import escape, markup
 from bot.discord_ui.replies import replies_only, reply
+from bot.metrics import DATABASE_ERRORS, INTERACTIONS
 from bot.play.values import DamagedGame, Refusal
 from bot.play.words.text import excerpts_in
 from bot.play.words.wording import sentence
+from bot.storage import StorageError
 
 log = logging.getLogger(__name__)
 
+DATABASE_FAILURES = (StorageError, sqlite3.Error, asyncpg.PostgresError, OSError)
+"""What a failing database raises (OSError: a connection lost)."""
 APOLOGY = "Sorry, something went wrong on my side; it has been logged. Please try again later."
 SERVERS_ONLY = "That works only in servers I have been added to."
 
@@ -177,8 +183,12 @@ async def answer_failure(
 ) -> None:
     """The one place failures are answered: one ephemeral sentence, logged when ours."""
     text = failure_text(error)
+    kind = interaction.type.name
+    INTERACTIONS.labels(kind=kind, outcome="refused" if text else "failed").inc()
     if text is None:
         cause = error.__cause__ if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(cause, DATABASE_FAILURES):
+            DATABASE_ERRORS.inc()
         log.error(
             "%s failed: guild=%s channel=%s user=%s command=%s game=%s",
             "loading a damaged game" if isinstance(cause, DamagedGame) else "an interaction",

@@ -35,6 +35,7 @@ from bot.discord_ui.replies import (
 from bot.discord_ui.tree import answer_failure
 from bot.play.endings import NothingToClaim
 from bot.play.values import Answer, Post, Prompt, Refusal
+from bot.web.links import WebLinks
 
 log = logging.getLogger(__name__)
 
@@ -89,8 +90,22 @@ def _carries(message: discord.Message | None, custom_id: str) -> bool:
     return any(getattr(item, "custom_id", None) == custom_id for item in shown.walk_children())
 
 
-def prompt_view(post: Post) -> View | None:
-    """The buttons a post asks for, if any."""
+def prompt_view(post: Post, client: discord.Client) -> View | None:
+    """The buttons a post asks for, if any, with a link to watch the game when the bot
+    serves pages and the post is about a move or the end."""
+    view = _prompt_buttons(post)
+    links = getattr(client, "links", None)
+    if post.prompt in WATCHED and isinstance(links, WebLinks):
+        view = view or View(timeout=None)
+        view.add_item(Button(label="Watch", url=links.watch(post.game_id)))
+    return view
+
+
+WATCHED = (Prompt.MOVE, Prompt.REPLAY, Prompt.REMATCH)
+"""Posts that carry the Watch link: each move's, and each end's."""
+
+
+def _prompt_buttons(post: Post) -> View | None:
     if post.prompt is Prompt.CHALLENGE:
         return challenge_view(post.game_id)
     if post.prompt in (Prompt.DRAW, Prompt.UNDO, Prompt.PAUSE):
@@ -133,7 +148,8 @@ async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) 
     message_id = await _announced_in_channel(interaction, post) if posted else None
     if message_id is None:
         message_id = await reply(
-            interaction, **(message_kwargs(post, prompt_view(post)) | private | extra)
+            interaction,
+            **(message_kwargs(post, prompt_view(post, interaction.client)) | private | extra),
         )
     await outbox.sent(post)
     if interaction.channel_id is not None and in_channel:
@@ -168,7 +184,7 @@ async def post_in_channel(client: discord.Client, place_id: int, post: Post) -> 
     """Send a post as a message in a channel or thread, an announcement with a nonce made
     from its id, which Discord enforces: the same post sent again within a few minutes
     (after a restart) is not posted twice. The message's id."""
-    kwargs = message_kwargs(post, prompt_view(post)) | nonce_of(post)
+    kwargs = message_kwargs(post, prompt_view(post, client)) | nonce_of(post)
     message = await client.get_partial_messageable(place_id).send(**kwargs)
     return message.id
 

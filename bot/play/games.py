@@ -379,6 +379,10 @@ class GameTable:
             raise Refusal(say("The last game here is over; start a new one with ", start, "."))
         return record
 
+    async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
+        """The saved version of each of these games, by id (those too large left out)."""
+        return await self._storage.versions([i for i in game_ids if 0 < i <= LARGEST_ID])
+
     async def by_id(self, game_id: int) -> GameRecord | None:
         """The game with this id, None if there is none (an id too large for one too)."""
         if not 0 < game_id <= LARGEST_ID:

@@ -76,11 +76,11 @@ class History:
     async def _post(self, record: GameRecord) -> Post:
         async with self._games.borrow(record) as loan:
             game = engine.load_game(loan.game.to_json())
-        marks, gif = await asyncio.gather(
-            _marks(game), self._renderer.replay_gif(game, record.names, max_frames=REPLAY_FRAMES)
+        lessons, gif = await asyncio.gather(
+            marks(game), self._renderer.replay_gif(game, record.names, max_frames=REPLAY_FRAMES)
         )
         moves = [
-            say(f"{ply}. ", Name(record.players[seat].name), f": {move}{marks.get(ply - 1, '')}")
+            say(f"{ply}. ", Name(record.players[seat].name), f": {move}{lessons.get(ply - 1, '')}")
             for ply, (seat, move) in enumerate(zip(game.movers, game.history, strict=True), 1)
         ]
         files = [File(f"{record.game}-{record.id}.gif", gif)]
@@ -95,7 +95,7 @@ class History:
         return Post(record.id, say(f"{count}: {replay}the list is attached."), tuple(files))
 
 
-async def _marks(game: engine.Game) -> dict[int, str]:
+async def marks(game: engine.Game) -> dict[int, str]:
     """A finished game's lessons, worked out on a thread while its replay is drawn."""
     return await asyncio.to_thread(_lessons, game) if game.result is not None else {}
 

@@ -28,6 +28,7 @@ from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
 from bot.play.tournaments import Rounds, Tournaments, Venue
 from bot.play.vacations import Vacations, away_on_vacation
+from bot.play.watching import Watching
 from bot.storage import ALL_SHARDS, Storage, Writer
 from bot.storage.claims import new_owner
 from bot.workers.thinking import ThreadThinking
@@ -82,6 +83,7 @@ class Host:
         self.challenges = Challenges(self.games, clocks, boards, self.ai)
         self.offers = Offers(self.games, boards, self.ai)
         self.history = History(self.games, renderer)
+        self.watching = Watching(self.games, renderer)
         self.slow_games = SlowGames(
             self.games, clocks, self.endings, spare_day=self.vacations.take_a_day, clock=clock
         )

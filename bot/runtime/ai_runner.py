@@ -28,6 +28,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 from bot.alarm import Alarm
+from bot.metrics import AI_THINKING
 from bot.play.ai_turns import AiPlayers
 from bot.play.outbox import PATIENCE, Outbox
 from bot.play.values import Post, Refusal
@@ -151,6 +152,11 @@ class AiRunner:
         self._turns.pop(game_id, None)
         self._alarm.ring()
 
+    @property
+    def queued(self) -> int:
+        """Games whose turn the bot has yet to start playing."""
+        return len(self._queue)
+
     async def _take_turn(self, game_id: int) -> None:
         """Play the bot's turn in a game if it still waits and this process claims it."""
         try:
@@ -162,7 +168,8 @@ class AiRunner:
                 if not mine:
                     return
                 async with self._courier.typing(record.place_id):
-                    post = await self._players.play(record)
+                    with AI_THINKING.time():
+                        post = await self._players.play(record)
                     if not await self._outbox.in_order(post, self._patience):
                         log.info("the move before the bot's in game %s is unannounced", game_id)
                 await self._courier.to_channel(record.place_id, post)

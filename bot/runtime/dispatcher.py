@@ -14,6 +14,7 @@ import contextvars
 import logging
 from collections.abc import Coroutine
 
+from bot.metrics import GAME_CHANGES
 from bot.play.ai_seats import is_ai
 from bot.play.events import (
     DueWorkChanged,
@@ -76,6 +77,8 @@ class Dispatcher:
             self._dispatch(written.event, written.context)
 
     def _dispatch(self, event: Event, context: contextvars.Context) -> None:
+        if isinstance(event, TurnWaiting | GameEnded):
+            GAME_CHANGES.inc()
         match event:
             case TurnWaiting(game_id=game_id, user_id=user_id):
                 self._scheduler.wake(AFTER_SAVE)

@@ -100,6 +100,9 @@ class Storage(Protocol):
 
     async def close(self) -> None: ...
 
+    async def ping(self) -> None:
+        """Ask the database something trivial: raises when it does not answer."""
+
     async def create_game(self, draft: GameDraft, now: float) -> GameRecord:
         """Store a new challenge; raises ChannelBusy when its channel is taken.
 
@@ -113,6 +116,9 @@ class Storage(Protocol):
 
         A channel's open challenge or active game, when it has one, is always its newest.
         """
+
+    async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
+        """The saved version of each of these games that exists, by id."""
 
     async def actions(self, game_id: int) -> list[Action]:
         """The live move log of a game, oldest first (taken-back actions left out)."""

@@ -78,6 +78,11 @@ class Announcements:
         first = found[0]["first"]
         return None if first is None else float(first)
 
+    async def backlog(self) -> int:
+        """How many announcements are not yet struck off."""
+        found = await self._run.fetch("SELECT count(*) AS n FROM announcements")
+        return int(found[0]["n"])
+
     async def is_owed(self, announcement_id: str) -> bool:
         """Whether an announcement is not yet struck off."""
         found = await self._run.fetch("SELECT 1 FROM announcements WHERE id = ?", announcement_id)

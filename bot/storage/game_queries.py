@@ -87,6 +87,15 @@ class SqlGames:
     async def latest_game_in(self, place_id: int) -> GameRecord | None:
         return rows.game_record(await self._run.fetch(LATEST_GAME_IN, place_id))
 
+    async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
+        if not game_ids:
+            return {}
+        marks = ", ".join("?" * len(game_ids))
+        found = await self._run.fetch(
+            f"SELECT id, version FROM games WHERE id IN ({marks})", *game_ids
+        )
+        return {int(row["id"]): int(row["version"]) for row in found}
+
     async def actions(self, game_id: int) -> list[Action]:
         found = await self._run.fetch(
             f"SELECT {', '.join(rows.ACTION_COLUMNS)} FROM actions "

@@ -28,6 +28,9 @@ class SqlStorage(SqlGames):
         self.tournaments = Tournaments(runner)
         self.reply_places = ReplyPlaces(runner)
 
+    async def ping(self) -> None:
+        await self._run.fetch("SELECT 1 AS one")
+
     async def schema_version(self) -> int:
         """The number of the last migration applied."""
         found = await self._run.fetch("SELECT coalesce(max(number), 0) AS n FROM migrations")

@@ -54,6 +54,11 @@ def mark_ready(client: discord.Client) -> None:
     client._ready.set()
 
 
+def mark_disconnected(client: discord.Client) -> None:
+    """What losing the gateway does to the client until it is READY again."""
+    client._ready.clear()
+
+
 def receive_interaction(client: discord.Client, payload: dict[str, Any]) -> None:
     """Feed an INTERACTION_CREATE payload to the connection state, as the gateway does."""
     client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import socket
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -62,7 +63,8 @@ class LoopGuard:
     """Task factory filing each new task under the capture it was created in.
 
     While installed it also makes the loop refuse to open connections or resolve names,
-    but for this machine's own addresses (where a test's database server listens).
+    but for this machine's own addresses (where a test's database server listens) and
+    the addresses a server binds to (the bot's pages).
     """
 
     _BLOCKED = (("create_connection", 1), ("getaddrinfo", 0))
@@ -116,7 +118,10 @@ def _local_only(method: Any, position: int) -> Any:
 
     async def guarded(*args: Any, **options: Any) -> Any:
         host = options.get("host", args[position] if len(args) > position else None)
-        if host in LOCAL_HOSTS:
+        binding = host is None and options.get("flags", 0) & socket.AI_PASSIVE
+        sock = options.get("sock")
+        local_socket = sock is not None and sock.getpeername()[0] in LOCAL_HOSTS
+        if host in LOCAL_HOSTS or binding or local_socket:
             return await method(*args, **options)
         raise NetworkBlocked(f"Something tried to open a connection to {args[:2]}.")
 

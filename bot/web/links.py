@@ -1,0 +1,47 @@
+"""Signed links to the pages: a game's page (to watch it) and a player's page (to move
+in it). Nobody can guess one: each carries an HMAC of what it opens, made with a secret
+of the settings; a player's link also names the player and expires."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+
+PLAY_LINK_LASTS = 24 * 3600.0
+"""Seconds a player's link to their game works."""
+SIGNATURE_BYTES = 16
+
+
+class WebLinks:
+    """Makes and checks the pages' links, which start with `address`."""
+
+    def __init__(self, address: str, secret: bytes) -> None:
+        self.address = address.rstrip("/")
+        self._secret = secret
+
+    def watch(self, game_id: int) -> str:
+        """The page anyone with the link may watch the game on."""
+        return f"{self.address}{self.watch_path(game_id)}"
+
+    def watch_path(self, game_id: int) -> str:
+        return f"/games/{game_id}/{self._sign(f'watch:{game_id}')}"
+
+    def play(self, game_id: int, user_id: int, now: float) -> str:
+        """The page on which the player (and only they) may move, for a day."""
+        expires = int(now + PLAY_LINK_LASTS)
+        signature = self._sign(f"play:{game_id}:{user_id}:{expires}")
+        return f"{self.address}/play/{game_id}/{user_id}/{expires}/{signature}"
+
+    def watches(self, game_id: int, signature: str) -> bool:
+        """Whether the signature opens the game's page."""
+        return hmac.compare_digest(signature, self._sign(f"watch:{game_id}"))
+
+    def plays(self, game_id: int, user_id: int, expires: int, signature: str, now: float) -> bool:
+        """Whether the signature lets the player move in the game, and has not expired."""
+        signed = self._sign(f"play:{game_id}:{user_id}:{expires}")
+        return hmac.compare_digest(signature, signed) and now < expires
+
+    def _sign(self, what: str) -> str:
+        digest = hmac.new(self._secret, what.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest[:SIGNATURE_BYTES]).decode().rstrip("=")

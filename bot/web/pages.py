@@ -1,0 +1,243 @@
+"""The pages' HTML: complete without JavaScript (a reload brings a page up to date, links
+step through the replay, forms build and play a move), live with it (the page follows
+its game's changes as they come, and the arrow keys step through the replay). Nothing is
+fetched from elsewhere: the style and the script are in the page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from urllib.parse import urlencode
+
+from bot.play.picker import Choice, Step, back_from
+from bot.play.watching import GameView, MoveView, SeatView
+from bot.play.words.text import plain
+
+STYLE = """
+:root { color-scheme: light dark; --ink: #1d1d1f; --paper: #fbfaf7; --soft: #6b6b70;
+  --line: #d9d6cf; --accent: #2b6cb0; --win: #1f7a3a; }
+@media (prefers-color-scheme: dark) { :root { --ink: #ececec; --paper: #18181a;
+  --soft: #a3a3a8; --line: #3a3a3e; --accent: #7fb2f0; --win: #6fcf8f; } }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif;
+  color: var(--ink); background: var(--paper); }
+main { max-width: 1100px; margin: 0 auto; padding: 12px; display: grid; gap: 16px; }
+@media (min-width: 900px) { main { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+  padding: 24px; } header { grid-column: 1 / -1; } }
+h1 { font-size: 1.4rem; margin: 0 0 4px; }
+.said { margin: 0; font-size: 1.05rem; }
+figure { margin: 0; }
+figure img { width: 100%; height: auto; display: block; border-radius: 8px;
+  border: 1px solid var(--line); }
+figcaption { color: var(--soft); font-size: .9rem; margin-top: 4px; }
+nav.replay { display: flex; gap: 8px; margin-top: 8px; flex-wrap: wrap; }
+a, button { color: var(--accent); }
+nav.replay a, nav.replay span, .choices button, .play button, .back {
+  display: inline-block; min-width: 44px; min-height: 44px; padding: 10px 14px;
+  border: 1px solid var(--line); border-radius: 8px; text-align: center;
+  text-decoration: none; background: transparent; font: inherit; cursor: pointer; }
+nav.replay a, nav.replay span { flex: 1 1 0; padding: 10px 4px; white-space: nowrap; }
+nav.replay span { color: var(--soft); }
+a:focus-visible, button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+ul.seats { list-style: none; padding: 0; margin: 0 0 12px; }
+ul.seats li { padding: 6px 0; border-bottom: 1px solid var(--line); display: flex;
+  justify-content: space-between; gap: 8px; }
+ul.seats li.to-move { font-weight: 700; }
+ul.seats li.to-move span:first-child::before { content: "\\25B6\\FE0E"; margin-right: 6px;
+  color: var(--accent); }
+.clock { font-variant-numeric: tabular-nums; color: var(--soft); }
+ol.moves { padding-left: 2.2em; margin: 0; max-height: 50vh; overflow: auto; }
+ol.moves li.here { background: color-mix(in srgb, var(--accent) 18%, transparent); }
+.mark { color: var(--soft); font-size: .9rem; display: block; }
+section.builder { border: 1px solid var(--line); border-radius: 10px; padding: 12px;
+  margin-top: 12px; }
+section.builder h2 { font-size: 1.1rem; margin: 0 0 8px; }
+.choices { display: flex; flex-wrap: wrap; gap: 8px; margin: 8px 0; }
+.choices button.wins { border-color: var(--win); color: var(--win); font-weight: 700; }
+.play button { background: var(--accent); color: var(--paper); border-color: var(--accent);
+  font-weight: 700; }
+code { font-family: ui-monospace, "SF Mono", Menlo, monospace; }
+"""
+
+SCRIPT = """
+(() => {
+  const body = document.body;
+  let version = Number(body.dataset.version);
+  async function refresh() {
+    const answer = await fetch(location.href, {cache: "no-store"});
+    if (!answer.ok) return;
+    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+    const fresh = page.querySelector("main");
+    if (!fresh) return;
+    document.querySelector("main").replaceWith(fresh);
+    version = Number(page.body.dataset.version);
+    body.dataset.version = String(version);
+    document.title = page.title;
+  }
+  const events = new EventSource(body.dataset.events);
+  events.addEventListener("version", (event) => {
+    if (Number(event.data) !== version) refresh();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, textarea, select")) return;
+    const rel = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last"}[event.key];
+    const link = rel && document.querySelector(`nav.replay a[rel="${rel}"]`);
+    if (link) { event.preventDefault(); location.href = link.href; }
+  });
+})();
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class PageLinks:
+    """Where a page is and what it links to: its own path (with no query), its events,
+    its picture, and the absolute addresses shared links unfurl with."""
+
+    path: str
+    events: str
+    board: str
+    address: str
+    image: str
+
+
+def game_page(view: GameView, links: PageLinks, at: int | None, builder: str = "") -> str:
+    """A game's page: the board (now, or after `at` actions in the replay), who plays
+    and whose turn it is, the moves, and the `builder` of a player's move, if any."""
+    shown = at if at is not None and 0 <= at < view.positions - 1 else None
+    said = plain(view.said)
+    title = f"{view.title}: {', '.join(seat.name for seat in view.seats)}"
+    board = (
+        f"{links.board}?{urlencode({'at': shown} if shown is not None else {'v': view.version})}"
+    )
+    caption = "Now" if shown is None else f"After move {shown}" if shown else "The start"
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<meta property="og:type" content="website">
+<meta property="og:title" content="{escape(title)}">
+<meta property="og:description" content="{escape(said)}">
+<meta property="og:url" content="{escape(links.address)}">
+<meta property="og:image" content="{escape(links.image)}">
+<meta name="twitter:card" content="summary_large_image">
+<style>{STYLE}</style>
+</head>
+<body data-version="{view.version}" data-events="{escape(links.events)}">
+<main>
+<header>
+<h1>{escape(view.title)}</h1>
+<p class="said" aria-live="polite">{escape(said)}</p>
+{builder}
+</header>
+<div>
+<figure>
+<img src="{escape(board)}" alt="{escape(f"The board of {view.title}: {caption.lower()}")}"
+ width="960" height="960">
+<figcaption>{escape(caption)}</figcaption>
+</figure>
+{_replay_nav(links.path, shown, view.positions)}
+</div>
+<div>
+<h2>Players</h2>
+{_seats(view.seats)}
+<h2>Moves</h2>
+{_moves(links.path, view.moves, shown)}
+</div>
+</main>
+<script>{SCRIPT}</script>
+</body>
+</html>
+"""
+
+
+def _seats(seats: tuple[SeatView, ...]) -> str:
+    items = []
+    for seat in seats:
+        marked = ' class="to-move"' if seat.to_move else ""
+        clock = f'<span class="clock">{escape(seat.clock)}</span>' if seat.clock else ""
+        items.append(f"<li{marked}><span>{escape(seat.name)}</span>{clock}</li>")
+    return f'<ul class="seats">{"".join(items)}</ul>'
+
+
+def _moves(path: str, moves: tuple[MoveView, ...], shown: int | None) -> str:
+    if not moves:
+        return "<p>No moves yet.</p>"
+    items = []
+    for move in moves:
+        marked = ' class="here"' if move.ply == shown else ""
+        lesson = f'<span class="mark">{escape(move.mark)}</span>' if move.mark else ""
+        link = f'<a href="{escape(path)}?at={move.ply}">{escape(move.player)}: '
+        items.append(f"<li{marked}>{link}<code>{escape(move.move)}</code></a>{lesson}</li>")
+    return f'<ol class="moves">{"".join(items)}</ol>'
+
+
+def _replay_nav(path: str, shown: int | None, positions: int) -> str:
+    """Links to the start, the move before and after, and now; where none leads, a mark."""
+    last = positions - 1
+    here = last if shown is None else shown
+    steps = (
+        ("first", "\u00ab Start", 0 if here > 0 else None),
+        ("prev", "\u2039 Back", here - 1 if here > 0 else None),
+        ("next", "Forward \u203a", here + 1 if here < last else None),
+        ("last", "Now \u00bb", last if shown is not None else None),
+    )
+    parts = []
+    for rel, label, target in steps:
+        if target is None:
+            parts.append(f"<span>{escape(label)}</span>")
+            continue
+        href = path if target == last else f"{path}?at={target}"
+        parts.append(f'<a rel="{rel}" href="{escape(href)}">{escape(label)}</a>')
+    return f'<nav class="replay" aria-label="Replay">{"".join(parts)}</nav>'
+
+
+def move_builder(step: Step, action: str) -> str:
+    """A player's move being built: the choices that follow what is picked (the winning
+    ones marked), Back, and Play once the move is whole, posted to `action`."""
+    heading = plain(step.heading)
+    if step.moved_on:
+        heading = f"The game moved on; here is your move afresh. {heading}"
+    parts = [f"<h2>{escape(heading)}</h2>"]
+    if step.choices:
+        buttons = "".join(_choice_button(choice) for choice in step.choices)
+        version = f'<input type="hidden" name="v" value="{step.version}">'
+        parts.append(f'<form method="get" class="choices">{version}{buttons}</form>')
+    if step.complete is not None:
+        parts.append(
+            f'<form method="post" action="{escape(action)}" class="play">'
+            f'<input type="hidden" name="chosen" value="{escape(step.complete)}">'
+            f'<input type="hidden" name="v" value="{step.version}">'
+            f"<button>Play <code>{escape(step.complete)}</code></button></form>"
+        )
+    if step.chosen:
+        back = urlencode({"chosen": back_from(step.chosen), "v": step.version})
+        parts.append(f'<p><a class="back" href="?{escape(back)}">Back</a></p>')
+    return f'<section class="builder" aria-label="Your move">{"".join(parts)}</section>'
+
+
+def _choice_button(choice: Choice) -> str:
+    marked, wins = (' class="wins"', " (wins)") if choice.wins else ("", "")
+    value, words = escape(choice.value), escape(choice.words or choice.label)
+    return (
+        f'<button name="chosen" value="{value}"{marked} title="{words}">'
+        f"{escape(choice.label)}{wins}</button>"
+    )
+
+
+def waiting_builder(said: str) -> str:
+    """A player's page while it is not their move (or the game is over)."""
+    return f'<section class="builder" aria-label="Your move"><p>{escape(said)}</p></section>'
+
+
+def message_page(sentence: str) -> str:
+    """A page saying one sentence: a link that opens nothing, or has expired."""
+    return f"""<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pyramid Host</title><style>{STYLE}</style></head>
+<body><main><header><h1>Pyramid Host</h1><p class="said">{escape(sentence)}</p></header>
+</main></body>
+</html>
+"""

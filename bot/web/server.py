@@ -1,0 +1,295 @@
+"""The pages' web server (aiohttp): a game's page to watch (`/games/{id}/{signature}`),
+a player's page to move (`/play/{id}/{user}/{expires}/{signature}`), each with its
+board picture and its stream of changes (Server-Sent Events), and `/healthz` and
+`/metrics` for whoever runs the bot. A link that opens nothing reads as no game at all."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from aiohttp import web
+
+from bot.play.host import Host
+from bot.play.picker import Step
+from bot.play.slow_games import Delivery
+from bot.play.values import Post, Refusal
+from bot.play.watching import GameView
+from bot.web.links import WebLinks
+from bot.web.live import LiveGames, next_version
+from bot.web.pages import PageLinks, game_page, message_page, move_builder, waiting_builder
+
+log = logging.getLogger(__name__)
+
+NO_GAME = "There is no game at this address: the link may be mistyped or expired."
+KEEP_ALIVE = 15.0
+"""Seconds between the comments that keep an idle stream of changes open."""
+KEPT = 512
+"""Pages and pictures kept ready, the most recently asked for."""
+KEPT_FOR = 10.0
+"""Seconds a page is served as made (its clocks move on, slowly)."""
+RETRY_MS = 2000
+"""How soon a browser whose stream of changes dropped opens it again."""
+
+Deliver = Callable[[Sequence[Delivery]], Awaitable[None]]
+Health = Callable[[], Awaitable[str | None]]
+"""Why the bot is not healthy, or None when it is."""
+Metrics = Callable[[], Awaitable[bytes]]
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """What a link opens: a game, and the player it lets move (None: to watch)."""
+
+    game_id: int
+    path: str
+    user_id: int | None = None
+
+
+Key = TypeVar("Key", bound=Hashable)
+Value = TypeVar("Value")
+
+
+class Kept(Generic[Key, Value]):
+    """The last `KEPT` things made, each for `KEPT_FOR` seconds."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._items: OrderedDict[Key, tuple[float, Value]] = OrderedDict()
+        self._clock = clock
+
+    def get(self, key: Key) -> Value | None:
+        found = self._items.get(key)
+        if found is None or found[0] + KEPT_FOR < self._clock():
+            return None
+        self._items.move_to_end(key)
+        return found[1]
+
+    def put(self, key: Key, value: Value) -> Value:
+        self._items[key] = (self._clock(), value)
+        self._items.move_to_end(key)
+        while len(self._items) > KEPT:
+            self._items.popitem(last=False)
+        return value
+
+
+class WebFront:
+    """The pages over the use cases of one `Host`: moves made here are delivered to
+    Discord by `deliver`, as any other front end's."""
+
+    def __init__(
+        self,
+        host: Host,
+        links: WebLinks,
+        deliver: Deliver,
+        health: Health,
+        metrics: Metrics,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._host = host
+        self._links = links
+        self._deliver = deliver
+        self._health = health
+        self._metrics = metrics
+        self._clock = clock
+        self.live = LiveGames(host.watching.versions)
+        self._views: Kept[tuple[int, int], GameView] = Kept()
+        self._pictures: Kept[tuple[int, int, int | None], bytes] = Kept()
+        self._runner: web.AppRunner | None = None
+
+    def app(self) -> web.Application:
+        app = web.Application()
+        game = r"/games/{game:\d{1,16}}/{signature:[\w-]{1,40}}"
+        player = r"/play/{game:\d{1,16}}/{user:\d{1,20}}/{expires:\d{1,12}}/{signature:[\w-]{1,40}}"
+        for prefix in (game, player):
+            app.router.add_get(prefix, self._page)
+            app.router.add_get(prefix + "/board.png", self._board)
+            app.router.add_get(prefix + "/events", self._events)
+        app.router.add_post(player, self._play)
+        app.router.add_get("/healthz", self._healthz)
+        app.router.add_get("/metrics", self._serve_metrics)
+        app.on_shutdown.append(self._closing)
+        return app
+
+    async def start(self, port: int) -> None:
+        """Serve on every address of this machine, at `port`."""
+        self._runner = web.AppRunner(self.app(), access_log=None)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, port=port).start()
+        self.live.start()
+        log.info("serving the games' pages on port %d at %s", port, self._links.address)
+
+    async def stop(self) -> None:
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            await runner.cleanup()
+        await self.live.stop()
+
+    async def _closing(self, app: web.Application) -> None:
+        self.live.close_all()
+
+    # -- what a link opens -------------------------------------------------------
+
+    def _opened(self, request: web.Request) -> Opened:
+        info = request.match_info
+        game_id, signature = int(info["game"]), info["signature"]
+        if "user" not in info:
+            if not self._links.watches(game_id, signature):
+                raise _not_found()
+            return Opened(game_id, self._links.watch_path(game_id))
+        user_id, expires = int(info["user"]), int(info["expires"])
+        if not self._links.plays(game_id, user_id, expires, signature, self._clock()):
+            raise _not_found()
+        path = f"/play/{game_id}/{user_id}/{expires}/{signature}"
+        return Opened(game_id, path, user_id)
+
+    async def _view(self, game_id: int) -> GameView:
+        versions = await self._host.watching.versions([game_id])
+        key = (game_id, versions.get(game_id, 0))
+        return self._views.get(key) or self._views.put(key, await self._host.watching.view(game_id))
+
+    # -- pages -------------------------------------------------------------------
+
+    async def _page(self, request: web.Request) -> web.Response:
+        opened = self._opened(request)
+        try:
+            view = await self._view(opened.game_id)
+            builder = await self._builder(opened, request.query)
+        except Refusal as refusal:
+            return _page_response(message_page(str(refusal)), 404)
+        return _page_response(self._game_page(opened, view, _at(request), builder))
+
+    async def _builder(self, opened: Opened, query: Mapping[str, str]) -> str:
+        """A player's move as it is being built; nothing on a page to watch."""
+        if opened.user_id is None:
+            return ""
+        chosen, version = query.get("chosen", "")[:40], _number(query.get("v", "0"))
+        try:
+            step = await self._host.picker.step(opened.game_id, opened.user_id, chosen, version)
+        except Refusal as refusal:
+            return waiting_builder(str(refusal))
+        return move_builder(step, opened.path)
+
+    def _game_page(self, opened: Opened, view: GameView, at: int | None, builder: str) -> str:
+        watch = self._links.watch_path(opened.game_id)
+        links = PageLinks(
+            path=opened.path,
+            events=f"{opened.path}/events",
+            board=f"{opened.path}/board.png",
+            address=f"{self._links.address}{watch}",
+            image=f"{self._links.address}{watch}/board.png?v={view.version}",
+        )
+        return game_page(view, links, at, builder)
+
+    async def _play(self, request: web.Request) -> web.Response:
+        """Play the move built on a player's page, as the Play button in Discord does."""
+        opened = self._opened(request)
+        assert opened.user_id is not None
+        form = await request.post()
+        chosen, version = str(form.get("chosen", ""))[:40], _number(str(form.get("v", "0")))
+        try:
+            played = await self._host.picker.play(opened.game_id, opened.user_id, chosen, version)
+            view = await self._host.watching.view(opened.game_id)
+        except Refusal as refusal:
+            return _page_response(message_page(str(refusal)), 409)
+        if isinstance(played, Step):
+            page = self._game_page(opened, view, None, move_builder(played, opened.path))
+            return _page_response(page, 409)
+        await self._announce(played)
+        raise web.HTTPSeeOther(opened.path)
+
+    async def _announce(self, post: Post) -> None:
+        place_id = await self._host.watching.place_of(post.game_id)
+        await self._deliver([Delivery(place_id, post)])
+
+    async def _board(self, request: web.Request) -> web.Response:
+        opened = self._opened(request)
+        at = _at(request)
+        versions = await self._host.watching.versions([opened.game_id])
+        key = (opened.game_id, versions.get(opened.game_id, 0), at)
+        png = self._pictures.get(key)
+        if png is None:
+            try:
+                png = self._pictures.put(key, await self._host.watching.board(opened.game_id, at))
+            except Refusal as refusal:
+                return _page_response(message_page(str(refusal)), 404)
+        headers = {"Cache-Control": "public, max-age=5"}
+        return web.Response(body=png, content_type="image/png", headers=headers)
+
+    async def _events(self, request: web.Request) -> web.StreamResponse:
+        """The game's versions as they come, the current one first, so a page that lost
+        its stream for a while learns at once that it missed a move."""
+        opened = self._opened(request)
+        versions = await self._host.watching.versions([opened.game_id])
+        if opened.game_id not in versions:
+            raise _not_found()
+        stream = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-cache",
+                "X-Accel-Buffering": "no",
+            }
+        )
+        await stream.prepare(request)
+        with self.live.following(opened.game_id) as heard:
+            await stream.write(f"retry: {RETRY_MS}\n".encode())
+            version: int | None = versions[opened.game_id]
+            async for said in _stream(heard, version):
+                try:
+                    await stream.write(said)
+                except ConnectionError:
+                    break
+        return stream
+
+    async def _healthz(self, request: web.Request) -> web.Response:
+        reason = await self._health()
+        if reason is None:
+            return web.Response(text="ok\n")
+        return web.Response(text=f"unhealthy: {reason}\n", status=503)
+
+    async def _serve_metrics(self, request: web.Request) -> web.Response:
+        body = await self._metrics()
+        return web.Response(body=body, headers={"Content-Type": METRICS_TYPE})
+
+
+METRICS_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+
+
+async def _stream(heard: asyncio.Queue[int], first: int | None) -> AsyncIterator[bytes]:
+    """The events of a stream: each version heard (a negative one ends it), and a comment
+    whenever nothing was said for `KEEP_ALIVE` seconds."""
+    version = first
+    while True:
+        if version is not None:
+            if version < 0:
+                return
+            yield f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
+        else:
+            yield b": still here\n\n"
+        version = await next_version(heard, KEEP_ALIVE)
+
+
+def _at(request: web.Request) -> int | None:
+    given = request.query.get("at")
+    return None if given is None else _number(given)
+
+
+def _number(text: str) -> int:
+    return int(text) if text.isdigit() and len(text) < 10 else 0
+
+
+def _not_found() -> web.HTTPNotFound:
+    return web.HTTPNotFound(text=message_page(NO_GAME), content_type="text/html")
+
+
+def _page_response(html: str, status: int = 200) -> web.Response:
+    return web.Response(
+        text=html,
+        status=status,
+        content_type="text/html",
+        headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
+    )

@@ -1,0 +1,145 @@
+"""The pages in a real browser (headless Chromium driven by Selenium), at a phone's width
+and a desktop's: a game's page follows a move made in Discord without a reload, and a
+player's page plays a move by clicks alone, announced in Discord. Screenshots of both
+widths are saved in build/screenshots/ to be looked at.
+
+Skipped where Chromium or its driver is missing, unless REQUIRE_BROWSER=1 (as in CI)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import WebDriverWait
+
+from tests.bot.discord_ui.test_slow_game_commands import START, begin
+from tests.bot.harness import DiscordHarness, Kind
+from tests.bot.web.conftest import bot_of
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "build" / "screenshots"
+PHONE, DESKTOP = 360, 1280
+MOST_NARROW_WINDOW = 500
+"""Chromium's windows are no narrower: a phone's width is emulated, as its devtools do."""
+
+pytestmark = pytest.mark.skipif(
+    (CHROMIUM is None or DRIVER is None) and os.environ.get("REQUIRE_BROWSER") != "1",
+    reason="Chromium and chromedriver are not installed (apt-get install chromium "
+    "chromium-driver)",
+)
+
+
+def browser(width: int) -> WebDriver:
+    options = Options()
+    if CHROMIUM is not None:
+        options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    if width < MOST_NARROW_WINDOW:
+        metrics = {"width": width, "height": 780, "pixelRatio": 2.0}
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
+    else:
+        options.add_argument(f"--window-size={width},1000")
+    return webdriver.Chrome(options=options, service=Service(executable_path=DRIVER))
+
+
+@pytest.fixture
+def phone() -> Iterator[WebDriver]:
+    driver = browser(PHONE)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def desktop() -> Iterator[WebDriver]:
+    driver = browser(DESKTOP)
+    yield driver
+    driver.quit()
+
+
+def said(driver: WebDriver) -> str:
+    return str(driver.find_element(By.CSS_SELECTOR, "p.said").text)
+
+
+def wait_for(driver: WebDriver, text: str, seconds: float = 5.0) -> None:
+    WebDriverWait(driver, seconds).until(lambda d: text in said(d))
+
+
+def screenshot(driver: WebDriver, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SCREENSHOTS / name))
+
+
+async def test_a_games_page_follows_a_move_made_in_discord(
+    discord: DiscordHarness, phone: WebDriver
+) -> None:
+    await begin(discord)
+    links = bot_of(discord).links
+    assert links is not None
+    await asyncio.to_thread(phone.get, links.watch(1))
+    assert await asyncio.to_thread(said, phone) == "Your move, alice."
+    await discord.slash(discord.user("alice"), "tink move", {"move": "S d4"})
+    await asyncio.to_thread(wait_for, phone, "Your move, bob.", 2.0)
+    assert await asyncio.to_thread(texts, phone, "ol.moves li") == ["alice: S d4"]
+    width = await asyncio.to_thread(phone.execute_script, "return document.body.scrollWidth")
+    assert width <= PHONE
+    await asyncio.to_thread(screenshot, phone, f"watch-{PHONE}.png")
+
+
+async def test_a_player_moves_by_clicks_and_the_move_is_announced_in_discord(
+    discord: DiscordHarness, desktop: WebDriver, phone: WebDriver
+) -> None:
+    await begin(discord)
+    await discord.slash(discord.user("alice"), "tink move", {"move": "S d4"})
+    links = bot_of(discord).links
+    assert links is not None
+    page = links.play(1, discord.user("bob").id, START)
+    before = len(discord.requests)
+    for driver in (desktop, phone):
+        await asyncio.to_thread(driver.get, page)
+    await asyncio.to_thread(screenshot, phone, f"play-{PHONE}.png")
+    for label in ("e…", "e5"):
+        await asyncio.to_thread(click, desktop, label)
+    await asyncio.to_thread(screenshot, desktop, f"play-{DESKTOP}.png")
+    await asyncio.to_thread(click, desktop, "Play S e5")
+    await asyncio.to_thread(wait_for, desktop, "Your move, alice.")
+    (announced,) = [r for r in discord.requests[before:] if r.kind is Kind.SEND]
+    assert announced.content.startswith("**bob** played `S e5`")
+    await asyncio.to_thread(wait_for, phone, "Your move, alice.", 2.0)
+    await asyncio.to_thread(screenshot, desktop, f"watch-{DESKTOP}.png")
+
+
+def click(driver: WebDriver, label: str) -> None:
+    """Press the button or link whose text is `label`, and wait for the next page."""
+    old = driver.find_element(By.TAG_NAME, "main")
+    (target,) = [
+        element
+        for element in driver.find_elements(By.CSS_SELECTOR, "section.builder button, a.back")
+        if element.text.strip() == label
+    ]
+    target.click()
+    WebDriverWait(driver, 5).until(lambda d: _stale(old))
+
+
+def _stale(element: WebElement) -> bool:
+    try:
+        _ = element.tag_name
+    except StaleElementReferenceException:
+        return True
+    return False
+
+
+def texts(driver: WebDriver, selector: str) -> list[str]:
+    return [str(element.text) for element in driver.find_elements(By.CSS_SELECTOR, selector)]

@@ -1,0 +1,160 @@
+"""The games' pages over HTTP: a signed link opens a game's page (players, whose turn,
+moves, the board, a replay step by step), its stream of changes hears each move made in
+Discord, a player's link builds and plays a move announced in Discord, and every other
+address opens nothing. `/healthz` and `/metrics` tell how the bot is."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+import time
+
+import aiohttp
+import pytest
+
+from bot.metrics import INTERACTIONS
+from bot.web.links import PLAY_LINK_LASTS
+from bot.web.server import NO_GAME
+from tests.bot.discord_ui.test_slow_game_commands import START, begin
+from tests.bot.harness import DiscordHarness, Kind
+from tests.bot.harness import discord_internals as internals
+from tests.bot.support import Clock
+from tests.bot.taps import labels_of
+from tests.bot.web.conftest import bot_of
+
+
+async def text_of(http: aiohttp.ClientSession, url: str) -> tuple[int, str]:
+    async with http.get(url) as answer:
+        return answer.status, await answer.text()
+
+
+def watch_url(discord: DiscordHarness, game_id: int = 1) -> str:
+    links = bot_of(discord).links
+    assert links is not None
+    return links.watch(game_id)
+
+
+async def test_a_games_page_shows_its_players_turn_moves_and_board(
+    discord: DiscordHarness, http: aiohttp.ClientSession
+) -> None:
+    begun = await begin(discord)
+    turn_post = begun.messages[-1]
+    assert labels_of(turn_post) == ["Move", "Watch"]
+    (watch,) = [b for b in turn_post.buttons if b.label == "Watch"]
+    assert watch.url == watch_url(discord)
+    await discord.slash(discord.user("alice"), "tink move", {"move": "S d4"})
+    status, page = await text_of(http, watch_url(discord))
+    assert status == 200
+    assert "<title>Tink #1: alice, bob</title>" in page
+    assert "Your move, bob." in page and "alice: <code>S d4</code>" in page
+    assert f'<meta property="og:image" content="{watch_url(discord)}/board.png?v=' in page
+    async with http.get(f"{watch_url(discord)}/board.png") as board:
+        assert board.status == 200 and (await board.read()).startswith(b"\x89PNG")
+    status, start = await text_of(http, f"{watch_url(discord)}?at=0")
+    assert status == 200 and "The start" in start and 'rel="next"' in start
+
+
+async def test_an_address_that_opens_nothing_reads_as_no_game(
+    discord: DiscordHarness, http: aiohttp.ClientSession, clock: Clock
+) -> None:
+    await begin(discord)
+    good = watch_url(discord)
+    forged = re.sub(r"/[\w-]+$", "/AAAAAAAAAAAAAAAAAAAAAA", good)
+    other_game = good.replace("/games/1/", "/games/2/")
+    for url in (forged, other_game, f"{forged}/board.png", f"{forged}/events"):
+        status, page = await text_of(http, url)
+        assert status == 404 and NO_GAME in page, url
+    links = bot_of(discord).links
+    assert links is not None
+    expired = links.play(1, discord.user("alice").id, START - PLAY_LINK_LASTS - 1)
+    status, page = await text_of(http, expired)
+    assert status == 404 and NO_GAME in page
+
+
+async def test_the_stream_hears_a_move_made_in_discord_within_two_seconds(
+    discord: DiscordHarness, http: aiohttp.ClientSession
+) -> None:
+    await begin(discord)
+    async with http.get(f"{watch_url(discord)}/events") as stream:
+        assert stream.headers["Content-Type"] == "text/event-stream"
+        first = await _event(stream)
+        assert first == "version"
+        moved_at = time.monotonic()
+        await discord.slash(discord.user("alice"), "tink move", {"move": "S d4"})
+        assert await asyncio.wait_for(_event(stream), 2.0) == "version"
+        assert time.monotonic() - moved_at < 2.0
+
+
+async def _event(stream: aiohttp.ClientResponse) -> str:
+    """The name of the next event the stream sends."""
+    while True:
+        line = (await stream.content.readline()).decode()
+        if line.startswith("event: "):
+            return line.removeprefix("event: ").strip()
+
+
+async def test_a_players_link_builds_and_plays_a_move_announced_in_discord(
+    discord: DiscordHarness, http: aiohttp.ClientSession
+) -> None:
+    alice = discord.user("alice")
+    turn_post = (await begin(discord)).messages[-1]
+    picker = await discord.click(alice, turn_post, "Move")
+    (web,) = [b for b in picker.message.buttons if b.label == "Play on the web"]
+    assert web.url is not None
+    status, page = await text_of(http, web.url)
+    assert status == 200 and 'name="chosen" value="S d4" title="a small on d4"' in page
+    status, page = await text_of(http, f"{web.url}?chosen=S+d4&v=1")
+    assert 'method="post"' in page and "Play <code>S d4</code>" in page
+    assert 'class="back" href="?chosen=S+d&amp;v=1"' in page
+    before = len(discord.requests)
+    async with http.post(web.url, data={"chosen": "S d4", "v": "1"}) as played:
+        assert played.status == 200 and "Your move, bob." in await played.text()
+    (announced,) = [r for r in discord.requests[before:] if r.kind is Kind.SEND]
+    assert announced.content.startswith("**alice** played `S d4`")
+    assert announced.params["channel_id"] == str(discord.channel.id)
+    async with http.post(web.url, data={"chosen": "S e5", "v": "2"}) as refused:
+        assert refused.status == 409 and "It is bob&#x27;s turn." in await refused.text()
+
+
+async def test_healthz_says_when_the_database_stops_answering(
+    discord: DiscordHarness,
+    http: aiohttp.ClientSession,
+    port: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    status, body = await text_of(http, f"http://127.0.0.1:{port}/healthz")
+    assert (status, body) == (200, "ok\n")
+
+    async def locked() -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(bot_of(discord).host.storage, "ping", locked)
+    status, body = await text_of(http, f"http://127.0.0.1:{port}/healthz")
+    assert status == 503
+    assert (
+        body == "unhealthy: the database does not answer (OperationalError: database is locked)\n"
+    )
+
+
+async def test_metrics_count_interactions_and_pages(
+    discord: DiscordHarness, http: aiohttp.ClientSession, port: int
+) -> None:
+    received = INTERACTIONS.labels(kind="application_command", outcome="received")
+    before = received._value.get()
+    await begin(discord)
+    status, body = await text_of(http, f"http://127.0.0.1:{port}/metrics")
+    assert status == 200
+    assert received._value.get() == before + 1
+    assert "pyramid_interactions_total{" in body and "pyramid_outbox_backlog 0.0" in body
+    assert "pyramid_first_answer_seconds_bucket" in body
+
+
+async def test_healthz_says_when_the_gateway_is_lost(
+    discord: DiscordHarness, http: aiohttp.ClientSession, port: int
+) -> None:
+    internals.mark_disconnected(discord.client)
+    status, body = await text_of(http, f"http://127.0.0.1:{port}/healthz")
+    assert (status, body) == (503, "unhealthy: not connected to Discord\n")
+    internals.mark_ready(discord.client)
+    assert await text_of(http, f"http://127.0.0.1:{port}/healthz") == (200, "ok\n")
