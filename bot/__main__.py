@@ -12,11 +12,12 @@ from pathlib import Path
 import aiohttp
 import discord
 
-from bot.config import ConfigError, Settings, load_settings, settings_help
+from bot.config import ConfigError, Settings, load_database_url, load_settings, settings_help
 from bot.console import run_console
 from bot.discord_ui.app import create_bot
 from bot.logs import HeldLogs, start_logging
 from bot.storage import CopyError, DatabaseUnusable, copy_between
+from bot.storage.backups import BackupError, backup, restore
 
 CONSOLE_DATABASE = "sqlite:///out/console.sqlite3"
 TOKEN_REFUSED = (
@@ -59,11 +60,13 @@ def main(argv: list[str]) -> int:
         return 0
     if arguments.mode == "copy-database":
         return copy_database(arguments.from_url, arguments.to_url)
+    if arguments.mode in ("backup", "restore"):
+        return backup_or_restore(arguments.mode, Path(arguments.file))
     logs = None
     try:
         settings = load_settings()
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
-        logs = start_logging(settings.log_level)
+        logs = start_logging(settings.log_level, settings.log_format)
         asyncio.run(_run(settings, logs))
     except (ConfigError, CannotStart, DatabaseUnusable) as error:
         if logs is not None:
@@ -90,7 +93,31 @@ def _parser() -> argparse.ArgumentParser:
     copy = modes.add_parser("copy-database", help="copy every game from one database into another")
     copy.add_argument("from_url", metavar="FROM_URL", help="the database to copy")
     copy.add_argument("to_url", metavar="TO_URL", help="the empty database to fill")
+    backup = modes.add_parser(
+        "backup", help="copy DATABASE_URL's database into a new file, safely while it runs"
+    )
+    backup.add_argument("file", metavar="DEST", help="the backup file to write")
+    restore = modes.add_parser(
+        "restore", help="put a backup into DATABASE_URL's database, which must be empty"
+    )
+    restore.add_argument("file", metavar="SRC", help="the backup file to read")
     return parser
+
+
+def backup_or_restore(mode: str, file: Path) -> int:
+    """`python -m bot backup DEST` / `restore SRC`, with DATABASE_URL's database."""
+    url = load_database_url()
+    try:
+        if mode == "backup":
+            backup(url, file)
+            print(f"Backed up the database into {file}.")
+        else:
+            restore(file, url)
+            print(f"Restored {file}; start the bot to play on.")
+    except BackupError as error:
+        print(error, file=sys.stderr)
+        return 1
+    return 0
 
 
 async def _run(settings: Settings, logs: HeldLogs) -> None:

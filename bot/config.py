@@ -17,6 +17,7 @@ DEFAULT_VACATION_DAYS = DAYS_A_YEAR
 DEFAULT_WEB_PORT = 8080
 MOST_VACATION_DAYS = 366
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
 NO_TOKEN = (
     "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token in it "
     "(Discord Developer Portal > your application > Bot > Reset Token), or set the "
@@ -41,6 +42,7 @@ def settings_help() -> str:
         ),
         ("DEV_GUILD_ID", "a server to register the commands to at once", "none; global"),
         ("LOG_LEVEL", "DEBUG, INFO, WARNING, ERROR or CRITICAL", "INFO"),
+        ("LOG_FORMAT", "text, or json for log collectors", "text"),
         (
             "AI_PROCESSES",
             "processes the AI thinks in",
@@ -69,6 +71,8 @@ class Settings:
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    log_format: str = "text"
+    """`text` lines, or `json` objects a line for log collectors."""
     shard_count: int | None = None
     """The number of shards of the whole bot; None lets Discord recommend it."""
     shard_ids: tuple[int, ...] | None = None
@@ -117,8 +121,7 @@ def load_settings() -> Settings:
 
     The database DATABASE_URL names is the storage's to check, when it opens it.
     """
-    found = {k: v for k, v in dotenv_values(Path.cwd() / ".env").items() if v is not None}
-    values = {**found, **os.environ}
+    values = _values()
     token = values.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise ConfigError(NO_TOKEN)
@@ -139,6 +142,7 @@ def load_settings() -> Settings:
         database_url=database_url,
         dev_guild_id=int(guild) if guild else None,
         log_level=_log_level(values.get("LOG_LEVEL", "").strip()),
+        log_format=_log_format(values.get("LOG_FORMAT", "").strip()),
         shard_count=shard_count,
         shard_ids=shard_ids,
         ai_processes=_ai_processes(values.get("AI_PROCESSES", "").strip()),
@@ -147,6 +151,17 @@ def load_settings() -> Settings:
         public_url=_public_url(values.get("PUBLIC_URL", "").strip()),
         web_secret=values.get("WEB_SECRET", "").strip(),
     )
+
+
+def load_database_url() -> str:
+    """DATABASE_URL alone (the environment wins over `.env`), for the modes that need no
+    token: backing up and restoring."""
+    return _values().get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+
+
+def _values() -> dict[str, str]:
+    found = {k: v for k, v in dotenv_values(Path.cwd() / ".env").items() if v is not None}
+    return {**found, **os.environ}
 
 
 def _shard_count(count: str) -> int | None:
@@ -192,6 +207,14 @@ def _log_level(level: str) -> str:
             f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} (INFO when not set), not {level!r}."
         )
     return level.upper()
+
+
+def _log_format(given: str) -> str:
+    if not given:
+        return "text"
+    if given.lower() not in LOG_FORMATS:
+        raise ConfigError(f"LOG_FORMAT must be text or json (text when not set), not {given!r}.")
+    return given.lower()
 
 
 def _ai_processes(count: str) -> int:

@@ -9,7 +9,14 @@ from logging.handlers import MemoryHandler
 from typing import Any
 
 import discord
+from pythonjsonlogger.json import JsonFormatter
 
+JSON_LINES = JsonFormatter(
+    "{asctime}{levelname}{name}{message}",
+    style="{",
+    rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
+)
+"""One JSON object a line: time, level, logger, message, and any exception's traceback."""
 PLAIN = logging.Formatter(
     "[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{"
 )
@@ -38,10 +45,15 @@ class HeldLogs(MemoryHandler):
         self.let_through()
 
 
-def start_logging(level: str) -> HeldLogs:
-    """Logging at `level` to standard error, held until the bot logs in."""
+def start_logging(level: str, log_format: str = "text") -> HeldLogs:
+    """Logging at `level` to standard error, held until the bot logs in: one JSON object
+    a line for log collectors when `log_format` is `json`."""
     handler: logging.StreamHandler[Any] = logging.StreamHandler()
-    if handler.stream.isatty():
+    if log_format == "json":
+        discord.utils.setup_logging(
+            handler=handler, formatter=JSON_LINES, level=logging.getLevelName(level)
+        )
+    elif handler.stream.isatty():
         discord.utils.setup_logging(handler=handler, level=logging.getLevelName(level))
     else:
         discord.utils.setup_logging(

@@ -167,10 +167,21 @@ class PyramidBot(discord.AutoShardedClient):
         port = self.settings.web_port
         if port is None or self.links is None:
             return
-        self._web = WebFront(
+        web = WebFront(
             self.host, self.links, self.scheduler.deliver, self.health, self.metrics, self.clock
         )
-        await self._web.start(port)
+        try:
+            await web.start(port)
+        except OSError as error:
+            log.error(
+                "could not serve the pages on port %d (%s): set WEB_PORT to a free port, "
+                "or to off; the bot runs without them",
+                port,
+                error.strerror or error,
+            )
+            await web.stop()
+            return
+        self._web = web
 
     async def health(self) -> str | None:
         """Why the bot is unhealthy (not connected to Discord, or its database does not

@@ -33,6 +33,10 @@ SETTINGS = (
     "SHARD_COUNT",
     "SHARD_IDS",
     "AI_PROCESSES",
+    "WEB_PORT",
+    "PUBLIC_URL",
+    "WEB_SECRET",
+    "LOG_FORMAT",
 )
 """Every setting the bot reads from the environment."""
 

@@ -204,3 +204,44 @@ def test_unusable_vacation_days_are_refused_in_one_sentence(
         "VACATION_DAYS must be the vacation days each player has a year, 0 to 366 "
         f"(15 when not set), not {days!r}."
     )
+
+
+def test_pages_are_served_on_8080_at_localhost_unless_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    settings = load_settings()
+    assert (settings.web_port, settings.web_address) == (8080, "http://localhost:8080")
+    monkeypatch.setenv("WEB_PORT", "9000")
+    monkeypatch.setenv("PUBLIC_URL", "https://games.example.org/")
+    assert load_settings().web_address == "https://games.example.org"
+    monkeypatch.setenv("WEB_PORT", "off")
+    assert load_settings().web_address is None
+
+
+def test_the_links_secret_is_the_settings_or_made_from_the_token(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    made = load_settings().link_secret
+    assert len(made) == 32 and b"abc" not in made
+    monkeypatch.setenv("WEB_SECRET", "a long random text")
+    assert load_settings().link_secret == b"a long random text"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "said"),
+    [
+        ("WEB_PORT", "http", "WEB_PORT must be a port number, 1 to 65535, or off"),
+        ("WEB_PORT", "70000", "WEB_PORT must be a port number"),
+        ("PUBLIC_URL", "games.example.org", "PUBLIC_URL must be the address people reach"),
+        ("LOG_FORMAT", "xml", "LOG_FORMAT must be text or json"),
+    ],
+)
+def test_unusable_page_and_log_settings_are_refused_in_one_sentence(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str, said: str
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError, match=said):
+        load_settings()

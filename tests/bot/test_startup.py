@@ -9,6 +9,7 @@ sends anything beyond the loopback interface.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -238,6 +239,33 @@ def test_log_lines_off_a_terminal_are_plain_and_held_until_let_through() -> None
     first, logged = run.stderr.splitlines()
     assert first == "held until now"
     assert logged.endswith("] [INFO    ] bot: started") and "\x1b[" not in run.stderr
+
+
+JSON_LOG_LINES = """
+import logging
+from bot.logs import start_logging
+logs = start_logging("INFO", "json")
+logs.let_through()
+logging.getLogger("bot.play").info("game %s saved", 12)
+try:
+    raise ValueError("broken")
+except ValueError:
+    logging.getLogger("bot").exception("failed")
+"""
+
+
+def test_log_format_json_writes_one_object_a_line_for_log_collectors() -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", JSON_LOG_LINES], capture_output=True, text=True, timeout=60
+    )
+    saved, failed = [json.loads(line) for line in run.stderr.splitlines()]
+    assert {key: saved[key] for key in ("level", "logger", "message")} == {
+        "level": "INFO",
+        "logger": "bot.play",
+        "message": "game 12 saved",
+    }
+    assert "time" in saved and failed["level"] == "ERROR"
+    assert "ValueError: broken" in failed["exc_info"]
 
 
 SERVE_UNTIL_STOPPED = """
