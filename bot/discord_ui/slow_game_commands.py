@@ -160,6 +160,7 @@ def _gamehost_group() -> app_commands.Group:
         reminder_delay="Nudge a player whose turn has waited this long: none, or like 1d.",
         threads="Whether new games open their own thread.",
         timeout="What running out of time means: lose at once, or the others may claim the win.",
+        pages="Whether the server's games have pages on the web, to watch and play (Watch links).",
     )
     @app_commands.autocomplete(time_limit=suggest_time_limit, reminder_delay=suggest_reminder_delay)
     @app_commands.choices(timeout=ON_TIME_OUT)
@@ -169,10 +170,12 @@ def _gamehost_group() -> app_commands.Group:
         reminder_delay: str | None = None,
         threads: bool | None = None,
         timeout: str | None = None,
+        pages: bool | None = None,
     ) -> None:
         play = slow_games_of(interaction)
         guild_id = _guild_id(interaction)
-        if time_limit is None and reminder_delay is None and threads is None and timeout is None:
+        given = (time_limit, reminder_delay, threads, timeout, pages)
+        if all(value is None for value in given):
             current = await in_time(interaction, play.settings(guild_id), ephemeral=True)
             text = f"Settings for this server:\n{settings_text(current)}"
         else:
@@ -182,6 +185,7 @@ def _gamehost_group() -> app_commands.Group:
                 reminder_delay=reminder_delay,
                 threads=threads,
                 on_time_out=timeout,
+                pages=pages,
             )
             changed = await in_time(interaction, work, ephemeral=True)
             text = f"Saved. Settings for this server:\n{settings_text(changed)}"

@@ -83,7 +83,7 @@ class Host:
         self.challenges = Challenges(self.games, clocks, boards, self.ai)
         self.offers = Offers(self.games, boards, self.ai)
         self.history = History(self.games, renderer)
-        self.watching = Watching(self.games, renderer)
+        self.watching = Watching(self.games, clocks, renderer)
         self.slow_games = SlowGames(
             self.games, clocks, self.endings, spare_day=self.vacations.take_a_day, clock=clock
         )

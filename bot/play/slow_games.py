@@ -91,6 +91,7 @@ class SlowGames:
         reminder_delay: str | None = None,
         threads: bool | None = None,
         on_time_out: str | None = None,
+        pages: bool | None = None,
     ) -> ServerSettings:
         """Change what is given, keep the rest; running turns follow a new reminder delay."""
         current = await self.clocks.server_settings(guild_id)
@@ -113,6 +114,8 @@ class SlowGames:
             )
         if threads is not None:
             changed = dataclasses.replace(changed, threads=threads)
+        if pages is not None:
+            changed = dataclasses.replace(changed, pages=pages)
         if changed != current:
             await self.clocks.save_server_settings(guild_id, changed)
             await self._replan(guild_id, changed.reminder_delay)
@@ -331,6 +334,7 @@ def settings_text(settings: ServerSettings) -> str:
             "Reminder when a turn has waited: "
             + ("never" if delay is None else describe_duration(delay)),
             f"New games open a thread: {'yes' if settings.threads else 'no'}",
+            f"Games have pages on the web (Watch links): {'yes' if settings.pages else 'no'}",
         ]
     )
 

@@ -15,6 +15,7 @@ from bot.play.values import Refusal
 from bot.play.words.text import Text, say
 from bot.play.words.wording import result_text, title, turn_line
 from bot.storage import GameRecord, Status
+from bot.storage.clock_queries import ClockStorage
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +56,15 @@ class GameView:
     """Positions a replay steps through: the start, and one after each action."""
 
 
+PAGES_OFF = "This server has turned its games' pages off."
+
+
 class Watching:
     """Games read for their pages, by number: nothing here changes a game."""
 
-    def __init__(self, games: GameTable, renderer: Renderer) -> None:
+    def __init__(self, games: GameTable, clocks: ClockStorage, renderer: Renderer) -> None:
         self._games = games
+        self._clocks = clocks
         self._renderer = renderer
 
     async def view(self, game_id: int) -> GameView:
@@ -116,7 +121,12 @@ class Watching:
         record = await self._games.by_id(game_id)
         if record is None or record.status in (Status.CHALLENGE, Status.DECLINED, Status.EXPIRED):
             raise Refusal(f"There is no game #{game_id} to watch.")
+        if record.guild_id is not None and not await self._pages_on(record.guild_id):
+            raise Refusal(PAGES_OFF)
         return record
+
+    async def _pages_on(self, guild_id: int) -> bool:
+        return (await self._clocks.server_settings(guild_id)).pages
 
 
 def _said(record: GameRecord, game: engine.Game) -> Text:

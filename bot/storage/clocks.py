@@ -23,7 +23,8 @@ class ServerSettings:
     move, or with `time_increment` the starting bank, capped at `time_cap`);
     `reminder_delay` (seconds into a turn before a nudge) None means no nudges;
     `on_time_out` what running out means: `lose` at once, or `claim` (the others may
-    claim the win, and until one does the late player may still move)."""
+    claim the win, and until one does the late player may still move); `pages` whether
+    its games have pages on the web."""
 
     time_limit: float | None = None
     reminder_delay: float | None = DEFAULT_REMINDER_DELAY
@@ -31,6 +32,7 @@ class ServerSettings:
     time_increment: float | None = None
     time_cap: float | None = None
     on_time_out: str = LOSE
+    pages: bool = True
 
 
 @dataclass(frozen=True, slots=True)

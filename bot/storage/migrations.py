@@ -345,6 +345,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX unsaid_by_place ON unsaid_posts (place_id, id);
         """,
     ),
+    (
+        18,
+        """
+        ALTER TABLE server_settings ADD COLUMN pages INTEGER NOT NULL DEFAULT 1;
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

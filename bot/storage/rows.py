@@ -239,6 +239,7 @@ def action_values(game_id: int, actions: Sequence[Action], now: float) -> list[t
 
 SETTINGS_COLUMNS = (
     *("time_limit", "reminder_delay", "threads", "time_increment", "time_cap", "on_time_out"),
+    "pages",
 )
 
 
@@ -248,6 +249,7 @@ def server_settings(row: Row | None) -> ServerSettings:
     return ServerSettings(
         *(row["time_limit"], row["reminder_delay"], bool(row["threads"])),
         *(row["time_increment"], row["time_cap"], row["on_time_out"]),
+        bool(row["pages"]),
     )
 
 
@@ -256,6 +258,7 @@ def settings_values(guild_id: int, settings: ServerSettings) -> tuple[Any, ...]:
     return (
         *(guild_id, settings.time_limit, settings.reminder_delay, int(settings.threads)),
         *(settings.time_increment, settings.time_cap, settings.on_time_out),
+        int(settings.pages),
     )
 
 

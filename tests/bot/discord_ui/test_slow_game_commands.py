@@ -253,7 +253,8 @@ async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games
     assert shown.content == (
         "Settings for this server:\nTime limit in new games: none\n"
         "When time runs out: the game is lost (out, with 3 or 4 players)\n"
-        "Reminder when a turn has waited: 1 day\nNew games open a thread: no"
+        "Reminder when a turn has waited: 1 day\nNew games open a thread: no\n"
+        "Games have pages on the web (Watch links): yes"
     )
     refused = await discord.slash(owner, "gamehost settings", {"reminder_delay": "2 seconds"})
     assert refused.ephemeral
@@ -266,13 +267,17 @@ async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games
     saved = await discord.slash(
         owner,
         "gamehost settings",
-        {"time_limit": "2d+1d", "reminder_delay": "none", "threads": True, "timeout": "claim"},
+        {
+            **{"time_limit": "2d+1d", "reminder_delay": "none", "threads": True},
+            **{"timeout": "claim", "pages": False},
+        },
     )
     assert saved.content == (
         "Saved. Settings for this server:\n"
         "Time limit in new games: 2d+1d (2 days, 1 day more a move)\n"
         "When time runs out: the others may claim the win\n"
-        "Reminder when a turn has waited: never\nNew games open a thread: yes"
+        "Reminder when a turn has waited: never\nNew games open a thread: yes\n"
+        "Games have pages on the web (Watch links): no"
     )
     started = await discord.slash(alice, "tink start", {"opponent": bob})
     challenge = started.messages[-1]

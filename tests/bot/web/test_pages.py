@@ -14,6 +14,7 @@ import aiohttp
 import pytest
 
 from bot.metrics import INTERACTIONS
+from bot.play.watching import PAGES_OFF
 from bot.web.links import PLAY_LINK_LASTS
 from bot.web.server import NO_GAME
 from tests.bot.discord_ui.test_slow_game_commands import START, begin
@@ -158,3 +159,15 @@ async def test_healthz_says_when_the_gateway_is_lost(
     assert (status, body) == (503, "unhealthy: not connected to Discord\n")
     internals.mark_ready(discord.client)
     assert await text_of(http, f"http://127.0.0.1:{port}/healthz") == (200, "ok\n")
+
+
+async def test_a_server_may_turn_its_games_pages_off(
+    discord: DiscordHarness, http: aiohttp.ClientSession
+) -> None:
+    await begin(discord)
+    await discord.slash(discord.user("owner"), "gamehost settings", {"pages": False})
+    for url in (watch_url(discord), f"{watch_url(discord)}/board.png"):
+        status, page = await text_of(http, url)
+        assert status == 404 and PAGES_OFF.replace("'", "&#x27;") in page, url
+    await discord.slash(discord.user("owner"), "gamehost settings", {"pages": True})
+    assert (await text_of(http, watch_url(discord)))[0] == 200
