@@ -47,7 +47,8 @@ async def main(urls):
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as session:
         openings = [asyncio.get_running_loop().create_future() for _ in urls]
-        tasks = [asyncio.create_task(follow(session, u, heard[u], o)) for u, o in zip(urls, openings)]
+        pairs = zip(urls, openings)
+        tasks = [asyncio.create_task(follow(session, u, heard[u], o)) for u, o in pairs]
         await asyncio.gather(*openings)
         print("open", flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)

@@ -16,6 +16,7 @@ from bot.discord_ui.replies import host_of, in_time, reply, update
 from bot.discord_ui.views import NAME, PAGE, guarded, page_button
 from bot.play.ai_seats import ai_person, ai_user_id, checked_level
 from bot.play.standings import Card, LeaderboardPage
+from bot.web.links import WebLinks
 
 ALL_GAMES = "all"
 """The leaderboard button's name for the board of every game together."""
@@ -46,7 +47,7 @@ def standings_commands() -> list[app_commands.Command[Any, ..., None]]:
         await reply(
             interaction,
             embed=card_embed(shown.card),
-            view=leaderboard_view(shown) or discord.utils.MISSING,
+            view=leaderboard_view(shown, interaction) or discord.utils.MISSING,
         )
 
     @app_commands.command(description="A player's rating, trend, record, recent games, rivals.")
@@ -96,10 +97,13 @@ def card_embed(card: Card) -> discord.Embed:
     return embed
 
 
-def leaderboard_view(shown: LeaderboardPage) -> View | None:
-    """Previous / Next buttons, when the board has more than one page."""
+def leaderboard_view(shown: LeaderboardPage, interaction: discord.Interaction) -> View | None:
+    """Previous / Next buttons, when the board has more than one page, and a link to the
+    leaderboards on the web, when the bot serves pages."""
+    links = getattr(interaction.client, "links", None)
+    web = links.leaderboard(interaction.guild_id) if isinstance(links, WebLinks) else None
     if shown.pages == 1:
-        return None
+        return None if web is None else with_link(View(timeout=None), web)
     board = shown.game or ALL_GAMES
     last = shown.pages - 1
     view = View(timeout=None)
@@ -109,6 +113,12 @@ def leaderboard_view(shown: LeaderboardPage) -> View | None:
     view.add_item(
         LeaderboardButton(board, min(shown.page + 1, last), forward=True, off=shown.page == last)
     )
+    return view if web is None else with_link(view, web)
+
+
+def with_link(view: View, url: str) -> View:
+    """The view with a link to the same on the web."""
+    view.add_item(Button(label="Open on the web", url=url))
     return view
 
 
@@ -135,7 +145,9 @@ class LeaderboardButton(
     async def _turn(self, interaction: discord.Interaction) -> None:
         work = _page_for(interaction, self.game, self.page)
         shown = await in_time(interaction, work, updating=True)
-        await update(interaction, embed=card_embed(shown.card), view=leaderboard_view(shown))
+        await update(
+            interaction, embed=card_embed(shown.card), view=leaderboard_view(shown, interaction)
+        )
 
 
 STANDINGS_ITEMS = (LeaderboardButton,)

@@ -20,6 +20,7 @@ from bot.discord_ui.game_commands import CommandOptions
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import NO_PINGS, host_of, in_time, message_kwargs, reply, update
 from bot.discord_ui.slow_game_commands import suggest_time_limit
+from bot.discord_ui.standings_commands import with_link
 from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.discord_ui.views import ID, NO_LONGER_WORKS, NONCE_LENGTH, guarded
 from bot.play.tournaments import (
@@ -34,6 +35,7 @@ from bot.play.tournaments import (
 )
 from bot.play.values import Person, Post, Refusal
 from bot.play.words.text import Text
+from bot.web.links import WebLinks
 
 log = logging.getLogger(__name__)
 
@@ -145,10 +147,15 @@ def _tournament_group() -> app_commands.Group:
     async def standings(
         interaction: discord.Interaction, number: TournamentNumber | None = None
     ) -> None:
-        work = tournaments_of(interaction).standings(
-            _guild_id(interaction), number, interaction.user.id
-        )
-        await _say(interaction, await in_time(interaction, work))
+        guild_id = _guild_id(interaction)
+        work = tournaments_of(interaction).standings(guild_id, number, interaction.user.id)
+        post = await in_time(interaction, work)
+        links = getattr(interaction.client, "links", None)
+        if not isinstance(links, WebLinks):
+            await _say(interaction, post)
+            return
+        view = with_link(View(timeout=None), links.tournament(guild_id, number))
+        await reply(interaction, **message_kwargs(post, view))
 
     return group
 

@@ -53,9 +53,15 @@ class Leaderboards:
         self._standings = standings
 
     async def leaderboard(
-        self, guild_id: int | None, game: str | None, page: int, viewer_id: int, viewer: str
+        self,
+        guild_id: int | None,
+        game: str | None,
+        page: int,
+        viewer_id: int | None,
+        viewer: str = "",
     ) -> LeaderboardPage:
-        """A page of players by rating; the viewer's own place is added when off the page."""
+        """A page of players by rating; the viewer's own place (if any viewer) is added
+        when off the page."""
         board = _board(game)
         guild = _guild(guild_id)
         title = say(f"{board.title} leaderboard{'' if guild_id else ': direct games'}")
@@ -68,7 +74,7 @@ class Leaderboards:
             raise Refusal(f"This leaderboard has {_count(pages, 'page')}.")
         shown = await self._standings.page(guild, board.key, page * PAGE_SIZE, PAGE_SIZE)
         lines = [_standing_line(s, mark=s.user_id == viewer_id) for s in shown]
-        if all(s.user_id != viewer_id for s in shown):
+        if viewer_id is not None and all(s.user_id != viewer_id for s in shown):
             lines += [say(), await self._viewer_line(guild, board, viewer_id, viewer)]
         footer = f"Page {page + 1} of {pages} · {_count(total, 'player')}\n{RATING_NOTE}"
         return LeaderboardPage(Card(title, tuple(lines), footer=footer), game, page, pages)

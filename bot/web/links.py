@@ -33,6 +33,21 @@ class WebLinks:
         signature = self._sign(f"play:{game_id}:{user_id}:{expires}")
         return f"{self.address}/play/{game_id}/{user_id}/{expires}/{signature}"
 
+    def leaderboard(self, guild_id: int | None) -> str:
+        """A server's leaderboards (outside servers: the direct games' ones)."""
+        guild = guild_id or 0
+        return f"{self.address}/leaderboards/{guild}/{self._sign(f'leaderboard:{guild}')}"
+
+    def tournament(self, guild_id: int, number: int | None) -> str:
+        """A server's tournament's standings (its newest when `number` is None)."""
+        which = "newest" if number is None else str(number)
+        signature = self._sign(f"tournament:{guild_id}:{which}")
+        return f"{self.address}/tournaments/{guild_id}/{which}/{signature}"
+
+    def shows(self, what: str, signature: str) -> bool:
+        """Whether the signature opens `what` (`leaderboard:GUILD`, `tournament:GUILD:N`)."""
+        return hmac.compare_digest(signature, self._sign(what))
+
     def watches(self, game_id: int, signature: str) -> bool:
         """Whether the signature opens the game's page."""
         return hmac.compare_digest(signature, self._sign(f"watch:{game_id}"))

@@ -5,13 +5,15 @@ fetched from elsewhere: the style and the script are in the page."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlencode
 
 from bot.play.picker import Choice, Step, back_from
+from bot.play.standings import Card
 from bot.play.watching import GameView, MoveView, SeatView
-from bot.play.words.text import plain
+from bot.play.words.text import Text, plain
 
 STYLE = """
 :root { color-scheme: light dark; --ink: #1d1d1f; --paper: #fbfaf7; --soft: #6b6b70;
@@ -229,6 +231,51 @@ def _choice_button(choice: Choice) -> str:
 def waiting_builder(said: str) -> str:
     """A player's page while it is not their move (or the game is over)."""
     return f'<section class="builder" aria-label="Your move"><p>{escape(said)}</p></section>'
+
+
+def card_page(card: Card, picture: str | None = None, nav: str = "") -> str:
+    """A leaderboard or a tournament's standings: the card's lines, its fields, its
+    footer, and a picture (the crosstable) when given."""
+    title = plain(card.title)
+    parts = [f"<p>{_lines(card.description)}</p>"] if card.description else []
+    for name, lines in card.fields:
+        parts.append(f"<h2>{escape(name)}</h2><p>{_lines(lines)}</p>")
+    if picture is not None:
+        parts.append(f'<figure><img src="{escape(picture)}" alt="{escape(title)}"></figure>')
+    footer = f'<p class="said">{_lines([card.footer])}</p>' if card.footer else ""
+    return f"""<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title><meta property="og:title" content="{escape(title)}">
+<style>{STYLE}</style></head>
+<body><main><header><h1>{escape(title)}</h1>{nav}</header>
+<div class="card">{"".join(parts)}{footer}</div>
+</main></body>
+</html>
+"""
+
+
+def pages_nav(path: str, game: str | None, page: int, pages: int, games: dict[str, str]) -> str:
+    """Links to each game's board (and all games together) and to the pages before and after."""
+    boards = [("", "All games"), *games.items()]
+    links = []
+    for name, title in boards:
+        current = ' aria-current="page"' if (name or None) == game else ""
+        query = urlencode({"game": name} if name else {})
+        links.append(f'<a href="{escape(path)}?{query}"{current}>{escape(title)}</a>')
+    stepped = []
+    for target, label in ((page - 1, "\u2039 Previous"), (page + 1, "Next \u203a")):
+        if 0 <= target < pages:
+            query = urlencode({**({"game": game} if game else {}), "page": target + 1})
+            stepped.append(f'<a href="{escape(path)}?{query}">{label}</a>')
+    return (
+        f'<nav class="replay" aria-label="Boards">{"".join(links)}</nav>'
+        f'<nav class="replay" aria-label="Pages">{"".join(stepped)}</nav>'
+    )
+
+
+def _lines(lines: Iterable[Text | str]) -> str:
+    return "<br>".join(escape(plain(line)) for line in lines)
 
 
 def message_page(sentence: str) -> str:

@@ -15,14 +15,24 @@ from typing import Generic, TypeVar
 
 from aiohttp import web
 
+import engine
 from bot.play.host import Host
 from bot.play.picker import Step
 from bot.play.slow_games import Delivery
+from bot.play.standings import Card
 from bot.play.values import Post, Refusal
 from bot.play.watching import GameView
 from bot.web.links import WebLinks
 from bot.web.live import LiveGames, next_version
-from bot.web.pages import PageLinks, game_page, message_page, move_builder, waiting_builder
+from bot.web.pages import (
+    PageLinks,
+    card_page,
+    game_page,
+    message_page,
+    move_builder,
+    pages_nav,
+    waiting_builder,
+)
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +109,7 @@ class WebFront:
         self.live = LiveGames(host.watching.versions)
         self._views: Kept[tuple[int, int], GameView] = Kept()
         self._pictures: Kept[tuple[int, int, int | None], bytes] = Kept()
+        self._tables: Kept[tuple[int, int | None], Post] = Kept()
         self._runner: web.AppRunner | None = None
 
     def app(self) -> web.Application:
@@ -110,6 +121,11 @@ class WebFront:
             app.router.add_get(prefix + "/board.png", self._board)
             app.router.add_get(prefix + "/events", self._events)
         app.router.add_post(player, self._play)
+        leaderboard = r"/leaderboards/{guild:\d{1,20}}/{signature:[\w-]{1,40}}"
+        tournament = r"/tournaments/{guild:\d{1,20}}/{which:\d{1,6}|newest}/{signature:[\w-]{1,40}}"
+        app.router.add_get(leaderboard, self._leaderboard)
+        app.router.add_get(tournament, self._tournament)
+        app.router.add_get(tournament + "/crosstable.png", self._crosstable)
         app.router.add_get("/healthz", self._healthz)
         app.router.add_get("/metrics", self._serve_metrics)
         app.on_shutdown.append(self._closing)
@@ -244,6 +260,51 @@ class WebFront:
                 except ConnectionError:
                     break
         return stream
+
+    async def _leaderboard(self, request: web.Request) -> web.Response:
+        """A server's leaderboards, a page of ten at a time, for each game or all."""
+        guild = int(request.match_info["guild"])
+        if not self._links.shows(f"leaderboard:{guild}", request.match_info["signature"]):
+            raise _not_found()
+        game = request.query.get("game") or None
+        page = max(_number(request.query.get("page", "1")) - 1, 0)
+        try:
+            shown = await self._host.standings.leaderboard(guild or None, game, page, None)
+        except Refusal as refusal:
+            return _page_response(message_page(str(refusal)), 404)
+        games = {name: info.title for name, info in engine.GAMES.items()}
+        nav = pages_nav(request.path, shown.game, shown.page, shown.pages, games)
+        return _page_response(card_page(shown.card, nav=nav))
+
+    async def _tournament(self, request: web.Request) -> web.Response:
+        """A tournament's standings, with its crosstable."""
+        try:
+            standings = await self._standings(request)
+        except Refusal as refusal:
+            return _page_response(message_page(str(refusal)), 404)
+        card = Card(standings.text)
+        return _page_response(card_page(card, picture=f"{request.path}/crosstable.png"))
+
+    async def _crosstable(self, request: web.Request) -> web.Response:
+        try:
+            standings = await self._standings(request)
+        except Refusal as refusal:
+            return _page_response(message_page(str(refusal)), 404)
+        png = standings.files[0].data if standings.files else b""
+        return web.Response(body=png, content_type="image/png")
+
+    async def _standings(self, request: web.Request) -> Post:
+        """A tournament's standings post (text and crosstable), kept ready a few seconds."""
+        info = request.match_info
+        guild, which = int(info["guild"]), info["which"]
+        if not self._links.shows(f"tournament:{guild}:{which}", info["signature"]):
+            raise _not_found()
+        number = None if which == "newest" else int(which)
+        kept = self._tables.get((guild, number))
+        if kept is not None:
+            return kept
+        made = await self._host.tournaments.standings(guild, number, 0)
+        return self._tables.put((guild, number), made)
 
     async def _healthz(self, request: web.Request) -> web.Response:
         reason = await self._health()

@@ -17,6 +17,7 @@ QUICK = {
     "engine_speed.py": ["0.02"],
     "leaderboard.py": ["--games", "2000", "--players", "100", "--runs", "2"],
     "load.py": ["--games", "2", "--moves", "8", "--think", "0"],
+    "pages.py": ["--pages", "20", "--games", "2", "--moves", "4", "--every", "0.1"],
     "render_speed.py": ["--quick"],
     "scheduler.py": ["--games", "300", "--due", "3", "--backend", "sqlite"],
     "startup.py": ["--runs", "1", "--gateway", "0.5"],

@@ -36,8 +36,7 @@ MOST_NARROW_WINDOW = 500
 
 pytestmark = pytest.mark.skipif(
     (CHROMIUM is None or DRIVER is None) and os.environ.get("REQUIRE_BROWSER") != "1",
-    reason="Chromium and chromedriver are not installed (apt-get install chromium "
-    "chromium-driver)",
+    reason="Chromium and chromedriver are not installed (apt-get install chromium chromium-driver)",
 )
 
 

@@ -171,3 +171,33 @@ async def test_a_server_may_turn_its_games_pages_off(
         assert status == 404 and PAGES_OFF.replace("'", "&#x27;") in page, url
     await discord.slash(discord.user("owner"), "gamehost settings", {"pages": True})
     assert (await text_of(http, watch_url(discord)))[0] == 200
+
+
+async def test_the_leaderboard_and_a_tournaments_standings_open_on_the_web(
+    discord: DiscordHarness, http: aiohttp.ClientSession
+) -> None:
+    alice, bob, owner = discord.user("alice"), discord.user("bob"), discord.user("owner")
+    await begin(discord)
+    await discord.slash(alice, "tink move", {"move": "S d4"})
+    await discord.slash(bob, "tink move", {"move": "S e5"})
+    asked = await discord.slash(alice, "tink resign")
+    await discord.click(alice, asked, "Resign")
+    board = await discord.slash(alice, "leaderboard")
+    (web,) = [b for b in board.message.buttons if b.label == "Open on the web"]
+    assert web.url is not None
+    status, page = await text_of(http, web.url)
+    assert status == 200 and "All games leaderboard" in page and "bob" in page
+    status, page = await text_of(http, f"{web.url}?game=folio")
+    assert status == 200 and "No rated Folio games in this server yet" in page
+    assert (await text_of(http, web.url.replace("/leaderboards/", "/leaderboards/1")))[0] == 404
+    created = await discord.slash(owner, "tournament create tink", {"format": "swiss"})
+    for player in (alice, bob):
+        await discord.click(player, created.message, "Join")
+    await discord.slash(owner, "tournament start", {"number": 1})
+    standings = await discord.slash(bob, "tournament standings")
+    (web,) = [b for b in standings.message.buttons if b.label == "Open on the web"]
+    assert web.url is not None and "/tournaments/" in web.url and "/newest/" in web.url
+    status, page = await text_of(http, web.url)
+    assert status == 200 and "Buchholz" in page and "crosstable.png" in page
+    async with http.get(f"{web.url}/crosstable.png") as crosstable:
+        assert (await crosstable.read()).startswith(b"\x89PNG")
