@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import engine
 from ai.levels import LEVELS, SETTINGS, Level, Reading
@@ -26,7 +26,16 @@ from ai.policy import policy
 from ai.tactics import read, resisting
 from ai.threat_space import Checks, Verdict, winning_attack
 
-__all__ = ["LEVELS", "SETTINGS", "Level", "Reading", "choose_move", "evaluate"]
+__all__ = [
+    "LEVELS",
+    "SETTINGS",
+    "Appraisal",
+    "Level",
+    "Reading",
+    "appraise",
+    "choose_move",
+    "evaluate",
+]
 
 AHEAD = 0.6
 """The value from which the mover, judging itself ahead, avoids repeating a position."""
@@ -88,6 +97,41 @@ def evaluate(
     search = _search(game, tactics.safe or list(tactics.moves), settings, _rng(game, level, seed))
     ranked = search.ranked()
     return ranked[0].mean(judged) if ranked else 1 / game.players
+
+
+@dataclass(frozen=True, slots=True)
+class Appraisal:
+    """A move judged against the best one, by searches of one budget from one position:
+    each seat's expected reward after the best move, that move, and the mover's expected
+    reward after the move played."""
+
+    values: tuple[float, ...]
+    best: str
+    played: float
+
+
+def appraise(game: engine.Game, level: str, move: str, *, seed: int | None = None) -> Appraisal:
+    """The mover's best move and `move` (a legal move) valued alike: the position searched
+    as `evaluate` does, then `move` alone with as many iterations as the best move had, so
+    that neither is judged deeper than the other. Raises ValueError as `evaluate` does."""
+    settings = _settings(level, game)
+    mover = game.to_move or 0
+    rng = _rng(game, level, seed)
+    tactics = read(game)
+    by_text = {game.search_text(candidate): candidate for candidate in tactics.moves}
+    if tactics.wins:
+        won = tuple(1.0 if seat == mover else 0.0 for seat in range(game.players))
+        best = game.search_text(tactics.wins[0])
+        return Appraisal(won, best, 1.0 if by_text[move] in tactics.wins else 0.0)
+    search = _search(game, tactics.safe or list(tactics.moves), settings, rng)
+    top = search.ranked()[0]
+    values = tuple(top.mean(seat) for seat in range(game.players))
+    best = game.search_text(top.move)
+    if best == move:
+        return Appraisal(values, best, values[mover])
+    alone = Search(game, [by_text[move]], policy(game.name), rng, settings.exploration)
+    alone.run(max(top.visits, 1))
+    return Appraisal(values, best, alone.ranked()[0].mean(mover))
 
 
 def _settings(level: str, game: engine.Game) -> Level:

@@ -85,3 +85,13 @@ SETTINGS: dict[str, Level] = {
     ),
 }
 """Each level's settings by name; replace an entry to change a level everywhere."""
+
+REVIEW = "review"
+"""Not a level anyone plays: the settings a finished game's review judges every position
+with, the same for every game (so a game always gives the same review), its best move
+its best judged (no deliberate mistakes)."""
+SETTINGS[REVIEW] = Level(
+    _budgets(default=400, folio=400, bridge=400),
+    reading=Reading.FORKS,
+    threat_depth=2,
+)

@@ -50,7 +50,7 @@ from engine.core import (
     replay,
     unregister,
 )
-from engine.review import MoveReview, review
+from engine.review import MoveReview, forced_wins_in_two, review
 
 __all__ = [
     "FILES",
@@ -76,6 +76,7 @@ __all__ = [
     "Result",
     "SearchMove",
     "Size",
+    "forced_wins_in_two",
     "load_game",
     "new_game",
     "register",

@@ -24,7 +24,9 @@ from bot.config import Settings
 from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.game_commands import build_groups
 from bot.discord_ui.picker_views import PICKER_ITEMS
+from bot.discord_ui.puzzle_commands import puzzle_command
 from bot.discord_ui.replies import NO_PINGS, replies_only
+from bot.discord_ui.review_commands import REVIEW_ITEMS
 from bot.discord_ui.rules_pages import RULES_ITEMS
 from bot.discord_ui.slow_game_commands import slow_game_commands
 from bot.discord_ui.standings_commands import STANDINGS_ITEMS, standings_commands
@@ -66,7 +68,14 @@ log = logging.getLogger(__name__)
 HEALTH_WAIT = 5.0
 """Seconds the database has to answer a health check."""
 
-BUTTONS = (*DYNAMIC_ITEMS, *PICKER_ITEMS, *RULES_ITEMS, *STANDINGS_ITEMS, *TOURNAMENT_ITEMS)
+BUTTONS = (
+    *DYNAMIC_ITEMS,
+    *PICKER_ITEMS,
+    *REVIEW_ITEMS,
+    *RULES_ITEMS,
+    *STANDINGS_ITEMS,
+    *TOURNAMENT_ITEMS,
+)
 """Every kind of restart-proof button the bot's messages carry."""
 
 
@@ -149,7 +158,12 @@ class PyramidBot(discord.AutoShardedClient):
             ai_name=DEFAULT_NAME if self.user is None else self.user.display_name,
             ai_at_once=self.settings.ai_processes,
         )
-        commands = [*build_groups(), *standings_commands(), *slow_game_commands()]
+        commands = [
+            *build_groups(),
+            *standings_commands(),
+            *slow_game_commands(),
+            puzzle_command(),
+        ]
         self.tree.add_commands([*commands, vacation_group(), *tournament_commands()])
         self.add_dynamic_items(*BUTTONS)
         if self.sync_commands and self.settings.runs_first_shard:

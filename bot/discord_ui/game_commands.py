@@ -20,10 +20,12 @@ from bot.discord_ui.replies import (
     reply,
     require_permissions,
 )
+from bot.discord_ui.review_commands import review_command
 from bot.discord_ui.rules_pages import rules_embed, rules_view
 from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.tree import anywhere, installed_to_anyone
 from bot.discord_ui.views import (
+    LARGEST_ID,
     game_view,
     post_in_channel,
     respond,
@@ -35,8 +37,6 @@ from bot.play.values import Person, Prompt, Refusal
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 DESCRIPTION_LIMIT = 100
-LARGEST_ID = 2**53 - 1
-"""The largest integer an option may declare (and Discord send): JavaScript's safest."""
 INVITEE_PARAMETERS = ("opponent", "player3", "player4")
 _FIXED_PARAMETERS = {"order", "thread", "time_limit", "ai", *INVITEE_PARAMETERS}
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
@@ -64,19 +64,16 @@ Player = app_commands.Transform[discord.Member | discord.User, Someone]
 
 
 def build_groups() -> list[app_commands.Group]:
-    """A command group for every hosted game."""
-    return [game_group(info) for info in engine.GAMES.values()]
-
-
-def game_group(info: engine.GameInfo) -> app_commands.Group:
-    """`/<game> start|move|give_time|board|resign|draw|undo|pause|resume|abort|rules|history`."""
-    return GameGroup(info)
+    """A command group for every hosted game: `/<game> start|move|give_time|board|resign|
+    draw|undo|pause|resume|abort|rules|history|review`."""
+    return [GameGroup(info) for info in engine.GAMES.values()]
 
 
 class GameGroup(app_commands.Group):
     """One game's commands: those every game has are methods; `start` and `move`, whose
     options the game's registry entry gives, are made for it (`_start_command`,
-    `_move_command`). Descriptions name the game where they say `{title}`."""
+    `_move_command`), and `review` is `review_command`'s. Descriptions name the game where
+    they say `{title}`."""
 
     def __init__(self, info: engine.GameInfo) -> None:
         super().__init__(
@@ -89,6 +86,7 @@ class GameGroup(app_commands.Group):
         made: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = [
             _start_command(info),
             _move_command(info),
+            review_command(info),
         ]
         for command in self.commands:
             command.description = command.description.format(title=info.title)

@@ -182,6 +182,13 @@ async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
         await interaction.response.edit_message(**kwargs)
 
 
+async def say_unsaid(interaction: discord.Interaction, place_id: int) -> None:
+    """Where the bot may only answer, follow an answer with what it could not say there
+    in time (a reminder, a time-out, its own move after the players' tokens lapsed)."""
+    for text in await host_of(interaction).storage.reply_places.take_unsaid(place_id):
+        await reply(interaction, content=f"Meanwhile: {text}", allowed_mentions=NO_PINGS)
+
+
 def note_first_answer(interaction: discord.Interaction) -> None:
     """Count how soon an interaction is first answered, from its creation."""
     waited = discord.utils.utcnow() - interaction.created_at

@@ -22,7 +22,6 @@ from discord.ui import Button, DynamicItem, View
 
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import (
-    NO_PINGS,
     answers_in_original,
     client_host,
     host_of,
@@ -30,6 +29,7 @@ from bot.discord_ui.replies import (
     message_kwargs,
     replies_only,
     reply,
+    say_unsaid,
     update,
 )
 from bot.discord_ui.tree import answer_failure
@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 
 ID = r"\d{1,20}"
 """A game's or user's id in a custom_id: a snowflake has at most 20 digits."""
+LARGEST_ID = 2**53 - 1
+"""The largest integer an option may declare (and Discord send): JavaScript's safest."""
 PAGE = r"\d{1,6}"
 NAME = r"[a-z]{1,20}"
 NO_LONGER_WORKS = "This button no longer works."
@@ -117,9 +119,12 @@ def _prompt_buttons(post: Post) -> View | None:
         view.add_item(move_button(post.game_id))
         return view
     if post.prompt is Prompt.REPLAY:
-        return game_view(post.game_id, "replay")
+        view = game_view(post.game_id, "replay")
+        view.add_item(review_button(post.game_id))
+        return view
     if post.prompt is Prompt.REMATCH:
         view = game_view(post.game_id, "replay")
+        view.add_item(review_button(post.game_id))
         view.add_item(GameButton(post.game_id, "rematch"))
         return view
     return None
@@ -155,15 +160,8 @@ async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) 
     if interaction.channel_id is not None and in_channel:
         await disable_lapsed(interaction.client, interaction.channel_id, post)
     elif interaction.channel_id is not None and not post.private:
-        await _say_unsaid(interaction, interaction.channel_id)
+        await say_unsaid(interaction, interaction.channel_id)
     return message_id
-
-
-async def _say_unsaid(interaction: discord.Interaction, place_id: int) -> None:
-    """Where the bot may only answer, follow an answer with what it could not say there
-    in time (a reminder, a time-out, its own move after the players' tokens lapsed)."""
-    for text in await host_of(interaction).storage.reply_places.take_unsaid(place_id):
-        await reply(interaction, content=f"Meanwhile: {text}", allowed_mentions=NO_PINGS)
 
 
 async def _announced_in_channel(interaction: discord.Interaction, post: Post) -> int | None:
@@ -246,6 +244,11 @@ async def apply_answer(
     await update(interaction, content=markup(answer.text), view=view)
     if answer.post is not None:
         await send_post(interaction, answer.post)
+
+
+def review_button(game_id: int) -> Button[View]:
+    """Review, which reviews the game (`bot.discord_ui.review_commands.ReviewButton`)."""
+    return Button(label="Review", custom_id=f"pyr:review:{game_id}")
 
 
 def move_button(game_id: int) -> Button[View]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+import ai
 from bot.play.ai_seats import ai_level
 from bot.play.games import GameTable
 from bot.play.moves import Moves
@@ -27,6 +28,9 @@ class Thinker(Protocol):
 
     async def evaluate(self, state: str, level: str, seat: int) -> float:
         """`seat`'s expected reward, 0 (lost) to 1 (won), as `level` judges it."""
+
+    async def appraise(self, state: str, level: str, move: str) -> ai.Appraisal:
+        """The mover's best move and `move` valued alike (`ai.appraise`)."""
 
     async def close(self) -> None: ...
 

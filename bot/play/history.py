@@ -43,7 +43,7 @@ class History:
     ) -> Post:
         """Any finished game of the asker's server (outside servers, of their own), by id."""
         game_title = engine.GAMES[game_name].title
-        record = await self._server_game(guild_id, user_id, game_id, f"{game_title} game")
+        record = await server_game(self._games, guild_id, user_id, game_id, f"{game_title} game")
         if record.game != game_name:
             history = Command(record.game, "history")
             raise Refusal(say(f"Game #{game_id} is {title(record)}; use ", history, "."))
@@ -51,19 +51,8 @@ class History:
 
     async def replay(self, guild_id: int | None, user_id: int, game_id: int) -> Post:
         """A finished game's history, asked for from the message announcing its end."""
-        return await self._finished(await self._server_game(guild_id, user_id, game_id, "game"))
-
-    async def _server_game(
-        self, guild_id: int | None, user_id: int, game_id: int, kind: str
-    ) -> GameRecord:
-        """The game, if it is of the asker's server, or outside servers one they played:
-        any other reads as none."""
-        record = await self._games.by_id(game_id)
-        if record is None or record.guild_id != guild_id:
-            raise Refusal(f"There is no {kind} #{game_id} in this server.")
-        if guild_id is None and record.seat_of(user_id) is None:
-            raise Refusal(f"You played no {kind} #{game_id}.")
-        return record
+        record = await server_game(self._games, guild_id, user_id, game_id, "game")
+        return await self._finished(record)
 
     async def _finished(self, record: GameRecord) -> Post:
         if record.status is not Status.FINISHED:
@@ -93,6 +82,19 @@ class History:
         shortened = f"the replay shows {REPLAY_FRAMES} of its {len(game.actions) + 1} positions, "
         replay = f"{shortened}the last ones one by one; " if capped else ""
         return Post(record.id, say(f"{count}: {replay}the list is attached."), tuple(files))
+
+
+async def server_game(
+    games: GameTable, guild_id: int | None, user_id: int, game_id: int, kind: str
+) -> GameRecord:
+    """The game, if it is of the asker's server, or outside servers one they played:
+    any other reads as none."""
+    record = await games.by_id(game_id)
+    if record is None or record.guild_id != guild_id:
+        raise Refusal(f"There is no {kind} #{game_id} in this server.")
+    if guild_id is None and record.seat_of(user_id) is None:
+        raise Refusal(f"You played no {kind} #{game_id}.")
+    return record
 
 
 async def marks(game: engine.Game) -> dict[int, str]:

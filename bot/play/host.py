@@ -23,7 +23,9 @@ from bot.play.offers import Offers
 from bot.play.outbox import Outbox
 from bot.play.picker import Picker
 from bot.play.posts import BoardPosts, Renderer
+from bot.play.puzzles import Puzzles
 from bot.play.quiet import Audience
+from bot.play.reviews import Reviews
 from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
 from bot.play.tournaments import Rounds, Tournaments, Venue
@@ -84,11 +86,13 @@ class Host:
         self.offers = Offers(self.games, boards, self.ai)
         self.history = History(self.games, renderer)
         self.watching = Watching(self.games, clocks, renderer)
+        self.reviews = Reviews(self.games, thinking, renderer)
+        self.puzzles = Puzzles(self.games, storage.puzzles, renderer, thinking)
         self.slow_games = SlowGames(
             self.games, clocks, self.endings, spare_day=self.vacations.take_a_day, clock=clock
         )
         self.clock_changes = ClockChanges(self.games, self.slow_games)
-        self.standings = Leaderboards(storage.standings)
+        self.standings = Leaderboards(storage.standings, storage.puzzles)
         self.rounds = Rounds(
             self.games,
             storage.tournaments,

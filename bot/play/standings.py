@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import engine
 from bot.play.values import Refusal
 from bot.play.words.text import GameLink, Highlight, Name, Strong, Text, joined, say
+from bot.storage.puzzles import PuzzleTries
 from bot.storage.standing_queries import Standings
 from bot.storage.standings import NO_GUILD, OVERALL, RatedGame, Standing
 
@@ -49,8 +50,9 @@ class LeaderboardPage:
 class Leaderboards:
     """Leaderboards and player statistics over the stored standings."""
 
-    def __init__(self, standings: Standings) -> None:
+    def __init__(self, standings: Standings, puzzles: PuzzleTries) -> None:
         self._standings = standings
+        self._puzzles = puzzles
 
     async def leaderboard(
         self,
@@ -102,6 +104,9 @@ class Leaderboards:
             ("Record", _record_text(standing)),
             ("Recent games", tuple(_game_line(g) for g in recent[:RECENT_GAMES])),
         ]
+        solved, tried = await self._puzzles.tally(user_id, guild_id)
+        if tried:
+            fields.append(("Puzzles", (say(f"{solved} solved of {tried} tried"),)))
         if opponents:
             met = tuple(
                 say(

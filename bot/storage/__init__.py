@@ -19,6 +19,7 @@ from bot.storage.clock_queries import ClockStorage
 from bot.storage.command_syncs import CommandSyncs
 from bot.storage.copy import CopyError, copy_database
 from bot.storage.postgres import PostgresStorage
+from bot.storage.puzzles import PuzzleTries
 from bot.storage.records import (
     ALL_SHARDS,
     Action,
@@ -93,6 +94,10 @@ class Storage(Protocol):
     @property
     def tournaments(self) -> Tournaments:
         """Tournaments, their entrants and pairings (a pairing's game is a stored game)."""
+
+    @property
+    def puzzles(self) -> PuzzleTries:
+        """The puzzles given to players, and the finished games they come from."""
 
     @property
     def reply_places(self) -> ReplyPlaces:

@@ -54,6 +54,9 @@ TABLES: dict[str, tuple[str, ...]] = {
     ),
     "reply_places": ("place_id", "token", "noted_at"),
     "unsaid_posts": ("id", "place_id", "text", "held_at"),
+    "puzzle_tries": (
+        *("user_id", "game_id", "ply", "guild_id", "tries", "solved", "closed", "given_at"),
+    ),
 }
 """Each copied table's columns, the first its key, in the order they are copied."""
 

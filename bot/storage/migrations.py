@@ -351,6 +351,23 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE server_settings ADD COLUMN pages INTEGER NOT NULL DEFAULT 1;
         """,
     ),
+    (
+        19,
+        """
+        CREATE TABLE puzzle_tries (
+            user_id {BIGINT} NOT NULL,
+            game_id {BIGINT} NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            ply INTEGER NOT NULL,
+            guild_id {BIGINT} NOT NULL,
+            tries INTEGER NOT NULL DEFAULT 0,
+            solved INTEGER NOT NULL DEFAULT 0,
+            closed INTEGER NOT NULL DEFAULT 0,
+            given_at {REAL} NOT NULL,
+            PRIMARY KEY (user_id, game_id, ply)
+        ){WITHOUT_ROWID};
+        CREATE INDEX puzzle_tries_by_server ON puzzle_tries (user_id, guild_id, closed);
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

@@ -7,6 +7,7 @@ from bot.storage.announcements import Announcements
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.command_syncs import CommandSyncs
 from bot.storage.game_queries import SqlGames
+from bot.storage.puzzles import PuzzleTries
 from bot.storage.queries import Runner
 from bot.storage.reply_places import ReplyPlaces
 from bot.storage.standing_queries import Standings
@@ -27,6 +28,7 @@ class SqlStorage(SqlGames):
         self.announcements = Announcements(runner)
         self.tournaments = Tournaments(runner)
         self.reply_places = ReplyPlaces(runner)
+        self.puzzles = PuzzleTries(runner)
 
     async def ping(self) -> None:
         await self._run.fetch("SELECT 1 AS one")

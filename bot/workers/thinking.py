@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import os
 import struct
 import threading
@@ -40,6 +41,9 @@ class ThreadThinking:
 
     async def evaluate(self, state: str, level: str, seat: int) -> float:
         return await _in_daemon_thread(_evaluate, state, level, seat)
+
+    async def appraise(self, state: str, level: str, move: str) -> ai.Appraisal:
+        return await _in_daemon_thread(_appraise, state, level, move)
 
     async def close(self) -> None:
         """Nothing to release."""
@@ -69,6 +73,10 @@ class ThinkingProcesses:
     async def evaluate(self, state: str, level: str, seat: int) -> float:
         (chances,) = _CHANCES.unpack(await self._think(("evaluate", state, level, seat)))
         return float(chances)
+
+    async def appraise(self, state: str, level: str, move: str) -> ai.Appraisal:
+        told = json.loads(await self._think(("appraise", state, level, move)))
+        return ai.Appraisal(tuple(told["values"]), told["best"], told["played"])
 
     async def close(self) -> None:
         """Let the children finish the thoughts asked for, then stop them; no more are taken."""
@@ -117,6 +125,10 @@ def _evaluate(state: str, level: str, seat: int) -> float:
     return ai.evaluate(engine.load_game(state), level, seat=seat)
 
 
+def _appraise(state: str, level: str, move: str) -> ai.Appraisal:
+    return ai.appraise(engine.load_game(state), level, move)
+
+
 def _think(job: Job) -> bytes:
     kind, *arguments = job
     if kind == "ready":
@@ -129,6 +141,13 @@ def _think(job: Job) -> bytes:
         state, level, seat = arguments
         assert isinstance(state, str) and isinstance(level, str) and isinstance(seat, int)
         return _CHANCES.pack(_evaluate(state, level, seat))
+    if kind == "appraise":
+        state, level, move = arguments
+        assert isinstance(state, str) and isinstance(level, str) and isinstance(move, str)
+        told = _appraise(state, level, move)
+        return json.dumps(
+            {"values": told.values, "best": told.best, "played": told.played}
+        ).encode()
     raise ThinkingError(f"unknown thinking job {kind!r}")
 
 

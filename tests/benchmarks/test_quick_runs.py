@@ -19,6 +19,7 @@ QUICK = {
     "load.py": ["--games", "2", "--moves", "8", "--think", "0"],
     "pages.py": ["--pages", "20", "--games", "2", "--moves", "4", "--every", "0.1"],
     "render_speed.py": ["--quick"],
+    "review.py": ["--tink-moves", "8", "--bridge-moves", "0"],
     "scheduler.py": ["--games", "300", "--due", "3", "--backend", "sqlite"],
     "startup.py": ["--runs", "1", "--gateway", "0.5"],
     "taps.py": ["--games", "1", "--bridge-moves", "10"],

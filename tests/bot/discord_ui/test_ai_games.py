@@ -198,7 +198,7 @@ async def test_a_whole_game_against_the_bot_survives_a_restart_during_its_turn(
         nonces = {r.body["nonce"] for r in played if r.body["enforce_nonce"]}
         assert len(nonces) == len(played) and {len(n) for n in nonces} == {NONCE_LENGTH}
         ending = last_message(second)
-        assert [b.label for b in ending.buttons] == ["Replay", "Rematch"]
+        assert [b.label for b in ending.buttons] == ["Replay", "Review", "Rematch"]
         assert "wins" in ending.content or "drawn" in ending.content
 
 
@@ -410,7 +410,7 @@ async def test_the_bot_agrees_to_a_draw_when_it_is_lost(tmp_path: Path) -> None:
             "The players agreed to a draw.",
             f"<@{alice.id}>",
         ]
-        assert [b.label for b in agreed.message.buttons] == ["Replay", "Rematch"]
+        assert [b.label for b in agreed.message.buttons] == ["Replay", "Review", "Rematch"]
         record, _ = await saved(discord)
         assert record.status is Status.FINISHED and record.result_reason == "agreed draw"
     finally:

@@ -26,8 +26,11 @@ COMMANDS_NAMING_BY_NUMBER = {
     ("tournament withdraw", "number"): NO_TOURNAMENT,
     ("tournament standings", "number"): NO_TOURNAMENT,
     **{
-        (f"{game} history", "id"): f"There is no {game.capitalize()} game #{{game}} in this server."
+        (f"{game} {command}", "id"): (
+            f"There is no {game.capitalize()} game #{{game}} in this server."
+        )
         for game in SCRIPTS
+        for command in ("history", "review")
     },
 }
 """Every command option naming a stored thing by number, and what another server's
@@ -39,6 +42,7 @@ BUTTONS_NAMING_BY_NUMBER = {
     "GameButton": ("pyr:resign:{offer}:{mallory}", "pyr:replay:{game}", "pyr:claim:{offer}"),
     "EntryButton": ("pyr:tournament:1:join", "pyr:tournament:1:leave"),
     "MoveButton": ("pyr:move:{offer}",),
+    "ReviewButton": ("pyr:review:{game}",),
     "PickSelect": ("pyr:pick:{offer}:1",),
     "PickButton": (
         "pyr:pickx:play:{offer}:1:S d4",

@@ -471,7 +471,7 @@ async def test_the_final_message_replays_the_game_for_anyone_even_after_a_restar
         script = SCRIPTS["tink"].moves
         for turn, move in enumerate(script):
             final = await first.slash((alice, bob)[turn % 2], "tink move", {"move": move})
-        assert [b.label for b in final.message.buttons] == ["Replay", "Rematch"]
+        assert [b.label for b in final.message.buttons] == ["Replay", "Review", "Rematch"]
         replay = await first.click(first.user("carol"), final.message, "Replay")
         assert not replay.ephemeral
         assert replay.content.startswith(f"Tink #1, {len(script)} moves:\n1. alice: S c3")
@@ -489,11 +489,11 @@ async def test_an_ended_game_offers_its_replay_however_it_ended(discord: Discord
     await begin(discord)
     offer = await discord.slash(bob, "tink draw")
     agreed = await discord.click(alice, offer.message, "Agree")
-    assert [b.label for b in agreed.messages[-1].buttons] == ["Replay", "Rematch"]
+    assert [b.label for b in agreed.messages[-1].buttons] == ["Replay", "Review", "Rematch"]
     await begin(discord, "folio")
     confirm = await discord.slash(alice, "folio resign")
     resigned = await discord.click(alice, confirm.message, "Resign")
-    assert [b.label for b in resigned.messages[-1].buttons] == ["Replay", "Rematch"]
+    assert [b.label for b in resigned.messages[-1].buttons] == ["Replay", "Review", "Rematch"]
     assert [b.label for b in (await discord.slash(bob, "folio board")).buttons] == []
 
 

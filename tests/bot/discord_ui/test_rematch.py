@@ -31,7 +31,7 @@ async def test_a_player_presses_rematch_and_the_same_game_begins_with_seats_turn
 ) -> None:
     alice, bob = discord.user("alice"), discord.user("bob")
     ended = (await resigned_game(discord, grid="fixed", time_limit="5d+1d")).messages[-1]
-    assert [b.label for b in ended.buttons] == ["Replay", "Rematch"]
+    assert [b.label for b in ended.buttons] == ["Replay", "Review", "Rematch"]
     first = await record_of(discord, 1)
     asked = await discord.click(bob, ended, "Rematch")
     challenge = asked.message

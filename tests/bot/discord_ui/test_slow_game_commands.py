@@ -116,7 +116,7 @@ async def test_running_out_of_time_is_announced_in_the_game_channel(
     (request,) = timed_out.of(Kind.SEND)
     assert request.body["enforce_nonce"] and len(request.body["nonce"]) == NONCE_LENGTH
     assert message.png().startswith(b"\x89PNG")
-    assert [b.label for b in message.buttons] == ["Replay", "Rematch"]
+    assert [b.label for b in message.buttons] == ["Replay", "Review", "Rematch"]
     assert (await later(discord, clock, 2 * DAY)).requests == []
     reply = await discord.slash(bob, "tink move", {"move": "S d4"})
     assert reply.content == "The last game here is over; start a new one with `/tink start`."

@@ -223,8 +223,14 @@ class LongNames:
         return [Opponent(2, self.name, 1, 1, 0, 0)]
 
 
+class NoPuzzles:
+    async def tally(self, user_id: int, guild_id: int | None) -> tuple[int, int]:
+        return 0, 0
+
+
 async def test_stats_escape_names_and_fit_every_field() -> None:
-    card = await Leaderboards(LongNames()).stats(10, 1, "who", "tink")  # type: ignore[arg-type]
+    leaderboards = Leaderboards(LongNames(), NoPuzzles())  # type: ignore[arg-type]
+    card = await leaderboards.stats(10, 1, "who", "tink")
     embed = card_embed(card)
     assert embed.title == r"under\_score\*" * 3 + ": Tink"
     fields = {field.name: field.value or "" for field in embed.fields}

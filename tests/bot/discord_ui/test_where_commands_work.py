@@ -15,7 +15,7 @@ GUILD, BOT_DM, GROUP_DM = 0, 1, 2
 GUILD_INSTALL, USER_INSTALL = 0, 1
 EVERYWHERE_OF_A_PLAYER = {
     *("tink", "tingle", "folio", "bridge"),
-    *("leaderboard", "stats", "mygames", "notify", "vacation"),
+    *("leaderboard", "stats", "mygames", "notify", "vacation", "puzzle"),
 }
 
 

@@ -25,8 +25,8 @@ GUILD = 10
 async def fill(url: str) -> None:
     """Finished and rated games, a game in play with its clock and reminders planned and
     a ping held by quiet hours, a taken-back move, a move not yet announced, an open
-    challenge, settings of a server and a player, a vacation, and a group DM the bot only
-    answers in."""
+    challenge, settings of a server and a player, a vacation, a group DM the bot only
+    answers in, and a puzzle given."""
     storage = await open_backend(url, rater=rate_game)
     clock = Clock()
     host = built(storage, clock).host
@@ -50,6 +50,7 @@ async def fill(url: str) -> None:
         await entered_tournament(storage)
         await storage.reply_places.note(5, "interaction-token", clock.now)
         await storage.reply_places.hold(5, "**alice** ran out of time.", clock.now)
+        await storage.puzzles.give(CAROL.user_id, GUILD, 1, 4, clock.now)
     finally:
         await storage.close()
 

@@ -34,6 +34,10 @@ async def test_moves_and_judgements_are_those_of_the_ai_here() -> None:
         assert await thinking.choose_move(state, "easy") == ai.choose_move(game, "easy")
         assert await thinking.evaluate(state, "hard", 0) == 1.0
         assert await thinking.evaluate(state, "hard", 1) == 0.0
+        quiet = position(WINNABLE[:2]).to_json()
+        assert await thinking.appraise(quiet, "review", "S h1") == ai.appraise(
+            position(WINNABLE[:2]), "review", "S h1"
+        )
         with pytest.raises(ThinkingError, match="no level called 'wise'"):
             await thinking.choose_move(state, "wise")
     finally:

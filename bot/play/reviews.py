@@ -1,0 +1,184 @@
+"""A finished game's review (see `ai.review`): every position valued by the search in the
+thinking processes, never on the event loop, the moves graded, each player's accuracy,
+the moments the game turned, and a graph of who was winning."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+import engine
+from ai.review import (
+    BLUNDER,
+    INACCURACY,
+    LEVEL,
+    MISTAKE,
+    GameReview,
+    Grade,
+    Position,
+    ReviewedMove,
+    grade_game,
+    review_positions,
+)
+from bot.play.ai_turns import Thinker
+from bot.play.games import GameTable
+from bot.play.history import server_game
+from bot.play.posts import Renderer
+from bot.play.values import File, Post, Refusal
+from bot.play.words.text import Command, Name, Strong, Text, joined, lines, say
+from bot.play.words.wording import names, title
+from bot.storage import GameRecord, Status
+from render.key_moments import Moment, key_moments_png
+from render.review_graph import Mark, review_graph_png
+
+Progress = Callable[[int, int], Awaitable[None]]
+"""Told the positions valued so far, and how many there are."""
+PROGRESS_EVERY = 10
+"""Positions valued between two words of progress."""
+GRADE_ORDER = (Grade.MISS, Grade.BLUNDER, Grade.MISTAKE, Grade.INACCURACY)
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewed:
+    """A game's review and the post that shows it."""
+
+    review: GameReview
+    post: Post
+
+
+class Reviews:
+    """Reviews of finished games, by number within the asker's server or in a channel."""
+
+    def __init__(self, games: GameTable, thinker: Thinker, renderer: Renderer) -> None:
+        self._games = games
+        self._thinker = thinker
+        self._renderer = renderer
+
+    async def finished(
+        self, guild_id: int | None, user_id: int, place_id: int, game_name: str, game_id: int | None
+    ) -> GameRecord:
+        """The game to review: the one numbered (of the asker's server), else the last
+        finished in the channel. Refused, in a sentence, when it is not finished."""
+        if game_id is None:
+            record = await self._games.played(place_id, game_name)
+        else:
+            kind = f"{engine.GAMES[game_name].title} game"
+            record = await server_game(self._games, guild_id, user_id, game_id, kind)
+        if record.status is not Status.FINISHED:
+            raise Refusal(say(f"{title(record)} is not finished: a review is of a finished game."))
+        return record
+
+    async def by_id(self, game_id: int) -> GameRecord:
+        """A game to review known to be of the asker's channel (its end's Review button)."""
+        record = await self._games.by_id(game_id)
+        if record is None or record.status is not Status.FINISHED:
+            raise Refusal("That game is not finished: a review is of a finished game.")
+        return record
+
+    async def review(self, record: GameRecord, progress: Progress) -> Reviewed:
+        """Value every position (saying how far it got every `PROGRESS_EVERY`), grade
+        the moves, and draw the graph."""
+        async with self._games.borrow(record) as loan:
+            game = engine.load_game(loan.game.to_json())
+        positions = await asyncio.to_thread(review_positions, game)
+        appraisals = []
+        for index, position in enumerate(positions):
+            if index % PROGRESS_EVERY == 0:
+                await progress(index, len(positions))
+            state = position.game.to_json()
+            appraisals.append(await self._thinker.appraise(state, LEVEL, position.move))
+        review = grade_game(game, positions, appraisals)
+        marks = [
+            Mark(index + 1, move.seat, move.grade.value)
+            for index, move in enumerate(review.moves)
+            if move.grade is not None
+        ]
+        graph = await asyncio.to_thread(review_graph_png, record.names, review.curve, marks)
+        files = [File(f"{record.game}-{record.id}-review.png", graph)]
+        if review.key_moments():
+            moments = await self._moments(record, positions, review)
+            files.append(File(f"{record.game}-{record.id}-key-moments.png", moments))
+        return Reviewed(review, Post(record.id, review_text(record, review), tuple(files)))
+
+    async def _moments(
+        self, record: GameRecord, positions: Sequence[Position], review: GameReview
+    ) -> bytes:
+        """The key moments' boards: after the move played, and after the better move."""
+        by_ply = {position.ply: position for position in positions}
+        moments = []
+        for move in review.key_moments():
+            position = by_ply[move.ply]
+            name = record.players[move.seat].name
+            assert move.grade is not None
+            played = await self._board_after(record, position.game, move.move)
+            better = None
+            if move.better is not None:
+                better = await self._board_after(record, position.game, move.better)
+            moments.append(
+                Moment(
+                    f"{move.ply + 1}. {name}: {move.grade.value}",
+                    played,
+                    f"played {move.move}",
+                    better,
+                    f"better {move.better}",
+                )
+            )
+        return await asyncio.to_thread(key_moments_png, moments)
+
+    async def _board_after(self, record: GameRecord, game: engine.Game, move: str) -> bytes:
+        after = engine.load_game(game.to_json())
+        after.play(move)
+        return await self._renderer.board_png(after, record.names)
+
+
+def review_text(record: GameRecord, review: GameReview) -> Text:
+    """The review in words: accuracy and grades per player, then the key moments."""
+    players = [seat.name for seat in record.players]
+    heading = say(f"Review of {title(record)}: ", names(players, strong=True), ".")
+    per_player = [
+        say(Strong(Name(name)), f": accuracy {review.accuracy[seat]:.0f}", _counts(review, seat))
+        for seat, name in enumerate(players)
+    ]
+    moments = [_moment(record, move) for move in review.key_moments()]
+    told = [heading, *per_player]
+    if moments:
+        told += [say("Key moments:"), *moments]
+    else:
+        told.append(say("No move lost as much as an inaccuracy: a clean game."))
+    told.append(
+        say(
+            f"Grades by the expected score a move lost: inaccuracy {INACCURACY:.2f}, mistake "
+            f"{MISTAKE:.2f}, blunder {BLUNDER:.2f}; see ",
+            Command(record.game, "history"),
+            " for the moves.",
+        )
+    )
+    return lines(told)
+
+
+def _counts(review: GameReview, seat: int) -> Text:
+    graded = [move.grade for move in review.moves if move.seat == seat and move.grade]
+    counted = [_count(graded.count(grade), grade) for grade in GRADE_ORDER if grade in graded]
+    return say(", ", joined(", ", counted), ".") if counted else say(", no graded move.")
+
+
+PLURALS = {
+    Grade.MISS: "misses",
+    Grade.BLUNDER: "blunders",
+    Grade.MISTAKE: "mistakes",
+    Grade.INACCURACY: "inaccuracies",
+}
+
+
+def _count(count: int, grade: Grade) -> str:
+    """`1 blunder`, `2 misses`."""
+    return f"1 {grade.value}" if count == 1 else f"{count} {PLURALS[grade]}"
+
+
+def _moment(record: GameRecord, move: ReviewedMove) -> Text:
+    assert move.grade is not None
+    name = record.players[move.seat].name
+    lost = f", {move.before:.0%} to {move.after:.0%}"
+    better = say("") if move.better is None else say(f"; better: {move.better}")
+    return say(f"{move.ply + 1}. ", Name(name), f" {move.move}: {move.grade.value}{lost}", better)

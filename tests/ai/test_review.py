@@ -1,0 +1,95 @@
+"""The review's grading: the exact reader's marks always show (a missed win is a miss, a
+win handed over a blunder), a position proven won is worth at least `PROVEN` to its
+mover, grades follow the expected score lost, and accuracy falls as more is lost."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import ai
+import engine
+from ai import Appraisal
+from ai.review import (
+    BLUNDER,
+    INACCURACY,
+    LEVEL,
+    MISTAKE,
+    PROVEN,
+    Grade,
+    grade_game,
+    move_accuracy,
+    review_positions,
+)
+
+
+def random_game(name: str, seed: int, players: int = 2) -> engine.Game:
+    """A game played to its end by random moves, a win in one taken half the time."""
+    game = engine.new_game(name, players, seed=seed)
+    rng = random.Random(seed)
+    while game.result is None:
+        wins = game.winning_moves()
+        game.play(wins[0] if wins and rng.random() < 0.5 else rng.choice(game.legal_moves()))
+    return game
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("name", ["tink", "tingle", "folio"])
+def test_every_exact_mark_shows_as_a_miss_or_a_blunder(name: str, seed: int) -> None:
+    game = random_game(name, seed)
+    positions = review_positions(game)
+    even = tuple(1 / game.players for _ in range(game.players))
+    appraisals = [Appraisal(even, position.move, even[0]) for position in positions]
+    review = grade_game(game, positions, appraisals)
+    marks = engine.review(game, most_forced_wins=4, forced_win_pushes=40_000)
+    assert len(marks) == len(review.moves)
+    for mark, move in zip(marks, review.moves, strict=True):
+        if mark.missed_wins:
+            assert move.grade is Grade.MISS and move.better in mark.missed_wins
+        elif mark.allowed_wins or mark.allowed_forced_wins:
+            assert move.grade in (Grade.BLUNDER, Grade.MISS)
+    for position, values in zip(positions, review.curve, strict=False):
+        if position.wins:
+            assert values[position.seat] >= PROVEN
+
+
+def test_grades_follow_the_expected_score_lost() -> None:
+    game = random_game("tink", 3)
+    positions = review_positions(game)
+    quiet = [
+        index
+        for index, position in enumerate(positions[:-1])
+        if not (position.wins or position.forced_wins or position.allowed)
+        and not (positions[index + 1].wins or positions[index + 1].forced_wins)
+    ]
+    index = quiet[0]
+    for lost, grade in [
+        (INACCURACY - 0.01, None),
+        (INACCURACY + 0.001, Grade.INACCURACY),
+        (MISTAKE + 0.001, Grade.MISTAKE),
+        (BLUNDER + 0.001, Grade.BLUNDER),
+    ]:
+        appraisals = [Appraisal((0.5, 0.5), p.move, 0.5) for p in positions]
+        appraisals[index] = Appraisal((0.5, 0.5), "a better move", 0.5 - lost)
+        graded = grade_game(game, positions, appraisals).moves[index]
+        assert graded.grade is grade
+        assert graded.better == (None if grade is None else "a better move")
+
+
+def test_accuracy_is_100_for_nothing_lost_and_falls_as_more_is() -> None:
+    scores = [move_accuracy(lost / 20) for lost in range(21)]
+    assert scores[0] == pytest.approx(100.0, abs=0.01)
+    assert all(a > b for a, b in itertools.pairwise(scores) if a > 0)
+    assert min(scores) >= 0.0
+
+
+def test_appraising_a_move_values_it_against_the_best() -> None:
+    game = random_game("tink", 2)
+    position = review_positions(game)[6]
+    told = ai.appraise(position.game, LEVEL, position.move)
+    assert told == ai.appraise(position.game, LEVEL, position.move)
+    assert told.best in position.game.legal_moves() and len(told.values) == 2
+    best = ai.appraise(position.game, LEVEL, told.best)
+    assert best.played == pytest.approx(told.values[position.seat])
