@@ -16,6 +16,7 @@ the reader proves won is worth at least `PROVEN` to its mover.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -92,6 +93,26 @@ class GameReview:
         graded = [move for move in self.moves if move.grade is not None]
         worst = sorted(graded, key=lambda move: (move.grade is not Grade.MISS, -move.lost))
         return sorted(worst[:KEY_MOMENTS], key=lambda move: move.ply)
+
+
+def review_to_json(review: GameReview) -> str:
+    """The review as JSON, which `review_from_json` reads back."""
+    moves = [
+        [m.ply, m.seat, m.move, m.before, m.after, m.grade and m.grade.value, m.better]
+        for m in review.moves
+    ]
+    return json.dumps({"curve": review.curve, "moves": moves, "accuracy": review.accuracy})
+
+
+def review_from_json(text: str) -> GameReview:
+    """A review from `review_to_json`'s JSON."""
+    data = json.loads(text)
+    moves = tuple(
+        ReviewedMove(ply, seat, move, before, after, grade and Grade(grade), better)
+        for ply, seat, move, before, after, grade, better in data["moves"]
+    )
+    curve = tuple(tuple(values) for values in data["curve"])
+    return GameReview(curve, moves, tuple(data["accuracy"]))
 
 
 def review_positions(game: engine.Game) -> list[Position]:

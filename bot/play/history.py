@@ -7,8 +7,10 @@ player force a win in two (an unstoppable double threat)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 import engine
+from ai.review import GameReview, Grade
 from bot.play.games import GameTable
 from bot.play.posts import Renderer
 from bot.play.values import File, Post, Refusal
@@ -30,9 +32,10 @@ enough for every position of a 300-move game (a longer one's earliest stay unmar
 class History:
     """The move list and the replay of a game in a channel, or of any finished one."""
 
-    def __init__(self, games: GameTable, renderer: Renderer) -> None:
+    def __init__(self, games: GameTable, renderer: Renderer, graded: Graded) -> None:
         self._games = games
         self._renderer = renderer
+        self._graded = graded
 
     async def in_channel(self, place_id: int, game_name: str) -> Post:
         """The game being played in a channel, or the last one finished there."""
@@ -68,8 +71,14 @@ class History:
         lessons, gif = await asyncio.gather(
             marks(game), self._renderer.replay_gif(game, record.names, max_frames=REPLAY_FRAMES)
         )
+        review = await self._graded(record)
+        grades = {} if review is None else {m.ply: m.grade for m in review.moves if m.grade}
         moves = [
-            say(f"{ply}. ", Name(record.players[seat].name), f": {move}{lessons.get(ply - 1, '')}")
+            say(
+                f"{ply}. ",
+                Name(record.players[seat].name),
+                f": {move}{_marked(grades.get(ply - 1), lessons.get(ply - 1, ''))}",
+            )
             for ply, (seat, move) in enumerate(zip(game.movers, game.history, strict=True), 1)
         ]
         files = [File(f"{record.game}-{record.id}.gif", gif)]
@@ -82,6 +91,17 @@ class History:
         shortened = f"the replay shows {REPLAY_FRAMES} of its {len(game.actions) + 1} positions, "
         replay = f"{shortened}the last ones one by one; " if capped else ""
         return Post(record.id, say(f"{count}: {replay}the list is attached."), tuple(files))
+
+
+Graded = Callable[[GameRecord], Awaitable[GameReview | None]]
+"""A finished game's review, if one was made of it."""
+
+
+def _marked(grade: Grade | None, lesson: str) -> str:
+    """A move's grade (from its game's review, if made) and its exact lessons."""
+    if grade is None:
+        return lesson
+    return f" ({grade.value}; {lesson.strip(' ()')})" if lesson else f" ({grade.value})"
 
 
 async def server_game(

@@ -84,9 +84,9 @@ class Host:
         self.ai = AiPlayers(self.games, clocks, self.moves, thinking, name=ai_name)
         self.challenges = Challenges(self.games, clocks, boards, self.ai)
         self.offers = Offers(self.games, boards, self.ai)
-        self.history = History(self.games, renderer)
-        self.watching = Watching(self.games, clocks, renderer)
-        self.reviews = Reviews(self.games, thinking, renderer)
+        self.reviews = Reviews(self.games, storage.reviews, thinking, renderer)
+        self.history = History(self.games, renderer, self.reviews.kept)
+        self.watching = Watching(self.games, clocks, renderer, self.reviews.kept)
         self.puzzles = Puzzles(self.games, storage.puzzles, renderer, thinking)
         self.slow_games = SlowGames(
             self.games, clocks, self.endings, spare_day=self.vacations.take_a_day, clock=clock

@@ -19,7 +19,9 @@ from ai.review import (
     Position,
     ReviewedMove,
     grade_game,
+    review_from_json,
     review_positions,
+    review_to_json,
 )
 from bot.play.ai_turns import Thinker
 from bot.play.games import GameTable
@@ -29,6 +31,7 @@ from bot.play.values import File, Post, Refusal
 from bot.play.words.text import Command, Name, Strong, Text, joined, lines, say
 from bot.play.words.wording import names, title
 from bot.storage import GameRecord, Status
+from bot.storage.reviews import KeptReviews
 from render.key_moments import Moment, key_moments_png
 from render.review_graph import Mark, review_graph_png
 
@@ -50,10 +53,22 @@ class Reviewed:
 class Reviews:
     """Reviews of finished games, by number within the asker's server or in a channel."""
 
-    def __init__(self, games: GameTable, thinker: Thinker, renderer: Renderer) -> None:
+    def __init__(
+        self, games: GameTable, kept: KeptReviews, thinker: Thinker, renderer: Renderer
+    ) -> None:
         self._games = games
+        self._kept = kept
         self._thinker = thinker
         self._renderer = renderer
+
+    async def made_at(self, game_id: int) -> float | None:
+        """When the game's review was made, if one was."""
+        return await self._kept.made_at(game_id)
+
+    async def kept(self, record: GameRecord) -> GameReview | None:
+        """The game's review, if one was made of it as it stands."""
+        stored = await self._kept.review(record.id, record.version)
+        return None if stored is None else review_from_json(stored)
 
     async def finished(
         self, guild_id: int | None, user_id: int, place_id: int, game_name: str, game_id: int | None
@@ -82,24 +97,29 @@ class Reviews:
         async with self._games.borrow(record) as loan:
             game = engine.load_game(loan.game.to_json())
         positions = await asyncio.to_thread(review_positions, game)
+        review = await self.kept(record)
+        if review is None:
+            review = await self._made(game, positions, progress)
+            made = review_to_json(review)
+            await self._kept.keep(record.id, record.version, made, self._games.clock())
+        graph = await asyncio.to_thread(graph_png, record.names, review)
+        files = [File(f"{record.game}-{record.id}-review.png", graph)]
+        if review.key_moments():
+            moments = await self._moments(record, positions, review)
+            files.append(File(f"{record.game}-{record.id}-key-moments.png", moments))
+        return Reviewed(review, Post(record.id, review_text(record, review), tuple(files)))
+
+    async def _made(
+        self, game: engine.Game, positions: Sequence[Position], progress: Progress
+    ) -> GameReview:
+        """Every position appraised in the thinking processes, then the moves graded."""
         appraisals = []
         for index, position in enumerate(positions):
             if index % PROGRESS_EVERY == 0:
                 await progress(index, len(positions))
             state = position.game.to_json()
             appraisals.append(await self._thinker.appraise(state, LEVEL, position.move))
-        review = grade_game(game, positions, appraisals)
-        marks = [
-            Mark(index + 1, move.seat, move.grade.value)
-            for index, move in enumerate(review.moves)
-            if move.grade is not None
-        ]
-        graph = await asyncio.to_thread(review_graph_png, record.names, review.curve, marks)
-        files = [File(f"{record.game}-{record.id}-review.png", graph)]
-        if review.key_moments():
-            moments = await self._moments(record, positions, review)
-            files.append(File(f"{record.game}-{record.id}-key-moments.png", moments))
-        return Reviewed(review, Post(record.id, review_text(record, review), tuple(files)))
+        return grade_game(game, positions, appraisals)
 
     async def _moments(
         self, record: GameRecord, positions: Sequence[Position], review: GameReview
@@ -130,6 +150,16 @@ class Reviews:
         after = engine.load_game(game.to_json())
         after.play(move)
         return await self._renderer.board_png(after, record.names)
+
+
+def graph_png(names: Sequence[str], review: GameReview) -> bytes:
+    """The review's graph: each player's expected score, the graded moves marked."""
+    marks = [
+        Mark(index + 1, move.seat, move.grade.value)
+        for index, move in enumerate(review.moves)
+        if move.grade is not None
+    ]
+    return review_graph_png(names, review.curve, marks)
 
 
 def review_text(record: GameRecord, review: GameReview) -> Text:

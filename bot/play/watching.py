@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import engine
+from ai.review import GameReview
 from bot.play.games import GameTable
-from bot.play.history import marks
+from bot.play.history import Graded, marks
 from bot.play.posts import Renderer
 from bot.play.values import Refusal
 from bot.play.words.text import Text, say
@@ -54,6 +55,9 @@ class GameView:
     """Whose turn it is, or how the game ended."""
     positions: int
     """Positions a replay steps through: the start, and one after each action."""
+    names: tuple[str, ...] = ()
+    review: GameReview | None = None
+    """The finished game's review, once one was made."""
 
 
 PAGES_OFF = "This server has turned its games' pages off."
@@ -62,10 +66,13 @@ PAGES_OFF = "This server has turned its games' pages off."
 class Watching:
     """Games read for their pages, by number: nothing here changes a game."""
 
-    def __init__(self, games: GameTable, clocks: ClockStorage, renderer: Renderer) -> None:
+    def __init__(
+        self, games: GameTable, clocks: ClockStorage, renderer: Renderer, graded: Graded
+    ) -> None:
         self._games = games
         self._clocks = clocks
         self._renderer = renderer
+        self._graded = graded
 
     async def view(self, game_id: int) -> GameView:
         """The page of a game that began (a challenge not yet accepted has none)."""
@@ -95,6 +102,8 @@ class Watching:
             moves,
             _said(record, game),
             len(game.actions) + 1,
+            record.names,
+            await self._graded(record) if record.status is Status.FINISHED else None,
         )
 
     async def board(self, game_id: int, at: int | None = None) -> bytes:

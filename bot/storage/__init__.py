@@ -37,6 +37,7 @@ from bot.storage.records import (
     Writer,
 )
 from bot.storage.reply_places import ReplyHandle, ReplyPlaces
+from bot.storage.reviews import KeptReviews
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.standing_queries import Standings
 from bot.storage.standings import BoardRating, GameRating, RatedSeat, Rater, boards_of
@@ -94,6 +95,10 @@ class Storage(Protocol):
     @property
     def tournaments(self) -> Tournaments:
         """Tournaments, their entrants and pairings (a pairing's game is a stored game)."""
+
+    @property
+    def reviews(self) -> KeptReviews:
+        """Finished games' reviews, kept once made."""
 
     @property
     def puzzles(self) -> PuzzleTries:

@@ -368,6 +368,17 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX puzzle_tries_by_server ON puzzle_tries (user_id, guild_id, closed);
         """,
     ),
+    (
+        20,
+        """
+        CREATE TABLE reviews (
+            game_id {BIGINT} PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            review TEXT NOT NULL,
+            made_at {REAL} NOT NULL
+        ){WITHOUT_ROWID};
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

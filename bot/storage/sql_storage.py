@@ -10,6 +10,7 @@ from bot.storage.game_queries import SqlGames
 from bot.storage.puzzles import PuzzleTries
 from bot.storage.queries import Runner
 from bot.storage.reply_places import ReplyPlaces
+from bot.storage.reviews import KeptReviews
 from bot.storage.standing_queries import Standings
 from bot.storage.standings import Rater
 from bot.storage.tournaments import Tournaments
@@ -29,6 +30,7 @@ class SqlStorage(SqlGames):
         self.tournaments = Tournaments(runner)
         self.reply_places = ReplyPlaces(runner)
         self.puzzles = PuzzleTries(runner)
+        self.reviews = KeptReviews(runner)
 
     async def ping(self) -> None:
         await self._run.fetch("SELECT 1 AS one")

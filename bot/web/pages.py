@@ -144,6 +144,7 @@ def game_page(view: GameView, links: PageLinks, at: int | None, builder: str = "
 <div>
 <h2>Players</h2>
 {_seats(view.seats)}
+{_review(view, links.path)}
 <h2>Moves</h2>
 {_moves(links.path, view.moves, shown)}
 </div>
@@ -152,6 +153,22 @@ def game_page(view: GameView, links: PageLinks, at: int | None, builder: str = "
 </body>
 </html>
 """
+
+
+def _review(view: GameView, path: str) -> str:
+    """A reviewed game's accuracy per player and its graph of who was winning."""
+    if view.review is None:
+        return ""
+    accuracy = ", ".join(
+        f"{escape(name)} {value:.0f}"
+        for name, value in zip(view.names, view.review.accuracy, strict=False)
+    )
+    alt = f"Who was winning, move by move, in {view.title}"
+    return (
+        f"<h2>Review</h2><p>Accuracy: {accuracy}.</p>"
+        f'<figure><img src="{escape(path)}/review.png?v={view.version}" alt="{escape(alt)}" '
+        'width="720" height="400"></figure>'
+    )
 
 
 def _seats(seats: tuple[SeatView, ...]) -> str:

@@ -18,6 +18,7 @@ from aiohttp import web
 import engine
 from bot.play.host import Host
 from bot.play.picker import Step
+from bot.play.reviews import graph_png
 from bot.play.slow_games import Delivery
 from bot.play.standings import Card
 from bot.play.values import Post, Refusal
@@ -107,7 +108,7 @@ class WebFront:
         self._metrics = metrics
         self._clock = clock
         self.live = LiveGames(host.watching.versions)
-        self._views: Kept[tuple[int, int], GameView] = Kept()
+        self._views: Kept[tuple[int, int, float | None], GameView] = Kept()
         self._pictures: Kept[tuple[int, int, int | None], bytes] = Kept()
         self._tables: Kept[tuple[int, int | None], Post] = Kept()
         self._runner: web.AppRunner | None = None
@@ -120,6 +121,7 @@ class WebFront:
             app.router.add_get(prefix, self._page)
             app.router.add_get(prefix + "/board.png", self._board)
             app.router.add_get(prefix + "/events", self._events)
+            app.router.add_get(prefix + "/review.png", self._review_graph)
         app.router.add_post(player, self._play)
         leaderboard = r"/leaderboards/{guild:\d{1,20}}/{signature:[\w-]{1,40}}"
         tournament = r"/tournaments/{guild:\d{1,20}}/{which:\d{1,6}|newest}/{signature:[\w-]{1,40}}"
@@ -165,7 +167,7 @@ class WebFront:
 
     async def _view(self, game_id: int) -> GameView:
         versions = await self._host.watching.versions([game_id])
-        key = (game_id, versions.get(game_id, 0))
+        key = (game_id, versions.get(game_id, 0), await self._host.reviews.made_at(game_id))
         return self._views.get(key) or self._views.put(key, await self._host.watching.view(game_id))
 
     # -- pages -------------------------------------------------------------------
@@ -235,6 +237,18 @@ class WebFront:
                 return _page_response(message_page(str(refusal)), 404)
         headers = {"Cache-Control": "public, max-age=5"}
         return web.Response(body=png, content_type="image/png", headers=headers)
+
+    async def _review_graph(self, request: web.Request) -> web.Response:
+        """The graph of a reviewed game (a game not reviewed has none)."""
+        opened = self._opened(request)
+        try:
+            view = await self._view(opened.game_id)
+        except Refusal as refusal:
+            return _page_response(message_page(str(refusal)), 404)
+        if view.review is None:
+            raise _not_found()
+        graph = await asyncio.to_thread(graph_png, view.names, view.review)
+        return web.Response(body=graph, content_type="image/png")
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         """The game's versions as they come, the current one first, so a page that lost

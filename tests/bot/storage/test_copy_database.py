@@ -51,6 +51,7 @@ async def fill(url: str) -> None:
         await storage.reply_places.note(5, "interaction-token", clock.now)
         await storage.reply_places.hold(5, "**alice** ran out of time.", clock.now)
         await storage.puzzles.give(CAROL.user_id, GUILD, 1, 4, clock.now)
+        await storage.reviews.keep(1, 1, '{"kept": "as made"}', clock.now)
     finally:
         await storage.close()
 

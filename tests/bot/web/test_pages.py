@@ -201,3 +201,20 @@ async def test_the_leaderboard_and_a_tournaments_standings_open_on_the_web(
     assert status == 200 and "Buchholz" in page and "crosstable.png" in page
     async with http.get(f"{web.url}/crosstable.png") as crosstable:
         assert (await crosstable.read()).startswith(b"\x89PNG")
+
+
+async def test_a_reviewed_games_page_shows_its_accuracy_and_graph(
+    discord: DiscordHarness, http: aiohttp.ClientSession
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord)
+    for ply, move in enumerate(["S c3", "S c5", "S d3", "S d5", "S e3", "S e5", "S f3"]):
+        ended = await discord.slash((alice, bob)[ply % 2], "tink move", {"move": move})
+    status, page = await text_of(http, watch_url(discord))
+    assert status == 200 and "<h2>Review</h2>" not in page
+    assert (await text_of(http, f"{watch_url(discord)}/review.png"))[0] == 404
+    await discord.click(discord.user("carol"), ended.messages[-1], "Review")
+    status, page = await text_of(http, watch_url(discord))
+    assert "<h2>Review</h2><p>Accuracy: alice " in page and "/review.png?v=" in page
+    async with http.get(f"{watch_url(discord)}/review.png") as graph:
+        assert graph.status == 200 and (await graph.read()).startswith(b"\x89PNG")
