@@ -210,3 +210,21 @@ async def test_in_a_dm_with_the_bot_it_posts_its_moves_itself(discord: DiscordHa
     (moved,) = [r for r in discord.requests if r.kind is Kind.SEND]
     assert moved.params["channel_id"] == str(dm.id)
     assert moved.content.startswith(f"**{BOT} (medium)** played `")
+
+
+async def test_a_game_in_a_server_the_bot_is_not_in_is_played_by_replies(
+    discord: DiscordHarness,
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    elsewhere = discord.guild_without_bot("Friends", owner=alice)
+    channel = discord.text_channel("games", guild=elsewhere)
+    challenge = await discord.slash(alice, "tink start", {"opponent": bob}, channel=channel)
+    begun = await discord.click(bob, challenge.message, "Accept")
+    assert begun.requests[-1].kind is Kind.FOLLOWUP and pinged(begun) == [alice.id]
+    moved = await discord.slash(alice, "tink move", {"move": "S d4"}, channel=channel)
+    assert pinged(moved) == [bob.id] and labels_of(moved.message) == ["Move"]
+    refused = await discord.slash(alice, "tournaments", channel=channel, forged=True)
+    assert refused.ephemeral and refused.content == SERVERS_ONLY
+    offered = await discord.slash(bob, "tink draw", channel=channel)
+    assert not offered.ephemeral and labels_of(offered.message) == ["Agree", "Decline"]
+    assert not [r for r in discord.requests if r.kind in (Kind.SEND, Kind.TYPING)]

@@ -369,7 +369,8 @@ class DiscordHarness(FakeDiscord):
             payload["guild_id"] = str(channel.guild.id)
             payload["guild_locale"] = "en-US"
             payload["member"] = self.member(user, channel) | {"user": user.payload()}
-            payload["authorizing_integration_owners"] = {"0": str(channel.guild.id)}
+            owner = {"0": str(channel.guild.id)} if channel.bot_inside else {"1": str(user.id)}
+            payload["authorizing_integration_owners"] = owner
             payload["context"] = 0
         else:
             payload["user"] = user.payload()
@@ -445,8 +446,9 @@ class DiscordHarness(FakeDiscord):
             raise HarnessError(f"{root.name} is not offered in direct messages.")
         if not channel.bot_inside:
             installs: app_commands.AppInstallationType | None = root.allowed_installs
-            if not (contexts and contexts.private_channel and installs and installs.user):
-                raise HarnessError(f"{root.name} is not offered in group DMs.")
+            where = channel.guild is not None or bool(contexts and contexts.private_channel)
+            if not (where and installs and installs.user):
+                raise HarnessError(f"{root.name} is not offered where the bot is not a member.")
         if channel.guild is not None and contexts is not None and not contexts.guild:
             raise HarnessError(f"{root.name} is not offered in servers.")
         required: discord.Permissions | None = root.default_permissions

@@ -97,11 +97,13 @@ class User:
 
 @dataclass(frozen=True)
 class Guild:
-    """A server the bot is in."""
+    """A server: the bot is in it unless `bot_member` is False (a server where people
+    use the app installed to their accounts)."""
 
     id: int
     name: str
     owner: User
+    bot_member: bool = True
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,10 @@ class Channel:
 
     @property
     def bot_inside(self) -> bool:
-        """Whether the bot is in the channel, able to post there (not a group DM)."""
+        """Whether the bot is in the channel, able to post there: not a group DM, nor a
+        channel of a server it is not in."""
+        if self.guild is not None:
+            return self.guild.bot_member
         return self.type is not discord.ChannelType.group
 
     @property

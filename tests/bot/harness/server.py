@@ -150,11 +150,18 @@ class FakeDiscord:
         internals.cache_guild(self.client, payload)
         return guild
 
+    def guild_without_bot(self, name: str, *, owner: User | None = None) -> Guild:
+        """A new server the bot is not in: its people use the app installed to their own
+        accounts there, and any call the bot makes on its channels fails the test."""
+        return Guild(self._next_id(), name, owner or self.user("owner"), bot_member=False)
+
     def text_channel(self, name: str, *, guild: Guild | None = None) -> Channel:
         """A new text channel, in the default guild unless told."""
         channel = self._add_channel(
             Channel(self._next_id(), name, discord.ChannelType.text, guild or self.guild)
         )
+        if not channel.bot_inside:
+            return channel
         cached = self._cached_guild(channel)
         internals.cache_text_channel(self.client, cached, channel.payload())
         return channel
