@@ -298,8 +298,7 @@ class PyramidBot(discord.AutoShardedClient):
         INTERACTIONS.labels(kind=interaction.type.name, outcome="received").inc()
         answerable = interaction.type is not discord.InteractionType.autocomplete
         if answerable and interaction.channel_id is not None and replies_only(interaction):
-            places = self.host.storage.reply_places
-            await places.note(interaction.channel_id, interaction.token, self.clock())
+            await self.host.answering.note(interaction.channel_id, interaction.token)
         await answer_unknown(interaction, BUTTONS)
 
     async def on_ready(self) -> None:

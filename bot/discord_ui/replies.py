@@ -185,7 +185,7 @@ async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
 async def say_unsaid(interaction: discord.Interaction, place_id: int) -> None:
     """Where the bot may only answer, follow an answer with what it could not say there
     in time (a reminder, a time-out, its own move after the players' tokens lapsed)."""
-    for text in await host_of(interaction).storage.reply_places.take_unsaid(place_id):
+    for text in await host_of(interaction).answering.unsaid(place_id):
         await reply(interaction, content=f"Meanwhile: {text}", allowed_mentions=NO_PINGS)
 
 

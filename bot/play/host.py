@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TypedDict, Unpack
 
 from bot.play.ai_turns import DEFAULT_NAME, AiPlayers, Thinker
+from bot.play.answering import AnsweringPlaces
 from bot.play.challenges import Challenges
 from bot.play.clock_changes import ClockChanges
 from bot.play.endings import Endings
@@ -84,6 +85,7 @@ class Host:
         self.ai = AiPlayers(self.games, clocks, self.moves, thinking, name=ai_name)
         self.challenges = Challenges(self.games, clocks, boards, self.ai)
         self.offers = Offers(self.games, boards, self.ai)
+        self.answering = AnsweringPlaces(storage.reply_places, clock)
         self.reviews = Reviews(self.games, storage.reviews, thinking, renderer)
         self.history = History(self.games, renderer, self.reviews.kept)
         self.watching = Watching(self.games, clocks, renderer, self.reviews.kept)
