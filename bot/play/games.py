@@ -379,6 +379,10 @@ class GameTable:
             raise Refusal(say("The last game here is over; start a new one with ", start, "."))
         return record
 
+    async def on_saves(self, heard: Callable[[], None]) -> None:
+        """Call `heard` whenever any process saves a game."""
+        await self._storage.on_saves(heard)
+
     async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
         """The saved version of each of these games, by id (those too large left out)."""
         return await self._storage.versions([i for i in game_ids if 0 < i <= LARGEST_ID])

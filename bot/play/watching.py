@@ -4,7 +4,7 @@ its board at any point, read by the game's number."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import engine
@@ -121,6 +121,10 @@ class Watching:
     async def place_of(self, game_id: int) -> int:
         """The channel or thread the game is played in."""
         return (await self._started(game_id)).place_id
+
+    async def on_saves(self, heard: Callable[[], None]) -> None:
+        """Call `heard` whenever any process saves a game, so pages look again at once."""
+        await self._games.on_saves(heard)
 
     async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
         """The saved version of each of these games, by id."""

@@ -130,6 +130,10 @@ class Storage(Protocol):
     async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
         """The saved version of each of these games that exists, by id."""
 
+    async def on_saves(self, heard: Callable[[], None]) -> None:
+        """Call `heard` whenever a game is saved, by this process or any other sharing the
+        database, until the storage is closed."""
+
     async def actions(self, game_id: int) -> list[Action]:
         """The live move log of a game, oldest first (taken-back actions left out)."""
 

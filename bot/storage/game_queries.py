@@ -4,7 +4,7 @@ written once, the ones of several statements in one transaction."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.storage import rows
 from bot.storage.announcements import keep_owed
@@ -36,6 +36,10 @@ LATEST_GAME_IN = _READ_GAME.format(
     condition=f"g.id = (SELECT max(id) FROM games WHERE {PLACE} = ?)"
 )
 """The newest game of a place, as `GAME` reads it."""
+
+
+GAMES_SAVED = "pyramids_games_saved"
+"""The channel every process hears a game saved on (see `Runner.notify`)."""
 
 
 class SqlGames:
@@ -145,7 +149,11 @@ class SqlGames:
                 await keep_owed(tx, [announcement], now)
             if self._rater is not None and record.status is Status.FINISHED:
                 await rate_finished_game(tx, record, now, self._rater)
+        await self._run.notify(GAMES_SAVED)
         return dataclasses.replace(record, version=record.version + 1, updated_at=now)
+
+    async def on_saves(self, heard: Callable[[], None]) -> None:
+        await self._run.listen(GAMES_SAVED, heard)
 
     async def set_message(self, game_id: int, message_id: int) -> None:
         await self._run.execute("UPDATE games SET message_id = ? WHERE id = ?", message_id, game_id)

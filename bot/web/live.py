@@ -1,7 +1,9 @@
-"""Telling open pages that their game changed. The saved versions of the games someone
-watches are read together a few times a second, from whatever process saved a move (a
-SQLite bot is one process; shard processes sharing PostgreSQL all save to it), so a move
-shows on every page within a second, with one query for all of them."""
+"""Telling open pages that their game changed. Every save of a game, by any process, is
+heard (PostgreSQL's LISTEN/NOTIFY between shard processes; within the one process of a
+SQLite bot, at once), and the versions of the games someone watches are then read
+together, with one query for all of them, and told to their pages. They are also read
+every few seconds, so a notification lost with a dropped connection delays a page, never
+leaves it behind."""
 
 from __future__ import annotations
 
@@ -10,28 +12,32 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 
+from bot.alarm import Alarm
 from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
-LOOK_EVERY = 0.5
-"""Seconds between looks at the versions of the games watched."""
+LOOK_EVERY = 5.0
+"""Seconds between looks at the versions of the games watched when no save is heard."""
 
 Versions = Callable[[Sequence[int]], Awaitable[dict[int, int]]]
+HearSaves = Callable[[Callable[[], None]], Awaitable[None]]
 
 
 class LiveGames:
     """The versions of the games watched, and a queue per open page that hears of each
     new one."""
 
-    def __init__(self, versions: Versions, every: float = LOOK_EVERY) -> None:
+    def __init__(self, versions: Versions, hear_saves: HearSaves) -> None:
         self._versions = versions
-        self._every = every
+        self._hear_saves = hear_saves
+        self._alarm = Alarm()
         self._pages: dict[int, set[asyncio.Queue[int]]] = {}
         self._known: dict[int, int] = {}
         self._task: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
+    async def start(self) -> None:
+        await self._hear_saves(self._alarm.ring)
         self._task = asyncio.get_running_loop().create_task(self._run(), name="live games")
 
     async def stop(self) -> None:
@@ -70,7 +76,7 @@ class LiveGames:
                 await self.look()
             except Exception:
                 log.exception("could not read the versions of the games watched")
-            await asyncio.sleep(self._every)
+            await self._alarm.sleep(LOOK_EVERY)
 
     async def look(self) -> None:
         """Read the versions of the games watched; tell their pages of each new one."""

@@ -107,7 +107,7 @@ class WebFront:
         self._health = health
         self._metrics = metrics
         self._clock = clock
-        self.live = LiveGames(host.watching.versions)
+        self.live = LiveGames(host.watching.versions, host.watching.on_saves)
         self._views: Kept[tuple[int, int, float | None], GameView] = Kept()
         self._pictures: Kept[tuple[int, int, int | None], bytes] = Kept()
         self._tables: Kept[tuple[int, int | None], Post] = Kept()
@@ -138,7 +138,7 @@ class WebFront:
         self._runner = web.AppRunner(self.app(), access_log=None)
         await self._runner.setup()
         await web.TCPSite(self._runner, port=port).start()
-        self.live.start()
+        await self.live.start()
         log.info("serving the games' pages on port %d at %s", port, self._links.address)
 
     async def stop(self) -> None:

@@ -9,20 +9,23 @@ import asyncio
 import re
 import sqlite3
 import time
+from pathlib import Path
 
 import aiohttp
 import pytest
 
 from bot.metrics import INTERACTIONS
 from bot.play.watching import PAGES_OFF
+from bot.web import live
 from bot.web.links import PLAY_LINK_LASTS
 from bot.web.server import NO_GAME
 from tests.bot.discord_ui.test_slow_game_commands import START, begin
 from tests.bot.harness import DiscordHarness, Kind
 from tests.bot.harness import discord_internals as internals
-from tests.bot.support import Clock
+from tests.bot.support import Clock, new_bot
 from tests.bot.taps import labels_of
 from tests.bot.web.conftest import bot_of
+from tests.postgres_server import BACKENDS
 
 
 async def text_of(http: aiohttp.ClientSession, url: str) -> tuple[int, str]:
@@ -218,3 +221,24 @@ async def test_a_reviewed_games_page_shows_its_accuracy_and_graph(
     assert "<h2>Review</h2><p>Accuracy: alice " in page and "/review.png?v=" in page
     async with http.get(f"{watch_url(discord)}/review.png") as graph:
         assert graph.status == 200 and (await graph.read()).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
+async def test_a_save_is_heard_at_once_not_at_the_next_look(
+    tmp_path: Path,
+    database_url: str,
+    port: int,
+    http: aiohttp.ClientSession,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the versions looked at only once a minute, a move still reaches the stream
+    at once: the save is heard (PostgreSQL's LISTEN/NOTIFY, or SQLite's one process)."""
+    monkeypatch.setattr(live, "LOOK_EVERY", 60.0)
+    address = f"http://127.0.0.1:{port}"
+    bot = new_bot(tmp_path, database_url=database_url, web_port=port, public_url=address)
+    async with DiscordHarness(bot) as discord:
+        await begin(discord)
+        async with http.get(f"{watch_url(discord)}/events") as stream:
+            assert await _event(stream) == "version"
+            await discord.slash(discord.user("alice"), "tink move", {"move": "S d4"})
+            assert await asyncio.wait_for(_event(stream), 2.0) == "version"
