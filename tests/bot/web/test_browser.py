@@ -73,7 +73,10 @@ def said(driver: WebDriver) -> str:
 
 
 def wait_for(driver: WebDriver, text: str, seconds: float = 5.0) -> None:
-    WebDriverWait(driver, seconds).until(lambda d: text in said(d))
+    """Wait until the page says `text`; the page may be replaced meanwhile (a live update
+    swaps its main part), which leaves an element read just before stale."""
+    waiting = WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,))
+    waiting.until(lambda d: text in said(d))
 
 
 def screenshot(driver: WebDriver, name: str) -> None:
