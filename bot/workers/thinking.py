@@ -54,7 +54,9 @@ class ThinkingProcesses:
     on its output; a thought goes to a free one, or waits for the first to be free.
 
     If a child dies, the thought under way in it fails and the next one it is given starts
-    a new child.
+    a new child. Reviews' appraisals come behind the bot's own turns: together they hold
+    or wait for at most all children but one (one, when there is only one), so a turn of
+    the bot never queues behind more than that.
     """
 
     def __init__(self, count: int = 1) -> None:
@@ -62,6 +64,7 @@ class ThinkingProcesses:
         self._free: asyncio.Queue[ChildProcess] = asyncio.Queue()
         for child in self._children:
             self._free.put_nowait(child)
+        self._reviewing = asyncio.Semaphore(max(count - 1, 1))
 
     async def start(self) -> None:
         """Start every child now and wait until they are ready, so no move waits for one."""
@@ -75,7 +78,8 @@ class ThinkingProcesses:
         return float(chances)
 
     async def appraise(self, state: str, level: str, move: str) -> ai.Appraisal:
-        told = json.loads(await self._think(("appraise", state, level, move)))
+        async with self._reviewing:
+            told = json.loads(await self._think(("appraise", state, level, move)))
         return ai.Appraisal(tuple(told["values"]), told["best"], told["played"])
 
     async def close(self) -> None:

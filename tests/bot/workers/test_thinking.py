@@ -97,3 +97,29 @@ def thinking_now(pids: list[int]) -> int:
     """How many of the processes are running on a core or waiting for one (Linux)."""
     states = [Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] for pid in pids]
     return states.count("R")
+
+
+async def test_the_bots_turn_comes_before_reviews_waiting_for_a_process() -> None:
+    """Two processes, four reviews' appraisals asked for at once, then a turn of the bot:
+    the appraisals take one process between them, so the turn is thought about at once
+    in the other, and done before the last appraisal."""
+    thinking = ThinkingProcesses(2)
+    await thinking.start()
+    done: list[str] = []
+    try:
+        state = position(WINNABLE[:2]).to_json()
+
+        async def appraised(index: int) -> None:
+            await thinking.appraise(state, "review", "S h1")
+            done.append(f"appraisal {index}")
+
+        async def turn() -> None:
+            await thinking.choose_move(state, "easy")
+            done.append("turn")
+
+        reviews = [asyncio.create_task(appraised(index)) for index in range(4)]
+        await asyncio.sleep(0)
+        await asyncio.gather(*reviews, turn())
+    finally:
+        await thinking.close()
+    assert done.index("turn") < done.index("appraisal 3")
