@@ -115,6 +115,18 @@ def review_from_json(text: str) -> GameReview:
     return GameReview(curve, moves, tuple(data["accuracy"]))
 
 
+def position_before(game: engine.Game, ply: int) -> engine.Game:
+    """The game as it stood before move `ply` of its history (after any forced passes
+    before it): a new game, `game` left as it is. Raises ValueError past the last move."""
+    replayed = engine.replay(game.name, game.players, game.seed, game.options, ())
+    for index, action in enumerate(game.actions):
+        replayed.apply(action)
+        if len(replayed.history) > ply:
+            before = game.actions[:index]
+            return engine.replay(game.name, game.players, game.seed, game.options, before)
+    raise ValueError(f"the game has no move {ply}")
+
+
 def review_positions(game: engine.Game) -> list[Position]:
     """Every position before a player's move (forced passes left out), with the exact
     reader's marks."""

@@ -13,12 +13,14 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.lettering import font, printable
+from render.lettering import fit, font, printable
 from render.palette import BACKGROUND, MUTED, SEAT_COLOURS, TEXT, WINNING, YELLOW, mix
 
 WIDTH, HEIGHT = 720, 400
 LEFT, RIGHT, TOP, BOTTOM = 64, 20, 56, 76
 LINE = 4
+NAME_WIDTH = 250
+"""The most a player's name takes in the legend, in pixels."""
 MARK = 7
 GRADE_COLOURS = {
     "miss": WINNING,
@@ -92,7 +94,7 @@ def _legend(draw: ImageDraw.ImageDraw, names: Sequence[str]) -> None:
     for seat, name in enumerate(names):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         draw.line([(x, 26), (x + 24, 26)], fill=colour, width=LINE)
-        shown = printable(name, f"Player {seat + 1}")[:18]
+        shown = fit(printable(name, f"Player {seat + 1}"), 22, NAME_WIDTH)
         draw.text((x + 32, 26), shown, font=text, fill=TEXT, anchor="lm")
         x += 32 + int(draw.textlength(shown, font=text)) + 24
     small = font(18)

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 import engine
+from ai.review import position_before
 from bot.play.ai_turns import Thinker
 from bot.play.games import GameTable
 from bot.play.posts import Renderer
@@ -174,12 +175,10 @@ def _puzzles_in(record: GameRecord) -> list[Found]:
 def _puzzle_at(record: GameRecord, ply: int) -> Found | None:
     """The puzzle before move `ply`, if its win is proven and has one move alone."""
     game = engine.load_game(record.state)
-    position = engine.replay(game.name, game.players, game.seed, game.options, ())
-    for action in game.actions:
-        if len(position.history) == ply and position.to_move is not None:
-            break
-        position.apply(action)
-    if len(position.history) != ply or position.result is not None:
+    if not 0 <= ply < len(game.history):
+        return None
+    position = position_before(game, ply)
+    if position.result is not None or position.to_move is None:
         return None
     wins = position.winning_moves()
     if len(wins) == 1:

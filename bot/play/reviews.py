@@ -19,6 +19,7 @@ from ai.review import (
     Position,
     ReviewedMove,
     grade_game,
+    position_before,
     review_from_json,
     review_positions,
     review_to_json,
@@ -96,16 +97,16 @@ class Reviews:
         the moves, and draw the graph."""
         async with self._games.borrow(record) as loan:
             game = engine.load_game(loan.game.to_json())
-        positions = await asyncio.to_thread(review_positions, game)
         review = await self.kept(record)
         if review is None:
+            positions = await asyncio.to_thread(review_positions, game)
             review = await self._made(game, positions, progress)
             made = review_to_json(review)
             await self._kept.keep(record.id, record.version, made, self._games.clock())
         graph = await asyncio.to_thread(graph_png, record.names, review)
         files = [File(f"{record.game}-{record.id}-review.png", graph)]
         if review.key_moments():
-            moments = await self._moments(record, positions, review)
+            moments = await self._moments(record, game, review)
             files.append(File(f"{record.game}-{record.id}-key-moments.png", moments))
         return Reviewed(review, Post(record.id, review_text(record, review), tuple(files)))
 
@@ -121,20 +122,17 @@ class Reviews:
             appraisals.append(await self._thinker.appraise(state, LEVEL, position.move))
         return grade_game(game, positions, appraisals)
 
-    async def _moments(
-        self, record: GameRecord, positions: Sequence[Position], review: GameReview
-    ) -> bytes:
+    async def _moments(self, record: GameRecord, game: engine.Game, review: GameReview) -> bytes:
         """The key moments' boards: after the move played, and after the better move."""
-        by_ply = {position.ply: position for position in positions}
         moments = []
         for move in review.key_moments():
-            position = by_ply[move.ply]
+            before = position_before(game, move.ply)
             name = record.players[move.seat].name
             assert move.grade is not None
-            played = await self._board_after(record, position.game, move.move)
+            played = await self._board_after(record, before, move.move)
             better = None
             if move.better is not None:
-                better = await self._board_after(record, position.game, move.better)
+                better = await self._board_after(record, before, move.better)
             moments.append(
                 Moment(
                     f"{move.ply + 1}. {name}: {move.grade.value}",

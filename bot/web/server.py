@@ -111,6 +111,7 @@ class WebFront:
         self._views: Kept[tuple[int, int, float | None], GameView] = Kept()
         self._pictures: Kept[tuple[int, int, int | None], bytes] = Kept()
         self._tables: Kept[tuple[int, int | None], Post] = Kept()
+        self._graphs: Kept[tuple[int, int], bytes] = Kept()
         self._runner: web.AppRunner | None = None
 
     def app(self) -> web.Application:
@@ -247,7 +248,10 @@ class WebFront:
             return _page_response(message_page(str(refusal)), 404)
         if view.review is None:
             raise _not_found()
-        graph = await asyncio.to_thread(graph_png, view.names, view.review)
+        key = (opened.game_id, view.version)
+        graph = self._graphs.get(key) or self._graphs.put(
+            key, await asyncio.to_thread(graph_png, view.names, view.review)
+        )
         return web.Response(body=graph, content_type="image/png")
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
