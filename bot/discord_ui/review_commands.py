@@ -32,8 +32,7 @@ async def answer_with_review(interaction: discord.Interaction, record: GameRecor
             content=f"Reviewing {name}: {done} of {total} positions valued…"
         )
 
-    reviewed = await reviews.review(record, progress)
-    post = reviewed.post
+    post = await reviews.review(record, progress)
     files = [discord.File(io.BytesIO(file.data), filename=file.name) for file in post.files]
     await interaction.edit_original_response(content=markup(post.text), attachments=files)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
 
 import engine
 from ai.review import (
@@ -41,14 +40,6 @@ Progress = Callable[[int, int], Awaitable[None]]
 PROGRESS_EVERY = 10
 """Positions valued between two words of progress."""
 GRADE_ORDER = (Grade.MISS, Grade.BLUNDER, Grade.MISTAKE, Grade.INACCURACY)
-
-
-@dataclass(frozen=True, slots=True)
-class Reviewed:
-    """A game's review and the post that shows it."""
-
-    review: GameReview
-    post: Post
 
 
 class Reviews:
@@ -92,7 +83,7 @@ class Reviews:
             raise Refusal("That game is not finished: a review is of a finished game.")
         return record
 
-    async def review(self, record: GameRecord, progress: Progress) -> Reviewed:
+    async def review(self, record: GameRecord, progress: Progress) -> Post:
         """Value every position (saying how far it got every `PROGRESS_EVERY`), grade
         the moves, and draw the graph."""
         async with self._games.borrow(record) as loan:
@@ -108,7 +99,7 @@ class Reviews:
         if review.key_moments():
             moments = await self._moments(record, game, review)
             files.append(File(f"{record.game}-{record.id}-key-moments.png", moments))
-        return Reviewed(review, Post(record.id, review_text(record, review), tuple(files)))
+        return Post(record.id, review_text(record, review), tuple(files))
 
     async def _made(
         self, game: engine.Game, positions: Sequence[Position], progress: Progress
