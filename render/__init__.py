@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import engine
 from render.gif import encode_gif
-from render.model import COMPACT, FULL, Layout, Scene
+from render.model import COMPACT, FULL, BoardMap, Layout, Scene, board_map
 from render.paint import DRAWING, encode_png
 from render.scene import (
     SceneMaker,
@@ -32,9 +32,11 @@ from render.scene import (
 __all__ = [
     "COMPACT",
     "FULL",
+    "BoardMap",
     "Layout",
     "Scene",
     "SceneMaker",
+    "board_map",
     "board_png",
     "board_scene",
     "register_scene",

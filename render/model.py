@@ -227,6 +227,28 @@ class Scene:
     strips: tuple[Strip, ...] = ()
 
 
+@dataclass(frozen=True)
+class BoardMap:
+    """Where a board picture shows its squares: the picture's size in pixels and each
+    square's box by name (left, top, right, bottom; right and bottom inclusive)."""
+
+    width: int
+    height: int
+    squares: Mapping[str, tuple[int, int, int, int]]
+
+
+def board_map(scene: Scene) -> BoardMap:
+    """Where the picture of `scene` shows each of its board's squares."""
+    style = scene.style
+    strip_rows = sum(strip.rows for strip in scene.strips)
+    squares = {
+        f"{FILES[file]}{rank + 1}": style.square_box(file, rank)
+        for file in range(style.files)
+        for rank in range(style.ranks)
+    }
+    return BoardMap(style.width, style.height(len(scene.seats), strip_rows), squares)
+
+
 def square_position(name: str) -> tuple[int, int]:
     """File and rank indexes (0-based) of a square name such as `e4`."""
     return FILES.index(name[0]), int(name[1:]) - 1

@@ -15,7 +15,7 @@ from discord.ui import Button, DynamicItem, Select, View
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import host_of, in_time, reply, update
 from bot.discord_ui.views import ID, guarded, in_its_channel, move_button, send_post
-from bot.play.picker import Choice, Step, back_from
+from bot.play.picker import Choice, Step
 from bot.play.words.text import Code, say
 from bot.web.links import WebLinks
 
@@ -35,7 +35,12 @@ def picker_message(step: Step, interaction: discord.Interaction) -> dict[str, An
     view = View(timeout=None)
     if step.choices:
         view.add_item(PickSelect(step))
-    view.add_item(PickButton("back", step, disabled=not step.chosen))
+    back, game_id, version = step.back, step.game_id, step.version
+    view.add_item(
+        PickButton(
+            "back", game_id=game_id, version=version, chosen=back or "", disabled=back is None
+        )
+    )
     view.add_item(PickButton("cancel", step))
     if step.complete is not None:
         view.add_item(PickButton("play", step))
@@ -162,7 +167,7 @@ class PickButton(
 
     async def _back(self, interaction: discord.Interaction) -> None:
         picker = host_of(interaction).picker
-        work = picker.step(self.game_id, interaction.user.id, back_from(self.chosen), self.version)
+        work = picker.step(self.game_id, interaction.user.id, self.chosen, self.version)
         await update(
             interaction,
             **picker_message(await in_time(interaction, work, updating=True), interaction),

@@ -4,9 +4,10 @@ Where a list holds every legal move, the moves are offered whole. Otherwise a mo
 picked as its text is written, a piece at a time (the size, then the square in Tink;
 the square in Folio; the square moved from in Bridge) until the moves left fit a list;
 a step with more pieces than a list holds offers their first letters first (the file,
-then the square), and a step with a single choice is taken at once. Each step offers
-only what leads to a legal move, the winning ones first. What has been picked is the
-move's text so far (`Step.chosen`), so a picker carries no state of its own.
+then the square), and a step with a single choice is taken at once. A board that can be
+tapped (the game's page) has no list to fit: it is offered a piece at a time throughout.
+Each step offers only what leads to a legal move, the winning ones first. What has been
+picked is the move's text so far (`Step.chosen`), so a picker carries no state of its own.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ class Step:
     choices: tuple[Choice, ...]
     complete: str | None
     heading: Text
+    back: str | None
+    """What Back picks: the text of the step shown before this one (None: there is none)."""
     moved_on: bool = False
     """The game changed since the picker was opened: this step starts afresh."""
 
@@ -61,7 +64,15 @@ class Picker:
         self._games = games
         self._moves = moves
 
-    async def play(self, game_id: int, user_id: int, chosen: str, version: int) -> Post | Step:
+    async def play(
+        self,
+        game_id: int,
+        user_id: int,
+        chosen: str,
+        version: int,
+        *,
+        listed: int | None = MOST_CHOICES,
+    ) -> Post | Step:
         """Play the move picked, as a typed one is played; a picker the game moved on
         from (or whose move is not whole) gets its step instead."""
         record = await self._active(game_id)
@@ -71,11 +82,20 @@ class Picker:
                 whole = chosen in loan.game.legal_moves()
             if whole:
                 return await self._moves.play(record, seat, chosen)
-        return await self.step(game_id, user_id, chosen, version)
+        return await self.step(game_id, user_id, chosen, version, listed=listed)
 
-    async def step(self, game_id: int, user_id: int, chosen: str = "", version: int = 0) -> Step:
+    async def step(
+        self,
+        game_id: int,
+        user_id: int,
+        chosen: str = "",
+        version: int = 0,
+        *,
+        listed: int | None = MOST_CHOICES,
+    ) -> Step:
         """The step after `chosen` for the player to move; a picker opened at another
-        `version` (0: none) of the game starts afresh. Refused, in one sentence, to
+        `version` (0: none) of the game starts afresh. A step offers at most `listed`
+        choices (None: a piece at a time, however many). Refused, in one sentence, to
         anyone but the player to move, and once the game is over."""
         record = await self._active(game_id)
         turn_seat(record, user_id)
@@ -83,24 +103,17 @@ class Picker:
         if moved_on:
             chosen = ""
         async with self._games.borrow(record) as loan:
-            legal = loan.game.legal_moves()
-            wins = set(loan.game.winning_moves())
-            describe = loan.game.describe
+            game = loan.game
+            moves = _Moves(game.legal_moves(), set(game.winning_moves()), game.describe, listed)
+            chosen, choices = moves.settled(chosen)
+            back = moves.back(chosen)
         heading = say(f"{title(record)}: your move")
         where = (game_id, record.version)
-        while True:
-            if chosen in legal:
-                shown = say(heading, ": ", Code(chosen))
-                return Step(*where, chosen, (), chosen, shown, moved_on)
-            matching = [move for move in legal if move.startswith(chosen)]
-            if not matching:
-                matching, chosen = legal, ""
-            choices = _choices(chosen, matching, wins, describe)
-            if len(choices) == 1 and choices[0].value != chosen:
-                chosen = choices[0].value
-                continue
-            shown = say(heading, ": ", Code(chosen.strip())) if chosen.strip() else heading
-            return Step(*where, chosen, choices, None, shown, moved_on)
+        if not choices:
+            shown = say(heading, ": ", Code(chosen))
+            return Step(*where, chosen, (), chosen, shown, back, moved_on)
+        shown = say(heading, ": ", Code(chosen.strip())) if chosen.strip() else heading
+        return Step(*where, chosen, choices, None, shown, back, moved_on)
 
     async def _active(self, game_id: int) -> GameRecord:
         record = await self._games.by_id(game_id)
@@ -109,23 +122,54 @@ class Picker:
         return record
 
 
-def back_from(chosen: str) -> str:
-    """The text picked one step before `chosen`: its last piece, or letter, taken off."""
-    text = chosen.rstrip(" -")
-    if text != chosen or not text:
-        cut = max(text.rfind(" "), text.rfind("-"))
-        return text[: cut + 1]
-    return text[:-1]
+@dataclass(frozen=True, slots=True)
+class _Moves:
+    """The legal moves of a position as a picker offers them, `listed` at a time."""
+
+    legal: list[str]
+    wins: set[str]
+    describe: Callable[[str], str]
+    listed: int | None
+
+    def settled(self, chosen: str) -> tuple[str, tuple[Choice, ...]]:
+        """Where picking stands from `chosen` once every step with a single choice is
+        taken: the text picked and the choices that follow (none once the move is whole)."""
+        while chosen not in self.legal:
+            matching = [move for move in self.legal if move.startswith(chosen)]
+            if not matching:
+                matching, chosen = self.legal, ""
+            choices = _choices(chosen, matching, self.wins, self.describe, self.listed)
+            if len(choices) > 1 or choices[0].value == chosen:
+                return chosen, choices
+            chosen = choices[0].value
+        return chosen, ()
+
+    def back(self, chosen: str) -> str | None:
+        """What Back picks from the step at `chosen`: the step shown before it, found by
+        picking from the start towards `chosen` (None: it is the first step)."""
+        shown, choices = self.settled("")
+        before = None
+        while shown != chosen:
+            before = shown
+            onward = [choice.value for choice in choices if chosen.startswith(choice.value)]
+            if not onward:
+                break
+            shown, choices = self.settled(max(onward, key=len))
+        return before
 
 
 def _choices(
-    chosen: str, moves: list[str], wins: set[str], describe: Callable[[str], str]
+    chosen: str,
+    moves: list[str],
+    wins: set[str],
+    describe: Callable[[str], str],
+    listed: int | None,
 ) -> tuple[Choice, ...]:
-    """The moves after `chosen` whole, when a list holds them all; else their next
-    pieces, each with whether a move through it wins, or the first letters of those when
-    there are too many to list."""
+    """The moves after `chosen` whole, when a list of `listed` holds them all; else their
+    next pieces, each with whether a move through it wins, or the first letters of those
+    when there are too many to list."""
     start = max(chosen.rfind(" "), chosen.rfind("-")) + 1
-    if len(moves) <= MOST_CHOICES:
+    if listed is not None and len(moves) <= listed:
         return tuple(
             Choice(move[start:], move, move in wins, describe(move))
             for move in sorted(moves, key=lambda move: (move not in wins, move))
@@ -136,14 +180,20 @@ def _choices(
         end = _PIECE_END.search(rest)
         piece = rest if end is None else rest[: end.end()]
         pieces[chosen + piece] = pieces.get(chosen + piece, False) or move in wins
-    if len(pieces) > MOST_CHOICES:
+    if listed is not None and len(pieces) > listed:
         letters: dict[str, bool] = {}
         for value, winning in pieces.items():
             letter = value[: len(chosen) + 1]
             letters[letter] = letters.get(letter, False) or winning
         pieces = letters
+    moving = set(moves)
     return tuple(
-        Choice(_label(value[start:], whole=value in moves), value, winning)
+        Choice(
+            _label(value[start:], whole=value in moving),
+            value,
+            winning,
+            describe(value) if value in moving else "",
+        )
         for value, winning in sorted(pieces.items(), key=lambda item: (not item[1], item[0]))
     )
 

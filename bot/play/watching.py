@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import engine
+import render
 from ai.review import GameReview
 from bot.play.games import GameTable
 from bot.play.history import Graded, marks
@@ -58,6 +59,8 @@ class GameView:
     names: tuple[str, ...] = ()
     review: GameReview | None = None
     """The finished game's review, once one was made."""
+    board: render.BoardMap | None = None
+    """Where the board picture of the game as it stands shows each square."""
 
 
 PAGES_OFF = "This server has turned its games' pages off."
@@ -104,6 +107,7 @@ class Watching:
             len(game.actions) + 1,
             record.names,
             await self._graded(record) if record.status is Status.FINISHED else None,
+            render.board_map(render.board_scene(game, record.names)),
         )
 
     async def board(self, game_id: int, at: int | None = None) -> bytes:

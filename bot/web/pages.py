@@ -5,15 +5,20 @@ fetched from elsewhere: the style and the script are in the page."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlencode
 
-from bot.play.picker import Choice, Step, back_from
+from bot.play.picker import Choice, Step
 from bot.play.standings import Card
 from bot.play.watching import GameView, MoveView, SeatView
 from bot.play.words.text import Text, plain
+from render import BoardMap
+
+_PIECES = re.compile(r"[\s-]+")
+"""What separates the pieces of a move's text: spaces, or Bridge's dash."""
 
 STYLE = """
 :root { color-scheme: light dark; --ink: #1d1d1f; --paper: #fbfaf7; --soft: #6b6b70;
@@ -31,6 +36,16 @@ h1 { font-size: 1.4rem; margin: 0 0 4px; }
 figure { margin: 0; }
 figure img { width: 100%; height: auto; display: block; border-radius: 8px;
   border: 1px solid var(--line); }
+.board { position: relative; }
+.spot { position: absolute; margin: 0; padding: 0; border: 0; border-radius: 0;
+  background: transparent; cursor: pointer; }
+.spot::after { content: ""; position: absolute; inset: 37%; border-radius: 50%;
+  background: color-mix(in srgb, var(--accent) 65%, transparent); }
+.spot.wins::after { inset: 31%; background: color-mix(in srgb, var(--win) 85%, transparent); }
+.spot.picked { pointer-events: none; box-shadow: inset 0 0 0 4px var(--accent); }
+.spot.picked::after { content: none; }
+.spot:hover, .spot:focus-visible { outline: 3px solid var(--accent); outline-offset: -3px; }
+.hint { color: var(--soft); margin: 4px 0; }
 figcaption { color: var(--soft); font-size: .9rem; margin-top: 4px; }
 nav.replay { display: flex; gap: 8px; margin-top: 8px; flex-wrap: wrap; }
 a, button { color: var(--accent); }
@@ -102,10 +117,25 @@ class PageLinks:
     image: str
 
 
-def game_page(view: GameView, links: PageLinks, at: int | None, builder: str = "") -> str:
+@dataclass(frozen=True, slots=True)
+class Builder:
+    """A player's move as their page builds it: the `panel` above the board (what is
+    picked, the choices, Play) and the `spots` over the board's squares a tap picks."""
+
+    panel: str
+    spots: str = ""
+
+
+def game_page(
+    view: GameView, links: PageLinks, at: int | None, builder: Builder | None = None
+) -> str:
     """A game's page: the board (now, or after `at` actions in the replay), who plays
-    and whose turn it is, the moves, and the `builder` of a player's move, if any."""
+    and whose turn it is, the moves, and the `builder` of a player's move, if any: its
+    spots make the board as it stands a board to tap."""
     shown = at if at is not None and 0 <= at < view.positions - 1 else None
+    panel = builder.panel if builder else ""
+    spots = builder.spots if builder and shown is None else ""
+    width, height = (view.board.width, view.board.height) if view.board else (960, 960)
     said = plain(view.said)
     title = f"{view.title}: {', '.join(seat.name for seat in view.seats)}"
     board = (
@@ -131,12 +161,14 @@ def game_page(view: GameView, links: PageLinks, at: int | None, builder: str = "
 <header>
 <h1>{escape(view.title)}</h1>
 <p class="said" aria-live="polite">{escape(said)}</p>
-{builder}
+{panel}
 </header>
 <div>
 <figure>
+<div class="board">
 <img src="{escape(board)}" alt="{escape(f"The board of {view.title}: {caption.lower()}")}"
- width="960" height="960">
+ width="{width}" height="{height}">{spots}
+</div>
 <figcaption>{escape(caption)}</figcaption>
 </figure>
 {_replay_nav(links.path, shown, view.positions)}
@@ -212,17 +244,22 @@ def _replay_nav(path: str, shown: int | None, positions: int) -> str:
     return f'<nav class="replay" aria-label="Replay">{"".join(parts)}</nav>'
 
 
-def move_builder(step: Step, action: str) -> str:
+def move_builder(step: Step, action: str, board: BoardMap | None = None) -> Builder:
     """A player's move being built: the choices that follow what is picked (the winning
-    ones marked), Back, and Play once the move is whole, posted to `action`."""
+    ones marked), Back, and Play once the move is whole, posted to `action`. Choices that
+    name a square of the `board` are picked by tapping it on the picture."""
+    squares = board.squares if board else {}
     heading = plain(step.heading)
     if step.moved_on:
         heading = f"The game moved on; here is your move afresh. {heading}"
     parts = [f"<h2>{escape(heading)}</h2>"]
+    tapped = [choice for choice in step.choices if choice.label in squares]
+    if tapped:
+        parts.append('<p class="hint">Tap a marked square on the board.</p>')
     if step.choices:
-        buttons = "".join(_choice_button(choice) for choice in step.choices)
+        listed = "".join(_choice_button(c) for c in step.choices if c.label not in squares)
         version = f'<input type="hidden" name="v" value="{step.version}">'
-        parts.append(f'<form method="get" class="choices">{version}{buttons}</form>')
+        parts.append(f'<form method="get" class="choices" id="pick">{version}{listed}</form>')
     if step.complete is not None:
         parts.append(
             f'<form method="post" action="{escape(action)}" class="play">'
@@ -230,10 +267,37 @@ def move_builder(step: Step, action: str) -> str:
             f'<input type="hidden" name="v" value="{step.version}">'
             f"<button>Play <code>{escape(step.complete)}</code></button></form>"
         )
-    if step.chosen:
-        back = urlencode({"chosen": back_from(step.chosen), "v": step.version})
+    if step.back is not None:
+        back = urlencode({"chosen": step.back, "v": step.version})
         parts.append(f'<p><a class="back" href="?{escape(back)}">Back</a></p>')
-    return f'<section class="builder" aria-label="Your move">{"".join(parts)}</section>'
+    panel = f'<section class="builder" aria-label="Your move">{"".join(parts)}</section>'
+    if board is None:
+        return Builder(panel)
+    picked = [piece for piece in _PIECES.split(step.chosen) if piece in squares]
+    spots = [f'<span class="spot picked" style="{_over(board, piece)}"></span>' for piece in picked]
+    spots.extend(_spot(choice, board) for choice in tapped)
+    return Builder(panel, "".join(spots))
+
+
+def _spot(choice: Choice, board: BoardMap) -> str:
+    """A square to tap over the board's picture: it picks `choice`."""
+    marked, wins = (" wins", " (wins)") if choice.wins else ("", "")
+    said = escape(f"{choice.label}{wins}")
+    return (
+        f'<button form="pick" name="chosen" value="{escape(choice.value)}" class="spot{marked}" '
+        f'style="{_over(board, choice.label)}" aria-label="{said}" '
+        f'title="{escape(choice.words) or said}"></button>'
+    )
+
+
+def _over(board: BoardMap, square: str) -> str:
+    """Where a square lies on the picture, as shares of its size (the picture scales)."""
+    left, top, right, bottom = board.squares[square]
+    wide, high = (right - left + 1) / board.width, (bottom - top + 1) / board.height
+    return (
+        f"left:{left / board.width:.3%};top:{top / board.height:.3%};"
+        f"width:{wide:.3%};height:{high:.3%}"
+    )
 
 
 def _choice_button(choice: Choice) -> str:
@@ -245,9 +309,11 @@ def _choice_button(choice: Choice) -> str:
     )
 
 
-def waiting_builder(said: str) -> str:
+def waiting_builder(said: str) -> Builder:
     """A player's page while it is not their move (or the game is over)."""
-    return f'<section class="builder" aria-label="Your move"><p>{escape(said)}</p></section>'
+    return Builder(
+        f'<section class="builder" aria-label="Your move"><p>{escape(said)}</p></section>'
+    )
 
 
 def card_page(card: Card, picture: str | None = None, nav: str = "") -> str:

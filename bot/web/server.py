@@ -26,6 +26,7 @@ from bot.play.watching import GameView
 from bot.web.links import WebLinks
 from bot.web.live import LiveGames, next_version
 from bot.web.pages import (
+    Builder,
     PageLinks,
     card_page,
     game_page,
@@ -177,23 +178,30 @@ class WebFront:
         opened = self._opened(request)
         try:
             view = await self._view(opened.game_id)
-            builder = await self._builder(opened, request.query)
+            builder = await self._builder(opened, request.query, view)
         except Refusal as refusal:
             return _page_response(message_page(str(refusal)), 404)
         return _page_response(self._game_page(opened, view, _at(request), builder))
 
-    async def _builder(self, opened: Opened, query: Mapping[str, str]) -> str:
-        """A player's move as it is being built; nothing on a page to watch."""
+    async def _builder(
+        self, opened: Opened, query: Mapping[str, str], view: GameView
+    ) -> Builder | None:
+        """A player's move as it is being built, on a board to tap; nothing on a page to
+        watch."""
         if opened.user_id is None:
-            return ""
+            return None
         chosen, version = query.get("chosen", "")[:40], _number(query.get("v", "0"))
         try:
-            step = await self._host.picker.step(opened.game_id, opened.user_id, chosen, version)
+            step = await self._host.picker.step(
+                opened.game_id, opened.user_id, chosen, version, listed=None
+            )
         except Refusal as refusal:
             return waiting_builder(str(refusal))
-        return move_builder(step, opened.path)
+        return move_builder(step, opened.path, view.board)
 
-    def _game_page(self, opened: Opened, view: GameView, at: int | None, builder: str) -> str:
+    def _game_page(
+        self, opened: Opened, view: GameView, at: int | None, builder: Builder | None
+    ) -> str:
         watch = self._links.watch_path(opened.game_id)
         links = PageLinks(
             path=opened.path,
@@ -211,12 +219,15 @@ class WebFront:
         form = await request.post()
         chosen, version = str(form.get("chosen", ""))[:40], _number(str(form.get("v", "0")))
         try:
-            played = await self._host.picker.play(opened.game_id, opened.user_id, chosen, version)
+            played = await self._host.picker.play(
+                opened.game_id, opened.user_id, chosen, version, listed=None
+            )
             view = await self._host.watching.view(opened.game_id)
         except Refusal as refusal:
             return _page_response(message_page(str(refusal)), 409)
         if isinstance(played, Step):
-            page = self._game_page(opened, view, None, move_builder(played, opened.path))
+            builder = move_builder(played, opened.path, view.board)
+            page = self._game_page(opened, view, None, builder)
             return _page_response(page, 409)
         await self._announce(played)
         raise web.HTTPSeeOther(opened.path)

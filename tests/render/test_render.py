@@ -314,3 +314,30 @@ def test_a_clock_is_shown_beside_a_player_s_name_after_any_note() -> None:
     scene = render.board_scene(game, NAMES, clocks=["2d 3h", None])
     assert [seat.note for seat in scene.seats] == ["2d 3h", ""]
     assert render.board_png(game, NAMES, clocks=["2d 3h"]) != render.board_png(game, NAMES)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), VARIANTS)
+def test_the_board_map_says_where_the_picture_shows_each_square(
+    name: str, players: int, options: dict[str, str]
+) -> None:
+    game = engine.new_game(name, players, seed=3, **options)
+    board = render.board_map(render.board_scene(game, NAMES))
+    start = Image.open(io.BytesIO(render.board_png(game, NAMES)))
+    assert (board.width, board.height) == start.size
+    assert len(board.squares) == len(set(board.squares.values()))
+    for _ in range(2):
+        game.play(game.legal_moves()[0])
+    earlier = game.view()
+    before = Image.open(io.BytesIO(render.board_png(game, NAMES))).convert("RGB")
+    game.play(game.legal_moves()[-1])
+    after = Image.open(io.BytesIO(render.board_png(game, NAMES))).convert("RGB")
+    changed = {
+        square
+        for square, (left, top, right, bottom) in board.squares.items()
+        if before.crop((left, top, right + 1, bottom + 1)).tobytes()
+        != after.crop((left, top, right + 1, bottom + 1)).tobytes()
+    }
+    view = game.view()
+    moved = {view.placed, *view.cleared} - {None}
+    marked = {earlier.placed, *earlier.cleared, *earlier.allowed, *view.allowed}
+    assert moved and moved <= changed <= moved | marked

@@ -55,6 +55,9 @@ async def test_back_cancel_and_a_picker_left_behind_by_the_game(discord: Discord
     assert "`S d4`" in chosen.message.content
     back = await discord.click(alice, chosen.message, "Back")
     assert [b.label for b in back.message.buttons] == ["Back", "Cancel"]
+    assert back.message.button("Back").disabled, "Back returns to the list picked from"
+    (menu,) = [c for c in back.message.components[0]["components"] if "options" in c]
+    assert len(menu["options"]) == len(described)
     cancelled = await discord.click(alice, back.message, "Cancel")
     assert cancelled.message.content == "No move played." and cancelled.message.buttons == []
     stale = (await discord.click(alice, turn_post, "Move")).message

@@ -1,6 +1,6 @@
 """The pages in a real browser (headless Chromium driven by Selenium), at a phone's width
 and a desktop's: a game's page follows a move made in Discord without a reload, and a
-player's page plays a move by clicks alone, announced in Discord. Screenshots of both
+player's page plays a move by tapping its board, announced in Discord. Screenshots of both
 widths are saved in build/screenshots/ to be looked at.
 
 Skipped where Chromium or its driver is missing, unless REQUIRE_BROWSER=1 (as in CI)."""
@@ -100,7 +100,7 @@ async def test_a_games_page_follows_a_move_made_in_discord(
     await asyncio.to_thread(screenshot, phone, f"watch-{PHONE}.png")
 
 
-async def test_a_player_moves_by_clicks_and_the_move_is_announced_in_discord(
+async def test_a_player_moves_by_tapping_the_board_and_the_move_is_announced_in_discord(
     discord: DiscordHarness, desktop: WebDriver, phone: WebDriver
 ) -> None:
     await begin(discord)
@@ -111,16 +111,34 @@ async def test_a_player_moves_by_clicks_and_the_move_is_announced_in_discord(
     before = len(discord.requests)
     for driver in (desktop, phone):
         await asyncio.to_thread(driver.get, page)
-    await asyncio.to_thread(screenshot, phone, f"play-{PHONE}.png")
-    for label in ("e…", "e5"):
-        await asyncio.to_thread(click, desktop, label)
     await asyncio.to_thread(screenshot, desktop, f"play-{DESKTOP}.png")
-    await asyncio.to_thread(click, desktop, "Play S e5")
-    await asyncio.to_thread(wait_for, desktop, "Your move, alice.")
+    board = (await bot_of(discord).host.watching.view(1)).board
+    assert board is not None
+    await asyncio.to_thread(tap, phone, "e5", board.squares["e5"], board.width)
+    await asyncio.to_thread(screenshot, phone, f"play-{PHONE}.png")
+    await asyncio.to_thread(click, phone, "Play S e5")
+    await asyncio.to_thread(wait_for, phone, "Your move, alice.")
     (announced,) = [r for r in discord.requests[before:] if r.kind is Kind.SEND]
     assert announced.content.startswith("**bob** played `S e5`")
-    await asyncio.to_thread(wait_for, phone, "Your move, alice.", 2.0)
+    await asyncio.to_thread(wait_for, desktop, "Your move, alice.", 2.0)
     await asyncio.to_thread(screenshot, desktop, f"watch-{DESKTOP}.png")
+
+
+def tap(driver: WebDriver, square: str, drawn: tuple[int, int, int, int], width: int) -> None:
+    """Tap `square` on the board, first checking that its spot covers the square where
+    the picture draws it (`drawn`, in the picture's own pixels, `width` wide), and wait
+    for the next page."""
+    picture = driver.find_element(By.CSS_SELECTOR, ".board img").rect
+    spot = driver.find_element(By.CSS_SELECTOR, f'button.spot[aria-label="{square}"]')
+    scale = picture["width"] / width
+    left, top, right, bottom = (edge * scale for edge in drawn)
+    middle_x = spot.rect["x"] - picture["x"] + spot.rect["width"] / 2
+    middle_y = spot.rect["y"] - picture["y"] + spot.rect["height"] / 2
+    assert left < middle_x < right and top < middle_y < bottom
+    assert spot.rect["width"] == pytest.approx(right - left, abs=2)
+    old = driver.find_element(By.TAG_NAME, "main")
+    spot.click()
+    WebDriverWait(driver, 5).until(lambda d: _stale(old))
 
 
 def click(driver: WebDriver, label: str) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+import engine
 from bot.metrics import INTERACTIONS
 from bot.play.watching import PAGES_OFF
 from bot.web import live
@@ -107,10 +108,14 @@ async def test_a_players_link_builds_and_plays_a_move_announced_in_discord(
     (web,) = [b for b in picker.message.buttons if b.label == "Play on the web"]
     assert web.url is not None
     status, page = await text_of(http, web.url)
-    assert status == 200 and 'name="chosen" value="S d4" title="a small on d4"' in page
+    assert status == 200 and "Tap a marked square on the board." in page
+    assert 'class="back"' not in page, "the only size, taken at once, leaves nothing to go back to"
+    assert spots(page) == {f"S {square}": square for square in SMALL_OPENINGS}
+    assert 'aria-label="d4" title="a small on d4"' in page
     status, page = await text_of(http, f"{web.url}?chosen=S+d4&v=1")
     assert 'method="post"' in page and "Play <code>S d4</code>" in page
-    assert 'class="back" href="?chosen=S+d&amp;v=1"' in page
+    assert spots(page) == {} and 'class="spot picked"' in page
+    assert 'class="back" href="?chosen=S+&amp;v=1"' in page
     before = len(discord.requests)
     async with http.post(web.url, data={"chosen": "S d4", "v": "1"}) as played:
         assert played.status == 200 and "Your move, bob." in await played.text()
@@ -119,6 +124,39 @@ async def test_a_players_link_builds_and_plays_a_move_announced_in_discord(
     assert announced.params["channel_id"] == str(discord.channel.id)
     async with http.post(web.url, data={"chosen": "S e5", "v": "2"}) as refused:
         assert refused.status == 409 and "It is bob&#x27;s turn." in await refused.text()
+
+
+SMALL_OPENINGS = [f"{file}{rank}" for rank in range(3, 7) for file in "cdef"]
+"""Where Tink's first small may go: the middle sixteen squares."""
+
+
+def spots(page: str) -> dict[str, str]:
+    """The squares a tap on the page's board picks: each move's text so far by square."""
+    found = re.findall(r'value="([^"]*)" class="spot[^"]*" style="[^"]*" aria-label="(\w+)', page)
+    return dict(found)
+
+
+async def test_bridges_board_is_tapped_from_a_square_then_to_one(
+    discord: DiscordHarness, http: aiohttp.ClientSession
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, "bridge start", {"opponent": bob})
+    await discord.click(bob, challenge.message, "Accept")
+    bot = bot_of(discord)
+    record = await bot.host.storage.latest_game_in(discord.channel.id)
+    assert record is not None and record.turn_user_id is not None and bot.links is not None
+    moves = engine.new_game("bridge", 2, seed=record.seed).legal_moves()
+    web = bot.links.play(1, record.turn_user_id, START)
+    status, page = await text_of(http, web)
+    starts = {m.split("-")[0] for m in moves}
+    assert status == 200 and spots(page) == {f"{square}-": square for square in starts}
+    start = moves[0].split("-")[0]
+    status, page = await text_of(http, f"{web}?chosen={start}-&v=1")
+    ends = {m: m.split("-")[1] for m in moves if m.startswith(start)}
+    assert spots(page) == ends and page.count('class="spot picked"') == 1
+    status, page = await text_of(http, f"{web}?chosen={moves[0]}&v=1")
+    assert f"Play <code>{moves[0]}</code>" in page and page.count('class="spot picked"') == 2
+    assert f'class="back" href="?chosen={start}-&amp;v=1"' in page
 
 
 async def test_healthz_says_when_the_database_stops_answering(
