@@ -42,6 +42,7 @@ import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import engine
 from bot.play.ratings import rate_game
 from bot.play.standings import (
     FREQUENT_OPPONENTS,
@@ -61,10 +62,11 @@ GAMES = ("tink", "tingle", "folio", "bridge")
 CHUNK = 50_000
 STATE = json.dumps({"format": 1, "game": "tink", "actions": ["S d4"] * 30})
 """A stored state of a typical finished game's size."""
+WON = engine.Ending.FOUR_IN_A_ROW.value
 SEEDED_TABLES = ("games", "players", "ratings", "rated_seats")
 GAME_COLUMNS = (
     "id game guild_id channel_id options seed starter_id status version state message_id "
-    "result_reason created_at updated_at ended_at"
+    "ending created_at updated_at ended_at"
 )
 RATED_COLUMNS = (
     "game_id user_id guild_id game rank outcome rating_before rating_after overall_before "
@@ -211,8 +213,7 @@ def _chunk(
         games.append(
             (
                 *(game_id, game, GUILD, CHANNEL + game_id % 500, "{}", game_id, _user(users[0])),
-                *("finished", 40, STATE, CHANNEL + game_id, "four in a row", ended - 900),
-                *(ended, ended),
+                *("finished", 40, STATE, CHANNEL + game_id, WON, ended - 900, ended, ended),
             )
         )
         for seat, (user, rank) in enumerate(zip(users, ranks, strict=True)):

@@ -24,10 +24,12 @@ from importlib import resources
 
 from engine.board import FILES
 from engine.core import (
+    FORFEITS,
     GAMES,
     Action,
     ActionKind,
     BoardView,
+    Ending,
     Event,
     ForbiddenMove,
     Game,
@@ -54,10 +56,12 @@ from engine.review import MoveReview, forced_wins_in_two, review
 
 __all__ = [
     "FILES",
+    "FORFEITS",
     "GAMES",
     "Action",
     "ActionKind",
     "BoardView",
+    "Ending",
     "Event",
     "ForbiddenMove",
     "Game",

@@ -10,6 +10,7 @@ from typing import ClassVar
 from engine.board import king_neighbours, parse_square, square_names, tokenize
 from engine.core import (
     BoardView,
+    Ending,
     ForbiddenMove,
     Game,
     GameInfo,
@@ -41,12 +42,6 @@ CHOICE_WORDS = {"first": FIRST, "1st": FIRST, "me": FIRST}
 CHOICE_WORDS |= {"second": SECOND, "2nd": SECOND, "opponent": SECOND, "them": SECOND}
 
 _DASHES = str.maketrans({"-": " ", "\u2013": " ", "\u2014": " ", ":": " ", ">": " "})
-
-REASON_BRIDGE = "bridge completed"
-REASON_BOTH = "both bridges completed"
-REASON_REPETITION = "threefold repetition"
-REASON_LOWEST = "lowest total"
-REASON_EQUAL = "equal totals"
 
 
 def _code(seat: int, size: Size) -> int:
@@ -437,13 +432,13 @@ class BridgeGame(Game):
         if self._answering:
             if built:
                 clause = f"{{{mover}}} answers with a bridge too, so the round is drawn"
-                self._end_round(None, REASON_BOTH, clause)
+                self._end_round(None, Ending.BOTH_BRIDGES, clause)
             else:
                 self._end_starter_win(mover)
             return
         if built and (mover != self._starter or not self._delayed):
             clause = f"{{{mover}}} completes a bridge and wins the round"
-            self._end_round(mover, REASON_BRIDGE, clause)
+            self._end_round(mover, Ending.BRIDGE, clause)
             return
         if built:
             self._answering = True
@@ -481,7 +476,7 @@ class BridgeGame(Game):
         if not self._repetition_draw or count < 3:
             return False
         clause = "the same position occurs a third time, so the round is drawn"
-        self._end_round(None, REASON_REPETITION, clause)
+        self._end_round(None, Ending.REPETITION, clause)
         return True
 
     def _choose(self, choice: str) -> None:
@@ -526,9 +521,9 @@ class BridgeGame(Game):
     def _end_starter_win(self, answerer: int) -> None:
         starter = 1 - answerer
         clause = f"{{{answerer}}} does not answer with a bridge, so {{{starter}}} wins the round"
-        self._end_round(starter, REASON_BRIDGE, clause)
+        self._end_round(starter, Ending.BRIDGE, clause)
 
-    def _end_round(self, winner: int | None, reason: str, clause: str) -> None:
+    def _end_round(self, winner: int | None, ending: Ending, clause: str) -> None:
         """Score the round, tell what happened, then end the match or go on."""
         bridges = [bridge_of(pieces) for pieces in self._pieces]
         scores = (self._score(0, bridges[0]), self._score(1, bridges[1]))
@@ -538,7 +533,7 @@ class BridgeGame(Game):
         over = self._match_over()
         self._note(self._round_report(clause, winner, over))
         if over:
-            self._finish(self._final_result(winner, reason))
+            self._finish(self._final_result(winner, ending))
         elif winner is None:
             self._round += 1
             self._start_round(1 - self._starter)
@@ -555,16 +550,16 @@ class BridgeGame(Game):
             return max(self._totals) > self._point_limit
         return len(self._round_scores) >= self._rounds
 
-    def _final_result(self, winner: int | None, reason: str) -> Result:
+    def _final_result(self, winner: int | None, ending: Ending) -> Result:
         """A single round's own result, or the match decided by the lowest total."""
         if not self.is_match:
             if winner is None:
-                return Result.draw(self.players, reason)
-            return Result.win((winner,), self.players, reason)
+                return Result.draw(self.players, ending)
+            return Result.win((winner,), self.players, ending)
         first, second = self._totals
         if first == second:
-            return Result.draw(self.players, REASON_EQUAL)
-        return Result.win((0 if first < second else 1,), self.players, REASON_LOWEST)
+            return Result.draw(self.players, Ending.EQUAL_TOTALS)
+        return Result.win((0 if first < second else 1,), self.players, Ending.LOWEST_TOTAL)
 
     def _round_report(self, clause: str, winner: int | None, over: bool) -> str:
         """The event text for a round's end, with seats as {0} and {1}."""

@@ -79,6 +79,45 @@ class Piece:
     owner: int | None = None
 
 
+class Ending(StrEnum):
+    """How a game ended, as stored (python-chess's `Termination`, lichess's status): its
+    value is the code kept in the action log and the database. Words for it belong to
+    whoever shows it."""
+
+    FOUR_IN_A_ROW = "four_in_a_row"
+    """Tink and Tingle: four of a player's pieces in a line."""
+    FOUR_COLOURS = "four_colours"
+    """Folio: a line of four pieces of four colours."""
+    THREE_SIZES = "three_sizes"
+    """Folio: a line of four pieces holding all three sizes."""
+    ALL_PLACED = "all_placed"
+    """Folio: every piece placed with no winning line, a draw."""
+    BRIDGE = "bridge"
+    """Bridge: a bridge completed (and not answered)."""
+    BOTH_BRIDGES = "both_bridges"
+    """Bridge: a bridge answered with a bridge, a drawn round."""
+    LOWEST_TOTAL = "lowest_total"
+    """Bridge's match: the lower total of points over its rounds."""
+    EQUAL_TOTALS = "equal_totals"
+    """Bridge's match: equal totals, a draw."""
+    NO_ONE_CAN_MOVE = "no_one_can_move"
+    """Tink and Tingle: nobody has a legal move, a draw."""
+    LAST_PLAYER_IN = "last_player_in"
+    """Tink and Tingle with 3-4 players: everyone else is out."""
+    REPETITION = "repetition"
+    """The same position a third time, a draw."""
+    AGREEMENT = "agreement"
+    """A draw the players agreed on."""
+    RESIGNATION = "resignation"
+    """A player resigned."""
+    TIME = "time"
+    """A player's time ran out."""
+
+
+FORFEITS = frozenset({Ending.RESIGNATION, Ending.TIME})
+"""The endings a seat's forfeit may give: it resigns, or its time runs out."""
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a game ended.
@@ -88,7 +127,7 @@ class Result:
     """
 
     winners: tuple[int, ...]
-    reason: str
+    ending: Ending
     ranks: tuple[int, ...]
 
     @property
@@ -96,14 +135,14 @@ class Result:
         return not self.winners
 
     @classmethod
-    def win(cls, winners: tuple[int, ...], players: int, reason: str) -> Result:
+    def win(cls, winners: tuple[int, ...], players: int, ending: Ending) -> Result:
         """Winners share first place; everyone else shares second."""
         ranks = tuple(0 if seat in winners else 1 for seat in range(players))
-        return cls(winners, reason, ranks)
+        return cls(winners, ending, ranks)
 
     @classmethod
-    def draw(cls, players: int, reason: str) -> Result:
-        return cls((), reason, (0,) * players)
+    def draw(cls, players: int, ending: Ending) -> Result:
+        return cls((), ending, (0,) * players)
 
 
 class ActionKind(StrEnum):
@@ -118,14 +157,15 @@ class ActionKind(StrEnum):
 class Action:
     """One entry of a game's action log: a move, a seat's forfeit or an agreed draw.
 
-    `move` is the canonical move text of a move; `seat` and `reason` say who left a
-    game and why. `text` is the action as logged, and `Action.parse` reads it back.
+    `move` is the canonical move text of a move; `seat` and `ending` say who left a
+    game and why (one of `FORFEITS`). `text` is the action as logged, and `Action.parse`
+    reads it back.
     """
 
     kind: ActionKind
     move: str = ""
     seat: int | None = None
-    reason: str = ""
+    ending: Ending = Ending.RESIGNATION
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -137,16 +177,16 @@ class Action:
         tag, _, rest = text.partition(" ")
         if tag != _FORFEIT_TEXT:
             return cls(ActionKind.MOVE, move=text)
-        seat, _, reason = rest.partition(" ")
-        if not seat.isdigit():
+        seat, _, code = rest.partition(" ")
+        if not seat.isdigit() or code not in FORFEITS:
             raise InvalidMove(f"{text!r} is not a logged action")
-        return cls(ActionKind.FORFEIT, seat=int(seat), reason=reason)
+        return cls(ActionKind.FORFEIT, seat=int(seat), ending=Ending(code))
 
     @property
     def text(self) -> str:
-        """The action as logged: the move's text, `@forfeit <seat> <reason>` or `@draw`."""
+        """The action as logged: the move's text, `@forfeit <seat> <ending>` or `@draw`."""
         if self.kind is ActionKind.FORFEIT:
-            return f"{_FORFEIT_TEXT} {self.seat} {self.reason}"
+            return f"{_FORFEIT_TEXT} {self.seat} {self.ending.value}"
         if self.kind is ActionKind.AGREED_DRAW:
             return _DRAW_TEXT
         return self.move
@@ -446,10 +486,10 @@ class Game(ABC):
         clone._events = list(self._events)
         return clone
 
-    def _forfeit(self, seat: int, reason: str) -> None:
+    def _forfeit(self, seat: int, ending: Ending) -> None:
         """A seat leaves the game. By default every other seat wins at once."""
         others = tuple(s for s in range(self.players) if s != seat)
-        self._finish(Result.win(others, self.players, reason))
+        self._finish(Result.win(others, self.players, ending))
 
     # -- shared behaviour ----------------------------------------------------
 
@@ -516,20 +556,20 @@ class Game(ABC):
         self._actions.append(Action(ActionKind.MOVE, move=canonical))
         return canonical
 
-    def forfeit(self, seat: int, reason: str = "resignation") -> None:
+    def forfeit(self, seat: int, ending: Ending = Ending.RESIGNATION) -> None:
         """`seat` resigns or runs out of time: it loses, or with 3-4 players goes out."""
-        if not reason.strip():
-            raise InvalidMove("a forfeit needs a reason")
+        if ending not in FORFEITS:
+            raise InvalidMove(f"a forfeit is a resignation or time running out, not {ending!r}")
         self._check_not_over()
         if not 0 <= seat < self.players:
             raise ForbiddenMove(f"there is no seat {seat + 1} in this game")
-        self._forfeit(seat, reason)
-        self._actions.append(Action(ActionKind.FORFEIT, seat=seat, reason=reason))
+        self._forfeit(seat, ending)
+        self._actions.append(Action(ActionKind.FORFEIT, seat=seat, ending=ending))
 
     def agree_draw(self) -> None:
         """End the game as a draw that the players agreed on."""
         self._check_not_over()
-        self._finish(Result.draw(self.players, "agreed draw"))
+        self._finish(Result.draw(self.players, Ending.AGREEMENT))
         self._actions.append(Action(ActionKind.AGREED_DRAW))
 
     def apply(self, action: Action) -> None:
@@ -541,7 +581,7 @@ class Game(ABC):
         elif action.seat is None:
             raise InvalidMove("a forfeit needs a seat")
         else:
-            self.forfeit(action.seat, action.reason)
+            self.forfeit(action.seat, action.ending)
 
     def take_back(self) -> Game:
         """A copy of this game without its last action (and the passes that followed it)."""

@@ -18,6 +18,7 @@ from engine.board import (
 )
 from engine.core import (
     BoardView,
+    Ending,
     ForbiddenMove,
     Game,
     GameInfo,
@@ -174,12 +175,12 @@ def _within_reach(size: int) -> tuple[frozenset[int], ...]:
     )
 
 
-def _winning_reason(line: list[Piece]) -> str | None:
+def _winning_ending(line: list[Piece]) -> Ending | None:
     """Why four pieces in a line win (four colours, or all three sizes), or None."""
     if len({piece.colour for piece in line}) == len(line):
-        return "four colours in a line"
+        return Ending.FOUR_COLOURS
     if len({piece.size for piece in line}) == len(Size):
-        return "three sizes in a line"
+        return Ending.THREE_SIZES
     return None
 
 
@@ -402,11 +403,11 @@ class FolioGame(Game):
         self._hand = None
         win = self._win_on(square, placed)
         if win is None:
-            self._finish(Result.draw(self.players, "all pieces placed"))
+            self._finish(Result.draw(self.players, Ending.ALL_PLACED))
         else:
-            self._winning_line, reason = win
+            self._winning_line, ending = win
             mover = _seat_making(len(self._history))
-            self._finish(Result.win((mover,), self.players, reason))
+            self._finish(Result.win((mover,), self.players, ending))
 
     # -- checking moves ------------------------------------------------------
 
@@ -479,14 +480,14 @@ class FolioGame(Game):
             return f"{name} does not touch any placed piece"
         return None
 
-    def _win_on(self, square: int, piece: Piece) -> tuple[tuple[int, ...], str] | None:
+    def _win_on(self, square: int, piece: Piece) -> tuple[tuple[int, ...], Ending] | None:
         """The line `piece` completes on `square` and why that wins, if it does."""
         board = self._board
         for line, (a, b, c) in self._lines[square]:
             if a in board and b in board and c in board:
-                reason = _winning_reason([piece, board[a], board[b], board[c]])
-                if reason is not None:
-                    return line, reason
+                ending = _winning_ending([piece, board[a], board[b], board[c]])
+                if ending is not None:
+                    return line, ending
         return None
 
 

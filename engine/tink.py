@@ -28,6 +28,7 @@ from engine.board import (
 )
 from engine.core import (
     BoardView,
+    Ending,
     Event,
     ForbiddenMove,
     Game,
@@ -47,6 +48,9 @@ Move = LineMove
 """Tink's moves as the search plays them (see `LineMove`)."""
 SpendTable = tuple[tuple[tuple[Move, ...], ...], ...]
 """At `[a][b]` and `[b][a]`, the moves that spend the pieces on a and b (a < b in each)."""
+
+_OUT_BY = {Ending.RESIGNATION: "resignation", Ending.TIME: "time ran out"}
+"""Why a seat that forfeits is out, as the game's notes say it."""
 
 SMALL, MEDIUM, LARGE = 1, 2, 3
 STARTING_STASH = (0, 5, 4, 1)
@@ -274,23 +278,23 @@ class TinkGame(Game):
         self.search_push(move)
         return self._format(move)
 
-    def _forfeit(self, seat: int, reason: str) -> None:
+    def _forfeit(self, seat: int, ending: Ending) -> None:
         if not self._in[seat]:
             raise ForbiddenMove(f"seat {seat + 1} is already out of the game")
         if self.players == 2:
-            super()._forfeit(seat, reason)
+            super()._forfeit(seat, ending)
             return
-        self._go_out(seat, reason)
+        self._go_out(seat, _OUT_BY[ending])
         still_in = self._seats_in()
         if len(still_in) == 1:
-            self._finish(Result(still_in, reason, ()))
+            self._finish(Result(still_in, ending, ()))
         elif self._turn == seat:
             self._turn = self._next_in(seat)
             self._start_turn()
 
     def _finish(self, result: Result) -> None:
         """Every result gets its ranks here: out players behind, latest out first."""
-        super()._finish(Result(result.winners, result.reason, self._ranks(result.winners)))
+        super()._finish(Result(result.winners, result.ending, self._ranks(result.winners)))
 
     # -- the search path -----------------------------------------------------
 
@@ -362,7 +366,7 @@ class TinkGame(Game):
         self._movers.append(seat)
         if self._has_a_line(seat, size, target):
             self._line = self._winning_line(seat, size, target)
-            self._finish(Result((seat,), "four in a row", ()))
+            self._finish(Result((seat,), Ending.FOUR_IN_A_ROW, ()))
             return
         self._turn = self._next_in(seat)
         self._start_turn()
@@ -540,7 +544,7 @@ class TinkGame(Game):
                 self._count_position(seat)
                 return
             if not any(self._has_move(other) for other in self._seats_in()):
-                self._finish(Result((), "no one can move", ()))
+                self._finish(Result((), Ending.NO_ONE_CAN_MOVE, ()))
                 return
             if any(self._stash[seat]):
                 self._pass(seat)
@@ -548,7 +552,7 @@ class TinkGame(Game):
                 self._go_out(seat, "ran out of pieces")
             still_in = self._seats_in()
             if len(still_in) == 1:
-                self._finish(Result(still_in, "last player in", ()))
+                self._finish(Result(still_in, Ending.LAST_PLAYER_IN, ()))
                 return
             self._turn = self._next_in(seat)
 
@@ -576,7 +580,7 @@ class TinkGame(Game):
         seen = self._seen.get(key, 0) + 1
         self._seen[key] = seen
         if seen == 3:
-            self._finish(Result((), "threefold repetition", ()))
+            self._finish(Result((), Ending.REPETITION, ()))
 
     def _note(self, text: str) -> None:
         self._events.append(Event(len(self._plies), text))

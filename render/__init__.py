@@ -28,9 +28,11 @@ from render.scene import (
     unregister_scene,
     with_clocks,
 )
+from render.words import ENDINGS
 
 __all__ = [
     "COMPACT",
+    "ENDINGS",
     "FULL",
     "BoardMap",
     "Layout",

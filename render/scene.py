@@ -10,6 +10,7 @@ import engine
 from render.lettering import isolated, printable
 from render.model import Marks, Scene, Seat
 from render.sprites import Look
+from render.words import ENDINGS
 
 SceneMaker = Callable[[engine.Game, Sequence[str]], Scene]
 """Makes a game's scene from the game and one drawable name per seat."""
@@ -58,10 +59,10 @@ def headline(game: engine.Game, names: Sequence[str]) -> str:
     result = game.result
     if result is not None:
         if result.is_draw:
-            return f"Draw: {result.reason}"
+            return f"Draw: {ENDINGS[result.ending]}"
         winners = " and ".join(names[seat] for seat in result.winners)
         verb = "wins" if len(result.winners) == 1 else "win"
-        return f"{winners} {verb}: {result.reason}"
+        return f"{winners} {verb}: {ENDINGS[result.ending]}"
     if game.history:
         return f"Move {len(game.history)}: {game.history[-1]}"
     return f"{game.info.title}: a new game"

@@ -16,10 +16,6 @@ from bot.storage import Action, GameRecord, Seat, Status
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.clocks import CLAIM
 
-TIME_RAN_OUT = "time ran out"
-"""The reason a player lost on time, as the result line says it: "**Bob** wins: time ran
-out." (the headline before it names who ran out)."""
-
 
 class NothingToClaim(Refusal):
     """A claim on time with no win to claim: a late move came first, or the game is over."""
@@ -62,7 +58,9 @@ class Endings:
         async with self._games.borrow(record) as loan:
             resigned = say(Strong(Name(seat.name)), " resigned.")
             claim = lapsed_claim(record)
-            return await self.forfeit(loan, seat, "resignation", resigned, also_lapsed=claim)
+            return await self.forfeit(
+                loan, seat, engine.Ending.RESIGNATION, resigned, also_lapsed=claim
+            )
 
     async def time_out(self, game_id: int, *, offline: bool = False) -> Post | None:
         """The player to move ran out of time: they lose, or with 3-4 players go out; where
@@ -84,7 +82,7 @@ class Endings:
         async with self._games.borrow(record) as loan:
             claimers = await self.claimers(loan, seat)
             if not claimers:
-                return await self.forfeit(loan, seat, TIME_RAN_OUT, headline)
+                return await self.forfeit(loan, seat, engine.Ending.TIME, headline)
         return await self._flag(record, seat, headline, claimers)
 
     async def still_in_time(self, record: GameRecord) -> tuple[GameRecord, bool]:
@@ -159,7 +157,7 @@ class Endings:
             if claimer is None:
                 raise Refusal(say("Only ", names(s.name for s in claimers), " can claim this win."))
             claimed = say(Strong(Name(claimer.name)), " claimed the win on time.")
-            post = await self.forfeit(loan, late, TIME_RAN_OUT, claimed)
+            post = await self.forfeit(loan, late, engine.Ending.TIME, claimed)
         return Answer(say(Name(late.name), " ran out of time; ", claimed), closed=True, post=post)
 
     def _others_in(self, loan: Loan, late: Seat) -> list[Seat]:
@@ -175,7 +173,7 @@ class Endings:
         self,
         loan: Loan,
         seat: Seat,
-        reason: str,
+        ending: engine.Ending,
         headline: Text,
         *,
         also_lapsed: tuple[Lapsed, ...] = (),
@@ -186,7 +184,7 @@ class Endings:
         events_before = len(game.events)
         lapsed = (*lapsed_offer(loan.record), *also_lapsed)
         try:
-            game.forfeit(seat.seat, reason)
+            game.forfeit(seat.seat, ending)
         except engine.GameError as error:
             raise Refusal(f"You cannot resign: {error}.") from None
         following = await self._games.advanced(loan.record, game)

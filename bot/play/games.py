@@ -287,7 +287,7 @@ class GameTable:
                 turn_user_id=None,
                 turn_started_at=None,
                 offer=None,
-                result_reason=result.reason,
+                ending=result.ending,
                 ended_at=now,
                 clock=TurnClock(),
                 deadline=None,

@@ -8,7 +8,7 @@ from collections.abc import Container, Mapping
 
 import engine
 from bot.play.ai_seats import is_ai
-from bot.play.endings import TIME_RAN_OUT, Endings
+from bot.play.endings import Endings
 from bot.play.games import GameTable, lapsed_claim, lapsed_offer, player, turn_seat
 from bot.play.posts import BoardPosts
 from bot.play.values import Post, Refusal
@@ -54,15 +54,15 @@ class Moves:
         async with self._games.borrow(record) as loan:
             if seat.seat not in loan.game.view().out:
                 return
-            reasons = [
-                action.reason
+            endings = [
+                action.ending
                 for action in loan.game.actions
                 if action.kind is engine.ActionKind.FORFEIT and action.seat == seat.seat
             ]
-        why = reasons[-1] if reasons else ""
-        if why == "resignation":
+        why = endings[-1] if endings else None
+        if why is engine.Ending.RESIGNATION:
             raise Refusal("You resigned from this game; the others play on.")
-        if why == TIME_RAN_OUT:
+        if why is engine.Ending.TIME:
             raise Refusal("Your time ran out, so you are out of this game; the others play on.")
         raise Refusal("You are out of this game; the others play on.")
 
@@ -91,7 +91,7 @@ class Moves:
         async with self._games.borrow(record) as loan:
             if late and not await self._endings.claimers(loan, seat):
                 headline = say(Strong(Name(seat.name)), " ran out of time before moving.")
-                return await self._endings.forfeit(loan, seat, TIME_RAN_OUT, headline)
+                return await self._endings.forfeit(loan, seat, engine.Ending.TIME, headline)
             game = loan.game
             events_before = len(game.events)
             text = move if isinstance(move, str) else game.join_move(move)

@@ -22,7 +22,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "games": (
         *("id", "game", "guild_id", "channel_id", "thread_id", "options", "seed"),
         *("starter_id", "status", "version", "state", "message_id", "expires_at"),
-        *("turn_seat", "turn_user_id", "turn_started_at", "offer", "result_reason"),
+        *("turn_seat", "turn_user_id", "turn_started_at", "offer", "ending"),
         *("created_at", "updated_at", "ended_at", "time_limit", "reminder_turn"),
         *("reminded", "remind_at", "time_increment", "time_cap", "clock", "deadline"),
         "pairing_id",

@@ -379,6 +379,46 @@ MIGRATIONS: tuple[Migration, ...] = (
         ){WITHOUT_ROWID};
         """,
     ),
+    (
+        21,
+        """
+        ALTER TABLE games RENAME COLUMN result_reason TO ending;
+        UPDATE games SET ending = CASE ending
+                WHEN 'four in a row' THEN 'four_in_a_row'
+                WHEN 'four colours in a line' THEN 'four_colours'
+                WHEN 'three sizes in a line' THEN 'three_sizes'
+                WHEN 'all pieces placed' THEN 'all_placed'
+                WHEN 'bridge completed' THEN 'bridge'
+                WHEN 'both bridges completed' THEN 'both_bridges'
+                WHEN 'lowest total' THEN 'lowest_total'
+                WHEN 'equal totals' THEN 'equal_totals'
+                WHEN 'no one can move' THEN 'no_one_can_move'
+                WHEN 'last player in' THEN 'last_player_in'
+                WHEN 'threefold repetition' THEN 'repetition'
+                WHEN 'agreed draw' THEN 'agreement'
+                WHEN 'resignation' THEN 'resignation'
+                WHEN 'time ran out' THEN 'time'
+                ELSE NULL END;
+        UPDATE games SET state = replace(replace(replace(replace(state,
+                '@forfeit 0 time ran out', '@forfeit 0 time'),
+                '@forfeit 1 time ran out', '@forfeit 1 time'),
+                '@forfeit 2 time ran out', '@forfeit 2 time'),
+                '@forfeit 3 time ran out', '@forfeit 3 time')
+            WHERE state LIKE '%@forfeit % time ran out%';
+        UPDATE actions SET action = replace(replace(replace(replace(action,
+                '@forfeit 0 time ran out', '@forfeit 0 time'),
+                '@forfeit 1 time ran out', '@forfeit 1 time'),
+                '@forfeit 2 time ran out', '@forfeit 2 time'),
+                '@forfeit 3 time ran out', '@forfeit 3 time')
+            WHERE action LIKE '@forfeit % time ran out';
+        UPDATE announcements SET post = replace(replace(replace(replace(post,
+                '@forfeit 0 time ran out', '@forfeit 0 time'),
+                '@forfeit 1 time ran out', '@forfeit 1 time'),
+                '@forfeit 2 time ran out', '@forfeit 2 time'),
+                '@forfeit 3 time ran out', '@forfeit 3 time')
+            WHERE post LIKE '%@forfeit % time ran out%';
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine import OptionValue
+from engine import Ending, OptionValue
 
 
 class Status(StrEnum):
@@ -170,7 +170,8 @@ class GameRecord(GameDraft):
     turn_user_id: int | None = None
     turn_started_at: float | None = None
     offer: Offer | None = None
-    result_reason: str | None = None
+    ending: Ending | None = None
+    """How a finished game ended."""
     ended_at: float | None = None
     clock: TurnClock = TurnClock()
     deadline: float | None = None

@@ -31,6 +31,7 @@ from bot.storage.standings import (
     Standing,
     rated_guild,
 )
+from engine import Ending
 
 
 class Row(Protocol):
@@ -49,7 +50,7 @@ def columns(alias: str, names: Sequence[str]) -> str:
 GAME_COLUMNS = (
     *("id", "game", "guild_id", "channel_id", "thread_id", "options", "seed", "starter_id"),
     *("status", "version", "state", "created_at", "updated_at", "expires_at", "message_id"),
-    *("turn_seat", "turn_user_id", "turn_started_at", "offer", "result_reason", "ended_at"),
+    *("turn_seat", "turn_user_id", "turn_started_at", "offer", "ending", "ended_at"),
     *("time_limit", "time_increment", "time_cap", "clock", "deadline", "pairing_id"),
 )
 SEAT_COLUMNS = ("seat", "user_id", "name", "accepted", "rank")
@@ -61,7 +62,7 @@ NEW_GAME_COLUMNS = (
 )
 SAVED_GAME_COLUMNS = (
     *("status", "state", "turn_seat", "turn_user_id", "turn_started_at", "offer"),
-    *("result_reason", "ended_at", "updated_at", "clock", "deadline"),
+    *("ending", "ended_at", "updated_at", "clock", "deadline"),
 )
 """The columns `save` writes; it also bumps `version`."""
 
@@ -92,7 +93,7 @@ def game_record(rows: Sequence[Row]) -> GameRecord | None:
         turn_user_id=row["turn_user_id"],
         turn_started_at=row["turn_started_at"],
         offer=_offer_from_text(row["offer"]),
-        result_reason=row["result_reason"],
+        ending=Ending(row["ending"]) if row["ending"] else None,
         ended_at=row["ended_at"],
         time_limit=row["time_limit"],
         time_increment=row["time_increment"],
@@ -157,7 +158,7 @@ def saved_game_values(record: GameRecord, now: float) -> tuple[Any, ...]:
     """The values of `SAVED_GAME_COLUMNS` for a changed game."""
     return (
         *(record.status.value, record.state, record.turn_seat, record.turn_user_id),
-        *(record.turn_started_at, _offer_text(record.offer), record.result_reason),
+        *(record.turn_started_at, _offer_text(record.offer), record.ending and record.ending.value),
         *(record.ended_at, now, _turn_clock_text(record.clock), record.deadline),
     )
 

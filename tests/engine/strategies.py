@@ -32,7 +32,7 @@ def games(
         if forfeits and draw(st.integers(0, 40)) == 0:
             seat = draw(st.integers(0, count - 1))
             try:
-                game.forfeit(seat, "resignation")
+                game.forfeit(seat, engine.Ending.RESIGNATION)
             except engine.IllegalMove:
                 continue
         else:

@@ -259,7 +259,7 @@ def test_repetition_ends_a_shuffle_against_a_player_who_must_pass() -> None:
     play(game, "a2-b2", "b2-a2", "a2-b2")
     assert game.result is None
     game.play("b2-a2")
-    assert game.result == engine.Result((), "threefold repetition", (0, 0))
+    assert game.result == engine.Result((), engine.Ending.REPETITION, (0, 0))
 
 
 def test_third_repetition_draws_the_round() -> None:
@@ -267,7 +267,7 @@ def test_third_repetition_draws_the_round() -> None:
     play(game, *SHUFFLE, *SHUFFLE[:3])
     assert game.result is None
     game.play(SHUFFLE[3])
-    assert game.result == engine.Result((), "threefold repetition", (0, 0))
+    assert game.result == engine.Result((), engine.Ending.REPETITION, (0, 0))
     assert game.events[-1].text == "The same position occurs a third time, so the round is drawn."
 
 
@@ -292,7 +292,7 @@ def test_repetition_draw_can_be_turned_off() -> None:
 def test_completing_a_bridge_wins_the_round_at_once() -> None:
     game = position(BOTH_NEARLY_BUILT)
     game.play("b7-a8")
-    assert game.result == engine.Result((0,), "bridge completed", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.BRIDGE, (0, 1))
     assert set(game.view().highlight) == FIRST_COLUMN
     assert game.round_scores == ((4, 12),)
     assert game.events[-1].text == "{0} completes a bridge and wins the round."
@@ -333,7 +333,7 @@ def test_delayed_win_gives_the_other_player_one_more_move() -> None:
     assert game.events[-1].text == "{0} completes a bridge; {1} has one more move."
     assert set(game.view().to_answer) == FIRST_COLUMN
     game.play("d7-d6")
-    assert game.result == engine.Result((0,), "bridge completed", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.BRIDGE, (0, 1))
     assert game.view().to_answer == ()
     assert game.events[-1].text == ("{1} does not answer with a bridge, so {0} wins the round.")
 
@@ -341,7 +341,7 @@ def test_delayed_win_gives_the_other_player_one_more_move() -> None:
 def test_delayed_win_answered_with_a_bridge_is_a_draw() -> None:
     game = position(BOTH_NEARLY_BUILT, win="delayed")
     play(game, "b7-a8", "g2-h1")
-    assert game.result == engine.Result((), "both bridges completed", (0, 0))
+    assert game.result == engine.Result((), engine.Ending.BOTH_BRIDGES, (0, 0))
     assert game.view().to_answer == ()
     assert game.round_scores == ((4, 4),)
     assert set(game.view().highlight) == FIRST_COLUMN | {f"h{rank}" for rank in range(1, 9)}
@@ -350,14 +350,14 @@ def test_delayed_win_answered_with_a_bridge_is_a_draw() -> None:
 def test_delayed_win_is_instant_for_the_player_who_moved_second() -> None:
     game = position(BOTH_NEARLY_BUILT, starter=1, to_move=0, win="delayed")
     game.play("b7-a8")
-    assert game.result == engine.Result((0,), "bridge completed", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.BRIDGE, (0, 1))
 
 
 def test_delayed_win_when_the_answer_is_a_forced_pass() -> None:
     game = position(BOXED_IN, win="delayed")
     game.play("b7-a8")
     assert game.history == ("b7-a8", "pass")
-    assert game.result == engine.Result((0,), "bridge completed", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.BRIDGE, (0, 1))
     assert [event.text for event in game.events] == [
         "{0} completes a bridge; {1} has one more move.",
         "{1} has no legal move and passes.",
@@ -441,7 +441,7 @@ def test_match_of_rounds_is_won_by_the_lowest_total() -> None:
     game = won_round_one(rounds=2)
     game.play("first")
     play(game, "c8-d6", "c1-d3", "d6-c8", "d3-c1", "c8-d6", "c1-d3", "d6-c8", "d3-c1")
-    assert game.result == engine.Result((0,), "lowest total", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.LOWEST_TOTAL, (0, 1))
     assert game.totals == (16, 24)
     assert game.round_scores == ((4, 12), (12, 12))
 
@@ -457,13 +457,13 @@ def test_point_limit_ends_the_match_with_equal_totals_drawn() -> None:
     play(game, *SHUFFLE * 2)
     assert game.result is None
     play(game, "c8-d6", "c1-d3", "d6-c8", "d3-c1", "c8-d6", "c1-d3", "d6-c8", "d3-c1")
-    assert game.result == engine.Result((), "equal totals", (0, 0))
+    assert game.result == engine.Result((), engine.Ending.EQUAL_TOTALS, (0, 0))
     assert game.totals == (24, 24)
 
 
 def test_point_limit_ends_the_match_as_soon_as_a_total_passes_it() -> None:
     game = won_round_one(point_limit=10)
-    assert game.result == engine.Result((0,), "lowest total", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.LOWEST_TOTAL, (0, 1))
     assert game.events[-1].text == (
         "Round 1: {0} completes a bridge and wins the round; totals {0} 4, {1} 12."
     )
@@ -471,8 +471,8 @@ def test_point_limit_ends_the_match_as_soon_as_a_total_passes_it() -> None:
 
 def test_forfeit_loses_the_whole_match() -> None:
     game = won_round_one(rounds=5)
-    game.forfeit(0, "time-out")
-    assert game.result == engine.Result((1,), "time-out", (1, 0))
+    game.forfeit(0, engine.Ending.TIME)
+    assert game.result == engine.Result((1,), engine.Ending.TIME, (1, 0))
     assert game.legal_moves() == [] and game.to_move is None
     assert refusal(game, "first") == "the game is over"
 
@@ -590,10 +590,10 @@ def check_scores(game: BridgeGame) -> None:
         return
     limit, totals = game.options["point_limit"], game.totals
     if not game.is_match:
-        assert result.reason in (
-            "bridge completed",
-            "both bridges completed",
-            "threefold repetition",
+        assert result.ending in (
+            engine.Ending.BRIDGE,
+            engine.Ending.BOTH_BRIDGES,
+            engine.Ending.REPETITION,
         )
     elif isinstance(limit, int):
         before = [sum(s[seat] for s in scores[:-1]) for seat in (0, 1)]
@@ -645,7 +645,7 @@ def test_random_matches_keep_every_invariant(
     check_round_trip(game)
     event(f"rounds played: {len(game.round_scores)}")
     event(f"starters chosen: {sum(move in ('first', 'second') for move in game.history)}")
-    event(f"result: {game.result.reason if game.result else 'unfinished'}")
+    event(f"result: {game.result.ending if game.result else 'unfinished'}")
 
 
 def moves_that_win_the_round(game: engine.Game) -> list[str]:

@@ -32,7 +32,7 @@ def test_a_move_must_be_text() -> None:
 
 def test_json_round_trip_gives_an_equal_game() -> None:
     game = started("S d4", "S a8", "S e4")
-    game.forfeit(1, "timeout")
+    game.forfeit(1, engine.Ending.TIME)
     loaded = engine.load_game(game.to_json())
     assert loaded == game
     assert hash(loaded) == hash(game)
@@ -51,7 +51,7 @@ def test_take_back_removes_the_last_action_only() -> None:
 def test_take_back_undoes_a_forfeit() -> None:
     game = started("S d4")
     game.forfeit(0)
-    assert game.result == engine.Result((1,), "resignation", (1, 0))
+    assert game.result == engine.Result((1,), engine.Ending.RESIGNATION, (1, 0))
     assert game.take_back().result is None
 
 
@@ -59,18 +59,20 @@ def test_forfeit_checks_the_seat_and_the_reason() -> None:
     game = started()
     with pytest.raises(IllegalMove, match="there is no seat 3 in this game"):
         game.forfeit(2)
-    with pytest.raises(IllegalMove, match="a forfeit needs a reason"):
-        game.forfeit(0, " ")
-    game.forfeit(0, "timeout")
+    with pytest.raises(IllegalMove, match="a forfeit is a resignation or time running out"):
+        game.forfeit(0, engine.Ending.REPETITION)
+    game.forfeit(0, engine.Ending.TIME)
     with pytest.raises(IllegalMove, match="the game is over"):
         game.forfeit(1)
-    assert game.actions == (engine.Action(engine.ActionKind.FORFEIT, seat=0, reason="timeout"),)
+    assert game.actions == (
+        engine.Action(engine.ActionKind.FORFEIT, seat=0, ending=engine.Ending.TIME),
+    )
 
 
 def test_agree_draw_ends_the_game_once() -> None:
     game = started("S d4")
     game.agree_draw()
-    assert game.result == engine.Result((), "agreed draw", (0, 0))
+    assert game.result == engine.Result((), engine.Ending.AGREEMENT, (0, 0))
     assert game.result.is_draw
     assert game.to_move is None
     with pytest.raises(IllegalMove, match="the game is over"):
@@ -109,8 +111,8 @@ def test_load_game_refuses_a_history_that_does_not_match() -> None:
     [
         (engine.Action(engine.ActionKind.MOVE, move="S d4"), "S d4"),
         (
-            engine.Action(engine.ActionKind.FORFEIT, seat=1, reason="time ran out"),
-            "@forfeit 1 time ran out",
+            engine.Action(engine.ActionKind.FORFEIT, seat=1, ending=engine.Ending.TIME),
+            "@forfeit 1 time",
         ),
         (engine.Action(engine.ActionKind.AGREED_DRAW), "@draw"),
     ],
@@ -123,15 +125,17 @@ def test_an_action_is_logged_as_text_and_parsed_back(action: engine.Action, text
 def test_a_logged_forfeit_must_name_its_seat() -> None:
     with pytest.raises(IllegalMove, match="not a logged action"):
         engine.Action.parse("@forfeit nobody resignation")
+    with pytest.raises(IllegalMove, match="not a logged action"):
+        engine.Action.parse("@forfeit 1 boredom")
 
 
 def test_the_logged_actions_replay_to_an_equal_game() -> None:
     game = started("S d4", "S a8")
-    game.forfeit(1, "timeout")
+    game.forfeit(1, engine.Ending.TIME)
     logged = [action.text for action in game.actions]
     actions = [engine.Action.parse(text) for text in logged]
     assert engine.replay("tink", 2, 7, {}, actions) == game
     copy = started()
     for action in game.actions:
         copy.apply(action)
-    assert copy == game and copy.result == engine.Result((0,), "timeout", (0, 1))
+    assert copy == game and copy.result == engine.Result((0,), engine.Ending.TIME, (0, 1))

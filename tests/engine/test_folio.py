@@ -301,7 +301,7 @@ def test_squares_off_the_8x8_board_are_refused() -> None:
 
 def test_four_colours_in_a_line_win_for_the_placer() -> None:
     game = folio(*placements({"a1": "RS", "b1": "YS", "c1": "GS", "d1": "BS"}))
-    assert game.result == engine.Result((1,), "four colours in a line", (1, 0))
+    assert game.result == engine.Result((1,), engine.Ending.FOUR_COLOURS, (1, 0))
     assert game.to_move is None
     assert game.view().highlight == ("a1", "b1", "c1", "d1")
     assert game.view().placed == "d1"
@@ -309,13 +309,13 @@ def test_four_colours_in_a_line_win_for_the_placer() -> None:
 
 def test_three_sizes_in_a_line_win_whatever_the_fourth_size() -> None:
     game = folio(*placements({"a1": "RS", "a2": "RM", "a3": "RL", "a4": "YM"}))
-    assert game.result == engine.Result((1,), "three sizes in a line", (1, 0))
+    assert game.result == engine.Result((1,), engine.Ending.THREE_SIZES, (1, 0))
     assert game.view().highlight == ("a1", "a2", "a3", "a4")
 
 
 def test_diagonals_count_and_the_placer_may_be_the_first_seat() -> None:
     game = folio(*placements({"d1": "RS", "a4": "RM", "b1": "YS", "c2": "RL", "b3": "YM"}))
-    assert game.result == engine.Result((0,), "three sizes in a line", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.THREE_SIZES, (0, 1))
     assert game.view().highlight == ("d1", "c2", "b3", "a4")
 
 
@@ -327,7 +327,7 @@ def test_three_colours_and_two_sizes_do_not_win() -> None:
 
 def test_lines_count_anywhere_on_the_8x8_board() -> None:
     game = folio(*placements({"d4": "RS", "e5": "RM", "f6": "RL", "c3": "YM"}), grid="none")
-    assert game.result == engine.Result((1,), "three sizes in a line", (1, 0))
+    assert game.result == engine.Result((1,), engine.Ending.THREE_SIZES, (1, 0))
     assert game.view().highlight == ("c3", "d4", "e5", "f6")
 
 
@@ -360,7 +360,7 @@ def test_winning_moves_are_none_while_a_piece_is_to_be_given() -> None:
 def test_four_colours_is_named_when_a_line_has_both() -> None:
     game = folio(*placements({"a1": "RS", "b1": "YM", "c1": "GL", "d1": "BS"}))
     assert game.result is not None
-    assert game.result.reason == "four colours in a line"
+    assert game.result.ending is engine.Ending.FOUR_COLOURS
 
 
 @pytest.mark.parametrize("grid", GRIDS)
@@ -371,7 +371,7 @@ def test_the_game_is_drawn_when_all_sixteen_pieces_are_placed(grid: str) -> None
     last = moves[-1]
     assert game.legal_moves() == [last]
     assert game.play(f"{last} give RS") == last
-    assert game.result == engine.Result((), "all pieces placed", (0, 0))
+    assert game.result == engine.Result((), engine.Ending.ALL_PLACED, (0, 0))
     assert game.in_hand is None
     assert len(game.view().squares) == 16
     assert len(game.history) == 17
@@ -380,7 +380,7 @@ def test_the_game_is_drawn_when_all_sixteen_pieces_are_placed(grid: str) -> None
 def test_a_resignation_ends_the_game_for_the_other_seat() -> None:
     game = folio("give RS", "a1 give BL")
     game.forfeit(1)
-    assert game.result == engine.Result((0,), "resignation", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.RESIGNATION, (0, 1))
     assert game.legal_moves() == []
     assert game.to_move is None
     assert engine.load_game(game.to_json()) == game

@@ -83,8 +83,8 @@ def test_actions_around_a_game_refuse_by_kind(name: str) -> None:
     game = engine.new_game(name, 2, seed=5)
     with pytest.raises(FORBIDDEN, match="no move to take back"):
         game.take_back()
-    with pytest.raises(INVALID, match="needs a reason"):
-        game.forfeit(0, " ")
+    with pytest.raises(INVALID, match="a resignation or time running out"):
+        game.forfeit(0, engine.Ending.AGREEMENT)
     with pytest.raises(FORBIDDEN, match="no seat 3"):
         game.forfeit(2)
     with pytest.raises(INVALID, match="must be text"):

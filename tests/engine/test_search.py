@@ -60,7 +60,7 @@ def test_a_bridge_match_copy_ends_with_its_round(seed: int) -> None:
         copy.search_push(copy.search_moves()[0])
     assert match.result is None
     assert copy.result is not None
-    assert copy.result.reason != "lowest total"
+    assert copy.result.ending is not engine.Ending.LOWEST_TOTAL
 
 
 def test_bridge_offers_the_choice_of_who_starts_as_search_moves() -> None:

@@ -58,7 +58,7 @@ def test_describe_and_refusals_speak_tingle_words() -> None:
 
 def test_four_coins_in_a_row_win() -> None:
     game = played("c3", "a10", "d3", "j10", "e3", "a8", "f3")
-    assert game.result == engine.Result((0,), "four in a row", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.FOUR_IN_A_ROW, (0, 1))
     assert game.view().highlight == ("c3", "d3", "e3", "f3")
 
 

@@ -205,7 +205,7 @@ def test_the_large_on_the_board_must_be_one_of_the_spent_pieces() -> None:
 
 def test_four_own_smalls_in_a_row_win_and_the_game_then_accepts_nothing() -> None:
     game = played("S c3, S a8, S d3, S h8, S e3, S a6, S f3")
-    assert game.result == engine.Result((0,), "four in a row", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.FOUR_IN_A_ROW, (0, 1))
     assert game.to_move is None
     assert game.legal_moves() == []
     assert game.view().highlight == ("c3", "d3", "e3", "f3")
@@ -240,7 +240,7 @@ def test_four_in_a_row_wins_in_every_direction_whichever_square_comes_last(
         "S d4, "
         + ", ".join(f"S {a}, S {b}" for a, b in zip(("a8", "c8", "a6", "f8"), own, strict=True))
     )
-    assert game.result == engine.Result((0,), "four in a row", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.FOUR_IN_A_ROW, (0, 1))
     assert set(game.view().highlight) == set(line)
 
 
@@ -295,7 +295,7 @@ def test_a_player_with_no_move_passes_and_a_second_pass_puts_them_out() -> None:
     game.play("S b2")
     assert game.history[-1] == "pass"
     assert game.events[-1].text == "{1} is out: passed twice."
-    assert game.result == engine.Result((0,), "last player in", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.LAST_PLAYER_IN, (0, 1))
     assert game.view().out == frozenset({1})
 
 
@@ -308,7 +308,7 @@ def test_a_move_resets_the_pass_count() -> None:
     assert game.history[-1] == "pass"
     assert game.result is None
     game.play("S h3")
-    assert game.result == engine.Result((0,), "last player in", (0, 1))
+    assert game.result == engine.Result((0,), engine.Ending.LAST_PLAYER_IN, (0, 1))
 
 
 def test_a_move_that_leaves_a_player_who_passed_stuck_again_wins() -> None:
@@ -346,12 +346,12 @@ def test_a_player_with_no_move_and_an_empty_stash_is_out() -> None:
     game = played(RUNS_OUT)
     assert game.view().stashes[0] == {Size.SMALL: 0, Size.MEDIUM: 0, Size.LARGE: 0}
     assert [event.text for event in game.events] == ["{0} is out: ran out of pieces."]
-    assert game.result == engine.Result((1,), "last player in", (1, 0))
+    assert game.result == engine.Result((1,), engine.Ending.LAST_PLAYER_IN, (1, 0))
 
 
 def test_when_no_one_can_move_the_game_is_drawn_before_anyone_passes() -> None:
     game = played(NO_ONE_CAN_MOVE)
-    assert game.result == engine.Result((), "no one can move", (0, 0))
+    assert game.result == engine.Result((), engine.Ending.NO_ONE_CAN_MOVE, (0, 0))
     assert game.events == ()
 
 
@@ -364,7 +364,7 @@ def test_a_third_repetition_is_drawn() -> None:
     game = played(", ".join(moves[:-1]))
     assert game.result is None
     game.play(moves[-1])
-    assert game.result == engine.Result((), "threefold repetition", (0, 0))
+    assert game.result == engine.Result((), engine.Ending.REPETITION, (0, 0))
     positions = [_position(step) for step in replayed(game)]
     assert positions.count(positions[-1]) == 3
     counts = [step.repetitions() for step in replayed(game)]
@@ -382,7 +382,7 @@ def test_repetition_draws_can_be_turned_off() -> None:
 
 def test_with_three_players_a_forfeit_puts_the_seat_out_and_play_goes_on() -> None:
     game = played("S c3, S d8", players=3)
-    game.forfeit(1, "resignation")
+    game.forfeit(1, engine.Ending.RESIGNATION)
     assert game.result is None
     assert [event.say(["Ann", "Bob", "Cy"]) for event in game.events] == [
         "Bob is out: resignation."
@@ -397,33 +397,33 @@ def test_with_three_players_a_forfeit_puts_the_seat_out_and_play_goes_on() -> No
 
 def test_a_forfeit_when_one_player_would_remain_ends_the_game() -> None:
     game = played("S c3, S d8, S a1", players=3)
-    game.forfeit(2, "timeout")
+    game.forfeit(2, engine.Ending.TIME)
     with pytest.raises(IllegalMove, match="seat 3 is already out of the game"):
-        game.forfeit(2, "resignation")
-    game.forfeit(1, "resignation")
-    assert game.result == engine.Result((0,), "resignation", (0, 1, 2))
+        game.forfeit(2, engine.Ending.RESIGNATION)
+    game.forfeit(1, engine.Ending.RESIGNATION)
+    assert game.result == engine.Result((0,), engine.Ending.RESIGNATION, (0, 1, 2))
 
 
 def test_ranks_put_winners_first_then_players_in_then_the_latest_out() -> None:
     game = played(players=4)
-    game.forfeit(3, "resignation")
-    game.forfeit(1, "timeout")
+    game.forfeit(3, engine.Ending.RESIGNATION)
+    game.forfeit(1, engine.Ending.TIME)
     for move in ("S c3", "S a8", "S d3", "S h8", "S e3", "S a6", "S f3"):
         game.play(move)
-    assert game.result == engine.Result((0,), "four in a row", (0, 2, 1, 3))
+    assert game.result == engine.Result((0,), engine.Ending.FOUR_IN_A_ROW, (0, 2, 1, 3))
 
 
 def test_an_agreed_draw_ranks_players_still_in_first() -> None:
     game = played("S c3", players=3)
-    game.forfeit(0, "resignation")
+    game.forfeit(0, engine.Ending.RESIGNATION)
     game.agree_draw()
-    assert game.result == engine.Result((), "agreed draw", (1, 0, 0))
+    assert game.result == engine.Result((), engine.Ending.AGREEMENT, (1, 0, 0))
 
 
-def test_a_forfeit_reason_with_braces_is_said_as_written() -> None:
+def test_a_seat_out_of_time_is_said_to_be_out_of_time() -> None:
     game = played(players=3)
-    game.forfeit(0, "left {1}")
-    assert game.events[0].say(["Ann", "Bob", "Cy"]) == "Ann is out: left {1}."
+    game.forfeit(0, engine.Ending.TIME)
+    assert game.events[0].say(["Ann", "Bob", "Cy"]) == "Ann is out: time ran out."
 
 
 # -- words and views ----------------------------------------------------------
@@ -548,7 +548,7 @@ def test_listed_moves_and_wins_match_the_rules_read_off_the_board(
         assert len(legal) == len(set(legal))
         assert set(legal) == _moves_by_the_rules(step)
         lines = _seats_with_four_in_a_row(step.view())
-        if step.result is not None and step.result.reason == "four in a row":
+        if step.result is not None and step.result.ending is engine.Ending.FOUR_IN_A_ROW:
             assert lines == set(step.result.winners)
         else:
             assert lines == set()

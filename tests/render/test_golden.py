@@ -104,7 +104,7 @@ def test_names_in_six_scripts_look_like_their_reference() -> None:
     """The panel at half size: each name whole, in its own script and direction."""
     game = engine.new_game("tink", 4, seed=1)
     game.play("S d4")
-    game.forfeit(0, "resignation")
+    game.forfeit(0, engine.Ending.RESIGNATION)
     picture = opened(render.board_png(game, SCRIPTS))
     panel = picture.crop((0, PANEL_TOP, picture.width, picture.height))
     assert_like_reference(thumbnail(panel, 2), "names-six-scripts")

@@ -272,7 +272,7 @@ def test_long_names_are_cut_with_an_ellipsis_to_fit() -> None:
 def test_a_replay_shows_resignations_and_agreed_draws_as_frames() -> None:
     game = engine.new_game("tink", 3, seed=2)
     game.play("S d4")
-    game.forfeit(1, "resignation")
+    game.forfeit(1, engine.Ending.RESIGNATION)
     game.play(game.legal_moves()[0])
     game.agree_draw()
     animation = opened(render.replay_gif(game, NAMES), "GIF")

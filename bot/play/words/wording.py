@@ -10,6 +10,7 @@ from bot.play.ai_seats import is_ai
 from bot.play.game_clocks import clock_line
 from bot.play.words.text import Command, GameLink, Name, Segment, Strong, Text, joined, say
 from bot.storage import GameRecord, Seat
+from render import ENDINGS
 
 
 def title(record: GameRecord) -> str:
@@ -81,16 +82,16 @@ def result_text(result: engine.Result, player_names: Sequence[str]) -> Text:
     if result.is_draw:
         drawn, behind = _drawn_and_behind(result, player_names)
         if not behind:
-            return say(f"The game is drawn: {result.reason}.")
+            return say(f"The game is drawn: {ENDINGS[result.ending]}.")
         return say(
-            f"The game is drawn ({result.reason}) between ",
+            f"The game is drawn ({ENDINGS[result.ending]}) between ",
             names(drawn, strong=True),
             "; ",
             _finish_behind(behind),
         )
     winners = [player_names[seat] for seat in result.winners]
     verb = "wins" if len(winners) == 1 else "win"
-    return say(names(winners, strong=True), f" {verb}: {result.reason}.")
+    return say(names(winners, strong=True), f" {verb}: {ENDINGS[result.ending]}.")
 
 
 def agreed_draw(result: engine.Result, player_names: Sequence[str]) -> Text:

@@ -412,7 +412,7 @@ async def test_the_bot_agrees_to_a_draw_when_it_is_lost(tmp_path: Path) -> None:
         ]
         assert [b.label for b in agreed.message.buttons] == ["Replay", "Review", "Rematch"]
         record, _ = await saved(discord)
-        assert record.status is Status.FINISHED and record.result_reason == "agreed draw"
+        assert record.status is Status.FINISHED and record.ending is engine.Ending.AGREEMENT
     finally:
         await discord.close()
 

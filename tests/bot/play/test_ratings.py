@@ -18,6 +18,7 @@ from bot.play.ratings import Outcome, Rating, rate_game
 from bot.storage import StaleGame, Status
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.standings import OVERALL
+from engine import Ending
 from tests.bot.rated_games import GUILD, finish
 
 USERS = [11, 12, 13, 14]
@@ -124,7 +125,7 @@ async def test_records_count_first_place_alone_as_a_win_and_shared_as_a_draw(
 
 async def test_a_game_is_rated_once_whatever_is_saved_after(storage: SqliteStorage) -> None:
     record = await finish(storage, USERS[:2], [0, 1])
-    resaved = await storage.save(dataclasses.replace(record, result_reason="again"), now=3.0)
+    resaved = await storage.save(dataclasses.replace(record, ending=Ending.AGREEMENT), now=3.0)
     await storage.save(dataclasses.replace(resaved, status=Status.ACTIVE), now=4.0)
     current = await storage.game(record.id)
     assert current is not None

@@ -271,7 +271,7 @@ async def test_a_move_after_the_deadline_is_a_time_out_even_before_the_scheduler
         "**Alice** ran out of time before moving.",
         "**Bob** wins: time ran out.",
     ]
-    assert [a.action for a in await world.storage.actions(game_id)] == ["@forfeit 0 time ran out"]
+    assert [a.action for a in await world.storage.actions(game_id)] == ["@forfeit 0 time"]
     assert await world.at(DAY) == []
 
 

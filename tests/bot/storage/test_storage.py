@@ -12,6 +12,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+import engine
 from bot.play.ratings import rate_game
 from bot.storage import (
     Action,
@@ -319,12 +320,12 @@ async def test_results_and_offers_are_kept(storage: Storage) -> None:
         status=Status.FINISHED,
         offer=None,
         players=tuple(dataclasses.replace(s, rank=s.seat) for s in offered.players),
-        result_reason="four in a row",
+        ending=engine.Ending.FOUR_IN_A_ROW,
         ended_at=12.0,
     )
     saved = await storage.save(finished, 12.0)
     assert [s.rank for s in saved.players] == [0, 1]
-    assert (saved.result_reason, saved.ended_at, saved.offer) == ("four in a row", 12.0, None)
+    assert (saved.ending, saved.ended_at, saved.offer) == (engine.Ending.FOUR_IN_A_ROW, 12.0, None)
 
 
 async def test_the_players_rows_are_written_unless_no_seat_changed(storage: Storage) -> None:

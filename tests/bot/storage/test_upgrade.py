@@ -13,6 +13,7 @@ from typing import Any
 import asyncpg
 import pytest
 
+import engine
 from bot.play.ratings import rate_game
 from bot.storage import Action, Announcement, Backend, Status, Writer, open_backend
 from bot.storage.migrations import MIGRATIONS
@@ -114,5 +115,58 @@ async def schema(backend: str, url: str) -> list[tuple[Any, ...]]:
         ):
             found += sorted(tuple(row) for row in await connection.fetch(query))
         return found
+    finally:
+        await connection.close()
+
+
+FORFEITED = (
+    '{"format":1,"game":"tink","players":2,"seed":7,"options":{},'
+    '"actions":["S d4","@forfeit 1 time ran out"],"history":["S d4"]}'
+)
+"""A game lost on time as releases before endings were codes logged it."""
+ENDINGS_AS_CODES = 21
+"""The migration that turned how games ended into codes."""
+
+
+async def test_how_games_ended_becomes_a_code_and_old_time_outs_replay(
+    backend: str, request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = await restored(backend, request, tmp_path)
+    earlier = tuple(migration for migration in MIGRATIONS if migration[0] < ENDINGS_AS_CODES)
+    monkeypatch.setattr("bot.storage.migrations.MIGRATIONS", earlier)
+    store = await open_backend(url, rater=rate_game)
+    await store.close()
+    await execute(
+        backend,
+        url,
+        f"UPDATE games SET result_reason = 'time ran out', state = '{FORFEITED}' WHERE id = 1",
+        "UPDATE games SET result_reason = 'four in a row' WHERE id = 2",
+        "INSERT INTO actions (game_id, action, seat, user_id, created_at) "
+        f"VALUES (1, '@forfeit 1 time ran out', 1, {BOB.user_id}, 1.5)",
+    )
+    monkeypatch.setattr("bot.storage.migrations.MIGRATIONS", MIGRATIONS)
+    store = await open_backend(url, rater=rate_game)
+    try:
+        lost, won = await store.game(1), await store.game(2)
+        assert lost is not None and won is not None
+        assert (lost.ending, won.ending) == (engine.Ending.TIME, engine.Ending.FOUR_IN_A_ROW)
+        result = engine.load_game(lost.state).result
+        assert result == engine.Result((0,), engine.Ending.TIME, (0, 1))
+        assert [a.action for a in await store.actions(1)] == ["@forfeit 1 time"]
+    finally:
+        await store.close()
+
+
+async def execute(backend: str, url: str, *statements: str) -> None:
+    """Run `statements` on the database at `url` as they are."""
+    if backend == "sqlite":
+        with closing(sqlite3.connect(url.removeprefix("sqlite:///"))) as db, db:
+            for statement in statements:
+                db.execute(statement)
+        return
+    connection = await asyncpg.connect(url)
+    try:
+        for statement in statements:
+            await connection.execute(statement)
     finally:
         await connection.close()
