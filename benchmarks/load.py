@@ -568,15 +568,15 @@ FIGURES = {
 
 def compare(ref: str, arguments: argparse.Namespace) -> None:
     """Run this checkout's script and the one of commit `ref` (in a worktree of its own,
-    its stand-in's check of requests turned off too) one after the other, twice each,
-    and print their figures side by side."""
+    its stand-in's check of requests turned off too) one after the other, `--rounds`
+    times each, and print their figures side by side with their medians."""
     shared = [f"--{name.replace('_', '-')}={getattr(arguments, name)}" for name in SHARED_OPTIONS]
     shared += ["--no-drawing"] if arguments.no_drawing else []
     ours = [*shared, *([f"--time-limit={arguments.time_limit}"] if arguments.time_limit else [])]
     root = Path(__file__).resolve().parent.parent
     figures: dict[tuple[str, str, str], list[float]] = {}
     with worktree(root, ref) as other:
-        for _ in range(2):
+        for _ in range(arguments.rounds):
             for name, where, options in ((ref, other, shared), ("this", root, ours)):
                 script = where / "benchmarks" / "load.py"
                 run = subprocess.run(
@@ -600,7 +600,8 @@ def compare(ref: str, arguments: argparse.Namespace) -> None:
     print(f"side by side ({ref}: {' '.join(shared)}; this: {' '.join(ours)}):")
     for (label, figure, name), values in sorted(figures.items()):
         shown = ", ".join(f"{value:g}" for value in values)
-        print(f"  {label:10} {figure:14} {name:10} {shown}")
+        middle = statistics.median(values)
+        print(f"  {label:10} {figure:14} {name:10} median {middle:<7g} of {shown}")
 
 
 @contextmanager
@@ -689,7 +690,10 @@ if __name__ == "__main__":
     parser.add_argument(
         "--compare",
         metavar="REF",
-        help="run the same load on another commit too, side by side, twice each",
+        help="run the same load on another commit too, side by side, --rounds times each",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=2, help="runs of each commit --compare makes (2)"
     )
     parser.add_argument(
         "--tappers", type=int, default=0, help="games played by taps in the paced run (0)"
