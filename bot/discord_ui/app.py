@@ -25,6 +25,7 @@ from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.game_commands import build_groups
 from bot.discord_ui.picker_views import PICKER_ITEMS
 from bot.discord_ui.puzzle_commands import puzzle_command
+from bot.discord_ui.puzzle_views import PUZZLE_ITEMS
 from bot.discord_ui.replies import NO_PINGS, replies_only
 from bot.discord_ui.review_commands import REVIEW_ITEMS
 from bot.discord_ui.rules_pages import RULES_ITEMS
@@ -71,6 +72,7 @@ HEALTH_WAIT = 5.0
 BUTTONS = (
     *DYNAMIC_ITEMS,
     *PICKER_ITEMS,
+    *PUZZLE_ITEMS,
     *REVIEW_ITEMS,
     *RULES_ITEMS,
     *STANDINGS_ITEMS,

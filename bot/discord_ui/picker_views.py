@@ -83,7 +83,7 @@ class PickSelect(
     def __init__(self, step: Step | None, game_id: int = 0, version: int = 0) -> None:
         if step is not None:
             game_id, version = step.game_id, step.version
-        options = [] if step is None else [_option(choice) for choice in step.choices]
+        options = [] if step is None else [choice_option(choice) for choice in step.choices]
         super().__init__(
             Select(
                 custom_id=f"pyr:pick:{game_id}:{version}",
@@ -195,7 +195,7 @@ _PICK_LOOKS = {
 }
 
 
-def _option(choice: Choice) -> discord.SelectOption:
+def choice_option(choice: Choice) -> discord.SelectOption:
     """A choice as a list shows it: what a whole move does, and whether it wins."""
     said = [choice.words] if choice.words else []
     said += ["wins"] if choice.wins else []

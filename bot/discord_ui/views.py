@@ -118,6 +118,10 @@ def _prompt_buttons(post: Post) -> View | None:
         view = View(timeout=None)
         view.add_item(move_button(post.game_id))
         return view
+    if post.prompt is Prompt.PUZZLE:
+        view = View(timeout=None)
+        view.add_item(answer_button())
+        return view
     if post.prompt is Prompt.REPLAY:
         view = game_view(post.game_id, "replay")
         view.add_item(review_button(post.game_id))
@@ -244,6 +248,14 @@ async def apply_answer(
     await update(interaction, content=markup(answer.text), view=view)
     if answer.post is not None:
         await send_post(interaction, answer.post)
+
+
+def answer_button() -> Button[View]:
+    """Answer, on a puzzle still open (`bot.discord_ui.puzzle_views.AnswerButton`)."""
+    return Button(label="Answer", style=discord.ButtonStyle.primary, custom_id=ANSWER_ID)
+
+
+ANSWER_ID = "pyr:puzzle:answer"
 
 
 def review_button(game_id: int) -> Button[View]:

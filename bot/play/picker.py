@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import engine
 from bot.play.games import GameTable, turn_seat
 from bot.play.moves import Moves
 from bot.play.values import Post, Refusal
@@ -102,18 +103,10 @@ class Picker:
         moved_on = version not in (0, record.version)
         if moved_on:
             chosen = ""
-        async with self._games.borrow(record) as loan:
-            game = loan.game
-            moves = _Moves(game.legal_moves(), set(game.winning_moves()), game.describe, listed)
-            chosen, choices = moves.settled(chosen)
-            back = moves.back(chosen)
         heading = say(f"{title(record)}: your move")
-        where = (game_id, record.version)
-        if not choices:
-            shown = say(heading, ": ", Code(chosen))
-            return Step(*where, chosen, (), chosen, shown, back, moved_on)
-        shown = say(heading, ": ", Code(chosen.strip())) if chosen.strip() else heading
-        return Step(*where, chosen, choices, None, shown, back, moved_on)
+        async with self._games.borrow(record) as loan:
+            moves = MoveChoices.of(loan.game, listed)
+            return moves.step((game_id, record.version), chosen, heading, moved_on)
 
     async def _active(self, game_id: int) -> GameRecord:
         record = await self._games.by_id(game_id)
@@ -123,13 +116,33 @@ class Picker:
 
 
 @dataclass(frozen=True, slots=True)
-class _Moves:
+class MoveChoices:
     """The legal moves of a position as a picker offers them, `listed` at a time."""
 
     legal: list[str]
     wins: set[str]
     describe: Callable[[str], str]
     listed: int | None
+
+    @classmethod
+    def of(
+        cls, game: engine.Game, listed: int | None = MOST_CHOICES, *, wins_marked: bool = True
+    ) -> MoveChoices:
+        """The moves of `game` as it stands; `wins_marked` marks the winning ones (not in
+        a puzzle, where that would give the answer away)."""
+        wins = set(game.winning_moves()) if wins_marked else set()
+        return cls(game.legal_moves(), wins, game.describe, listed)
+
+    def step(self, where: tuple[int, int], chosen: str, heading: Text, moved_on: bool) -> Step:
+        """The step after `chosen`, of the game or puzzle `where` names (an id and a
+        version), headed by `heading` and what is picked."""
+        chosen, choices = self.settled(chosen)
+        back = self.back(chosen)
+        if not choices:
+            shown = say(heading, ": ", Code(chosen))
+            return Step(*where, chosen, (), chosen, shown, back, moved_on)
+        shown = say(heading, ": ", Code(chosen.strip())) if chosen.strip() else heading
+        return Step(*where, chosen, choices, None, shown, back, moved_on)
 
     def settled(self, chosen: str) -> tuple[str, tuple[Choice, ...]]:
         """Where picking stands from `chosen` once every step with a single choice is

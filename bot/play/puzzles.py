@@ -14,8 +14,9 @@ import engine
 from ai.review import position_before
 from bot.play.ai_turns import Thinker
 from bot.play.games import GameTable
+from bot.play.picker import MoveChoices, Step
 from bot.play.posts import Renderer
-from bot.play.values import File, Post, Refusal
+from bot.play.values import File, Post, Prompt, Refusal
 from bot.play.words.text import Code, Command, Name, Strong, Text, say
 from bot.play.words.wording import title
 from bot.storage import GameRecord
@@ -30,6 +31,8 @@ FORCED_WIN_PUSHES = 20_000
 COLOURS = ("orange", "blue", "yellow", "green")
 """The seats' colours in the board pictures, in turn order."""
 REFUTING_LEVEL = "medium"
+Key = tuple[int, int]
+"""A puzzle: the game it comes from and the moves played before its position."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +85,22 @@ class Puzzles:
             return _post(found, say(refuted, " ", _solution(found), _next()))
         await self._tries.save(tried)
         left = TRIES - tried.tries
-        return _post(found, say(refuted, f" Try again ({left} {_tries(left)} left)."))
+        again = say(refuted, f" Try again ({left} {_tries(left)} left).")
+        return dataclasses.replace(_post(found, again), prompt=Prompt.PUZZLE)
+
+    async def step(
+        self, guild_id: int | None, user_id: int, chosen: str = "", puzzle: Key | None = None
+    ) -> Step:
+        """The answer to the player's open puzzle picked up to `chosen`, as the Move
+        picker picks a move (winning moves unmarked); a picker opened on another `puzzle`
+        starts afresh."""
+        current = await self._open(guild_id, user_id)
+        found = await self._found(current)
+        key = (current.game_id, current.ply)
+        moved_on = puzzle is not None and puzzle != key
+        moves = MoveChoices.of(found.position, wins_marked=False)
+        heading = say(f"Puzzle from {title(found.record)}: your answer")
+        return moves.step(key, "" if moved_on else chosen, heading, moved_on)
 
     async def solution(self, guild_id: int | None, user_id: int) -> Post:
         """The solution of the player's open puzzle, which closes it."""
@@ -134,12 +152,14 @@ class Puzzles:
             Strong(Name(name)),
             f" ({colour}) to play and win {how}. Answer with ",
             Code("/puzzle move:<your move>"),
+            " or ",
+            Strong("Answer"),
             f" ({TRIES - given.tries} tries), or see the solution with ",
             Code("/puzzle solution:True"),
             ".",
         )
         files = (File(f"puzzle-{found.record.id}-{found.ply}.png", board),)
-        return Post(found.record.id, text, files, private=True)
+        return Post(found.record.id, text, files, prompt=Prompt.PUZZLE, private=True)
 
     async def _refutation(self, found: Found, after: engine.Game, played: str) -> Text:
         """What answers a wrong move: the next player's win, if it has one, or its reply."""

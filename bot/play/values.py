@@ -42,6 +42,8 @@ class Prompt(StrEnum):
     """Replay, on the post of a tournament game's end."""
     REMATCH = "rematch"
     """Replay and Rematch, on the post of any other game's end."""
+    PUZZLE = "puzzle"
+    """Answer, on a puzzle still open: picks the answer a piece at a time."""
 
 
 @dataclass(frozen=True, slots=True)

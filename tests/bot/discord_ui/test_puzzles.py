@@ -9,7 +9,9 @@ import random
 import pytest
 
 import engine
-from tests.bot.harness import PNG_SIGNATURE, DiscordHarness
+from tests.bot.harness import PNG_SIGNATURE, DiscordHarness, Reply, SentMessage, User
+from tests.bot.harness.records import walk_components
+from tests.bot.taps import labels_of
 
 MISSED = ["S c3", "S b3", "S d3", "S c5", "S e3", "S d5", "S a8", "S h8", "S f3"]
 """Tink: alice (first) misses her only win, S f3, with S a8, and takes it later."""
@@ -101,3 +103,40 @@ async def test_each_games_missed_wins_are_puzzles(
     (solution,) = position.winning_moves() if in_one else engine.forced_wins_in_two(position)
     solved = await discord.slash(discord.user("carol"), "puzzle", {"move": solution})
     assert solved.content.startswith(f"**Solved**: {solution} ")
+
+
+async def answer_by_taps(
+    discord: DiscordHarness, user: User, puzzle: SentMessage, move: str
+) -> Reply:
+    """Answer the puzzle with `move` through the picker its Answer button opens: the
+    reply that answered."""
+    step = await discord.click(user, puzzle, "Answer")
+    while True:
+        assert step.ephemeral, step.content
+        menus = [c for c in walk_components(step.message.components) if "options" in c]
+        if not menus:
+            return step
+        (menu,) = menus
+        values = [option["value"] for option in menu["options"]]
+        assert not any("wins" in str(option.get("description")) for option in menu["options"])
+        value = max((v for v in values if move.startswith(v)), key=len)
+        step = await discord.select(user, step.message, menu["custom_id"], [value])
+
+
+async def test_a_puzzle_is_answered_by_taps_and_a_wrong_tap_keeps_it_open(
+    discord: DiscordHarness,
+) -> None:
+    await missed_win(discord)
+    carol = discord.user("carol")
+    given = await discord.slash(carol, "puzzle")
+    assert labels_of(given.message) == ["Answer"]
+    picker = await discord.click(carol, given.message, "Answer")
+    assert picker.ephemeral and picker.content.startswith("Puzzle from Tink #1: your answer")
+    assert picker.message.button("Back").disabled
+    wrong = await answer_by_taps(discord, carol, given.message, "S a8")
+    assert wrong.content.startswith("S a8 does not win") and labels_of(wrong.message) == ["Answer"]
+    solved = await answer_by_taps(discord, carol, wrong.message, "S f3")
+    assert solved.content.startswith("**Solved**: S f3 wins at once.")
+    assert labels_of(solved.message) == []
+    stale = await discord.click(carol, given.message, "Answer")
+    assert stale.ephemeral and stale.content.startswith("You have no puzzle open")
