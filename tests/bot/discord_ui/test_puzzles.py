@@ -11,6 +11,7 @@ import pytest
 import engine
 from tests.bot.harness import PNG_SIGNATURE, DiscordHarness, Reply, SentMessage, User
 from tests.bot.harness.records import walk_components
+from tests.bot.support import SCRIPTS
 from tests.bot.taps import labels_of
 
 MISSED = ["S c3", "S b3", "S d3", "S c5", "S e3", "S d5", "S a8", "S h8", "S f3"]
@@ -73,11 +74,19 @@ async def test_another_servers_games_give_no_puzzle(discord: DiscordHarness) -> 
     assert refused.ephemeral and refused.content.startswith("No new puzzle here yet")
 
 
-@pytest.mark.parametrize(("game", "seed", "options"), [("tingle", 19, {}), ("folio", 0, FIXED)])
+BRIDGE_MISSED = [*SCRIPTS["bridge"].moves[:30], "d2-c1", "h8-g7", "b6-a8"]
+"""Bridge: the first seat misses its only win, b6-a8, with d2-c1, and takes it next."""
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "options", "script"),
+    [("tingle", 19, {}, []), ("folio", 0, FIXED, []), ("bridge", 0, {}, BRIDGE_MISSED)],
+)
 async def test_each_games_missed_wins_are_puzzles(
-    discord: DiscordHarness, game: str, seed: int, options: dict[str, object]
+    discord: DiscordHarness, game: str, seed: int, options: dict[str, object], script: list[str]
 ) -> None:
-    """A random game of its kind with a missed win (found by seed), played to its end."""
+    """A game of its kind with a missed win (a random one found by seed, or `script`),
+    played to its end."""
     alice, bob = discord.user("alice"), discord.user("bob")
     challenge = await discord.slash(alice, f"{game} start", {"opponent": bob, **options})
     await discord.click(bob, challenge.message, "Accept")
@@ -85,8 +94,9 @@ async def test_each_games_missed_wins_are_puzzles(
     mirror = engine.new_game(game, 2, seed=record.seed, **record.options)
     rng = random.Random(seed)
     users = {seat.seat: (alice if seat.user_id == alice.id else bob) for seat in record.players}
+    scripted = iter(script)
     while mirror.result is None:
-        move = rng.choice(mirror.legal_moves())
+        move = next(scripted, None) or rng.choice(mirror.legal_moves())
         assert mirror.to_move is not None
         mover = users[mirror.to_move]
         await discord.slash(mover, f"{game} move", mirror.split_move(move))
