@@ -1,10 +1,12 @@
-"""`python -m bot` runs the bot; `python -m bot local` plays in the console without Discord."""
+"""`python -m bot` runs the bot; `python -m bot web` serves its pages alone; `python -m bot
+local` plays in the console without Discord."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import signal
 import sys
 from pathlib import Path
@@ -46,6 +48,14 @@ LOGIN_REFUSED = {
 }
 """What a refused login means, by Discord's status, and what to do."""
 REFUSED = "Discord refused the bot's login ({reason}); start the bot again later."
+NO_PAGES = (
+    "python -m bot web serves the games' pages, but WEB_PORT is off: set it to a port "
+    "(and PUBLIC_URL to where people reach it)."
+)
+PORT_TAKEN = (
+    "python -m bot web could not serve the pages on port {port} (the log above says why): "
+    "set WEB_PORT to a free port."
+)
 UNREACHABLE_ERRORS = (OSError, TimeoutError, aiohttp.ClientError, discord.GatewayNotFound)
 
 
@@ -65,6 +75,10 @@ def main(argv: list[str]) -> int:
     logs = None
     try:
         settings = load_settings()
+        if arguments.mode == "web":
+            if settings.web_port is None:
+                raise CannotStart(NO_PAGES)
+            settings = dataclasses.replace(settings, gateway=False)
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
         logs = start_logging(settings.log_level, settings.log_format)
         asyncio.run(_run(settings, logs))
@@ -90,6 +104,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     modes = parser.add_subparsers(dest="mode", title="modes (without one, the bot runs)")
     modes.add_parser("local", help="play in this terminal, without Discord")
+    modes.add_parser(
+        "web",
+        help="serve the games' pages (and the work due) beside the bot, with no shard of its own",
+    )
     copy = modes.add_parser("copy-database", help="copy every game from one database into another")
     copy.add_argument("from_url", metavar="FROM_URL", help="the database to copy")
     copy.add_argument("to_url", metavar="TO_URL", help="the empty database to fill")
@@ -123,7 +141,8 @@ def backup_or_restore(mode: str, file: Path) -> int:
 async def _run(settings: Settings, logs: HeldLogs) -> None:
     """Log in, saying plainly why that failed if it did, and serve until stopped (the
     start-up's log lines are written once logged in; SIGTERM stops the bot as cleanly as
-    Ctrl-C does, letting go of the work it claimed)."""
+    Ctrl-C does, letting go of the work it claimed). Without the gateway (`python -m bot
+    web`) the pages and the work due are served through Discord's HTTP API alone."""
     async with create_bot(settings) as bot:
         try:
             await bot.login(settings.token)
@@ -135,7 +154,11 @@ async def _run(settings: Settings, logs: HeldLogs) -> None:
         except UNREACHABLE_ERRORS as error:
             raise CannotStart(UNREACHABLE.format(reason=_reason(error))) from None
         logs.let_through()
-        serving = asyncio.ensure_future(bot.connect())
+        if not settings.gateway and not bot.serves_pages:
+            raise CannotStart(PORT_TAKEN.format(port=settings.web_port))
+        serving = asyncio.ensure_future(
+            bot.connect() if settings.gateway else asyncio.Event().wait()
+        )
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
         with contextlib.suppress(asyncio.CancelledError):
             await serving

@@ -87,6 +87,10 @@ class Settings:
     """Where people reach the pages (links start so); None: http://localhost:web_port."""
     web_secret: str = ""
     """What the pages' links are signed with; empty: a secret made from the token."""
+    gateway: bool = True
+    """Whether this process connects to Discord's gateway and runs shards; False for
+    `python -m bot web`, which serves the pages (and the work due) through Discord's HTTP
+    API alone."""
 
     @property
     def web_address(self) -> str | None:
@@ -106,6 +110,8 @@ class Settings:
     def slot(self) -> str:
         """The part of the bot this process serves, which no other process serves while it
         runs: every shard, or the shards it runs out of the bot's."""
+        if not self.gateway:
+            return f"pages on port {self.web_port}"
         if self.shard_ids is None:
             return ALL_SHARDS
         return f"shards {','.join(map(str, self.shard_ids))} of {self.shard_count}"
@@ -113,7 +119,7 @@ class Settings:
     @property
     def runs_first_shard(self) -> bool:
         """Whether this process runs shard 0, the one that registers the commands."""
-        return self.shard_ids is None or 0 in self.shard_ids
+        return self.gateway and (self.shard_ids is None or 0 in self.shard_ids)
 
 
 def load_settings() -> Settings:

@@ -121,6 +121,11 @@ class PyramidBot(discord.AutoShardedClient):
         return self._service is not None
 
     @property
+    def serves_pages(self) -> bool:
+        """Whether the games' pages are served (set up in `setup_hook`)."""
+        return self._web is not None
+
+    @property
     def service(self) -> Service:
         """The use cases and their background work, built in `setup_hook`."""
         assert self._service is not None, "the service is built in setup_hook"
@@ -200,13 +205,15 @@ class PyramidBot(discord.AutoShardedClient):
         self._web = web
 
     async def health(self) -> str | None:
-        """Why the bot is unhealthy (not connected to Discord, or its database does not
-        answer within `HEALTH_WAIT` seconds), or None when it is healthy."""
-        down = sorted(shard_id for shard_id, shard in self.shards.items() if shard.is_closed())
-        if self.is_closed() or not self.is_ready():
-            return "not connected to Discord"
-        if down:
-            return f"shards {', '.join(map(str, down))} not connected to Discord"
+        """Why the bot is unhealthy (not connected to Discord, unless it serves pages alone,
+        or its database does not answer within `HEALTH_WAIT` seconds), or None when it is
+        healthy."""
+        if self.settings.gateway:
+            down = sorted(i for i, shard in self.shards.items() if shard.is_closed())
+            if self.is_closed() or not self.is_ready():
+                return "not connected to Discord"
+            if down:
+                return f"shards {', '.join(map(str, down))} not connected to Discord"
         try:
             await asyncio.wait_for(self.host.storage.ping(), HEALTH_WAIT)
         except Exception as error:
