@@ -20,11 +20,11 @@ from dataclasses import dataclass, replace
 
 import engine
 from ai.levels import LEVELS, SETTINGS, Level, Reading
-from ai.lines import LINE_GAMES, guarded, read_lines
+from ai.lines import LINE_GAMES, as_lines, guarded, read_lines
 from ai.mcts import Node, Search
 from ai.policy import policy
 from ai.tactics import read, resisting
-from ai.threat_space import Checks, Verdict, winning_attack
+from ai.threat_space import Checks, Verdict, keeps_a_win, refuted, winning_attack
 
 __all__ = [
     "LEVELS",
@@ -113,25 +113,61 @@ class Appraisal:
 def appraise(game: engine.Game, level: str, move: str, *, seed: int | None = None) -> Appraisal:
     """The mover's best move and `move` (a legal move) valued alike: the position searched
     as `evaluate` does, then `move` alone with as many iterations as the best move had, so
-    that neither is judged deeper than the other. Raises ValueError as `evaluate` does."""
+    that neither is judged deeper than the other. In Tink and Tingle, what the level's
+    reading of the lines proves comes first: a position won by a chain of threats is won,
+    a move that keeps that win loses nothing, and a move after which the opponent wins by
+    one is lost. Raises ValueError as `evaluate` does."""
     settings = _settings(level, game)
     mover = game.to_move or 0
     rng = _rng(game, level, seed)
     tactics = read(game)
     by_text = {game.search_text(candidate): candidate for candidate in tactics.moves}
+    played = by_text[move]
+    won = tuple(1.0 if seat == mover else 0.0 for seat in range(game.players))
     if tactics.wins:
-        won = tuple(1.0 if seat == mover else 0.0 for seat in range(game.players))
         best = game.search_text(tactics.wins[0])
-        return Appraisal(won, best, 1.0 if by_text[move] in tactics.wins else 0.0)
-    search = _search(game, tactics.safe or list(tactics.moves), settings, rng)
+        return Appraisal(won, best, 1.0 if played in tactics.wins else 0.0)
+    candidates = tactics.safe or list(tactics.moves)
+    reads = bool(tactics.safe) and settings.reading >= Reading.THREATS and _reads_lines(game)
+    line = as_lines([played])[0] if reads else None
+    if line is not None:
+        attack = winning_attack(game, settings.threat_depth)
+        if attack is not None:
+            best = game.search_text(attack)
+            if attack == line or keeps_a_win(game, line, settings.threat_depth):
+                return Appraisal(won, best, 1.0)
+            value = _unproven(game, played, line, settings, rng, _budget(game, settings))
+            return Appraisal(won, best, value)
+    search = _search(game, candidates, settings, rng)
     top = search.ranked()[0]
     values = tuple(top.mean(seat) for seat in range(game.players))
     best = game.search_text(top.move)
     if best == move:
         return Appraisal(values, best, values[mover])
-    alone = Search(game, [by_text[move]], policy(game.name), rng, settings.exploration)
-    alone.run(max(top.visits, 1))
-    return Appraisal(values, best, alone.ranked()[0].mean(mover))
+    return Appraisal(values, best, _unproven(game, played, line, settings, rng, top.visits))
+
+
+def _unproven(
+    game: engine.Game,
+    move: engine.SearchMove,
+    line: engine.LineMove | None,
+    settings: Level,
+    rng: random.Random,
+    iterations: int,
+) -> float:
+    """The mover's expected reward after `move`: none where the opponent then wins by a
+    chain of threats (read where `line`, the move as a line move, is given), else as the
+    move searched alone for `iterations` finds it."""
+    if line is not None and refuted(game, line, settings.threat_depth):
+        return 0.0
+    alone = Search(game, [move], policy(game.name), rng, settings.exploration)
+    alone.run(max(iterations, 1))
+    return alone.ranked()[0].mean(game.to_move or 0)
+
+
+def _budget(game: engine.Game, settings: Level) -> int:
+    """The iterations the level's search of this position runs."""
+    return policy(game.name).budget(game, settings.budget(game.name))
 
 
 def _settings(level: str, game: engine.Game) -> Level:

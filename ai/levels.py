@@ -93,5 +93,5 @@ its best judged (no deliberate mistakes)."""
 SETTINGS[REVIEW] = Level(
     _budgets(default=400, folio=400, bridge=400),
     reading=Reading.FORKS,
-    threat_depth=2,
+    threat_depth=3,
 )

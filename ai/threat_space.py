@@ -90,6 +90,24 @@ def winning_attack(
     return _attack(game, read_lines(game), game.to_move or 0, depth, _Budget(nodes))
 
 
+def keeps_a_win(
+    game: engine.Game, move: engine.LineMove, depth: int, nodes: int = MOST_NODES
+) -> bool:
+    """Whether `move` wins by at most `depth` threats in a row (a win in one included),
+    as `winning_attack` judges its own moves: every answer still leaves a win."""
+    seat = game.to_move or 0
+    lines = read_lines(game)
+    pending = lines.live_threats(1 - seat)
+    if pending.bit_count() > 1:
+        return False
+    after = game.search_copy()
+    after.search_push(move)
+    if after.result is not None:
+        return seat in after.result.winners
+    depth += 1 if pending else 0
+    return _holds(after, lines.after(seat, move), seat, depth, _Budget(nodes))
+
+
 def refuted(game: engine.Game, move: engine.LineMove, depth: int, nodes: int = MOST_NODES) -> bool:
     """Whether after `move` the next player wins by at most `depth` threats in a row."""
     return _refuted(game, read_lines(game), move, depth, _Budget(nodes))

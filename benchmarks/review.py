@@ -71,14 +71,21 @@ def timed(name: str, moves: int) -> None:
 
 
 def honesty(games: int) -> None:
-    ahead = 0
+    ahead = won = ahead_in_wins = 0
     for index in range(games):
         levels = ("hard", "medium") if index % 2 == 0 else ("medium", "hard")
         game = played("tink", 10, levels, seed=100 + index)
         review = reviewed(game)
         hard = levels.index("hard")
-        ahead += review.accuracy[hard] > review.accuracy[1 - hard]
-    print(f"Tink, hard against medium: hard's accuracy the higher in {ahead} of {games} games")
+        higher = review.accuracy[hard] > review.accuracy[1 - hard]
+        wins = game.result is not None and game.result.winners == (hard,)
+        ahead += higher
+        won += wins
+        ahead_in_wins += higher and wins
+    print(
+        f"Tink, hard against medium: hard's accuracy the higher in {ahead} of {games} games; "
+        f"hard won {won}, and its accuracy was the higher in {ahead_in_wins} of those"
+    )
 
 
 if __name__ == "__main__":

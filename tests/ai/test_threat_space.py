@@ -107,3 +107,17 @@ the double threat from coming at once."""
 def test_a_lost_position_is_resisted_by_blocking_the_open_two(seed: int) -> None:
     game = played(LOST_OPEN_TWO, "tingle")
     assert ai.choose_move(game, "hard", seed=seed) in {"S d3", "S g6"}
+
+
+def test_a_review_values_a_win_by_threats_as_won_and_a_move_keeping_it_as_losing_nothing() -> None:
+    game = played(QUIET_WIN)
+    kept = ai.appraise(game, "review", "S e4")
+    assert (kept.best, kept.values, kept.played) == ("S e4", (1.0, 0.0), 1.0)
+    missed = ai.appraise(game, "review", "S a8")
+    assert missed.values == (1.0, 0.0) and missed.played < 1.0
+
+
+def test_a_review_values_a_move_after_which_the_opponent_wins_by_threats_as_lost() -> None:
+    game = played(FORK)
+    assert ai.appraise(game, "review", "S a8").played == 0.0
+    assert ai.appraise(game, "review", "S c3").played > 0.0
