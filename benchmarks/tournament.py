@@ -44,7 +44,7 @@ GUILD, CHANNEL = 1, 2
 
 
 class Venue:
-    """Threads opened from their starters, numbered in turn; posts dropped."""
+    """Threads opened from their starters, numbered in turn."""
 
     def __init__(self) -> None:
         self.starters = 0
@@ -55,9 +55,6 @@ class Venue:
 
     async def open_thread(self, channel_id: int, starter_id: int, name: str) -> int:
         return starter_id
-
-    async def post(self, place_id: int, post: Post) -> None:
-        return None
 
     async def edit(self, place_id: int, message_id: int, post: Post) -> None:
         return None

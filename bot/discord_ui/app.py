@@ -161,7 +161,7 @@ class PyramidBot(discord.AutoShardedClient):
             slot=self.settings.slot,
             thinker=thinker,
             vacation_days=self.settings.vacation_days,
-            venue=DiscordVenue(self, courier),
+            venue=DiscordVenue(self),
             ai_name=DEFAULT_NAME if self.user is None else self.user.display_name,
             ai_at_once=self.settings.ai_processes,
         )

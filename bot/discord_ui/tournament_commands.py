@@ -15,7 +15,6 @@ from discord import app_commands
 from discord.ui import Button, DynamicItem, View
 
 import engine
-from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.game_commands import CommandOptions
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import NO_PINGS, host_of, in_time, message_kwargs, reply, update
@@ -48,11 +47,10 @@ START_SUGGESTIONS = (MANUAL, "1h", "2h", "12h", "1d", "2d")
 
 
 class DiscordVenue:
-    """Threads opened under a tournament's channel, and posts sent by the courier."""
+    """Threads opened under a tournament's channel."""
 
-    def __init__(self, client: discord.Client, courier: DiscordCourier) -> None:
+    def __init__(self, client: discord.Client) -> None:
         self._client = client
-        self._courier = courier
 
     async def post_starter(self, channel_id: int, text: Text, key: str) -> int:
         channel = self._client.get_partial_messageable(channel_id)
@@ -80,9 +78,6 @@ class DiscordVenue:
                     return starter_id
                 raise
         return thread.id
-
-    async def post(self, place_id: int, post: Post) -> None:
-        await self._courier.to_channel(place_id, post)
 
     async def edit(self, place_id: int, message_id: int, post: Post) -> None:
         message = self._client.get_partial_messageable(place_id).get_partial_message(message_id)

@@ -1,6 +1,6 @@
 """What happened, as the use cases tell it: typed events kept in a journal that the
 runtime reads (`bot.runtime.dispatcher`), which decides what each sets going (the bot's
-turn, a tournament's next round, the scheduler's next look).
+turn, a tournament's next round, the scheduler's next look, the delivery of posts owed).
 
 The use cases only write what happened; none of them knows who acts on it.
 """
@@ -12,6 +12,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from bot.alarm import Alarm
+from bot.play.values import Delivery
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,16 @@ class DueWorkChanged:
     """A server's settings changed what falls due, or when."""
 
 
-Event = TurnWaiting | GameEnded | TournamentDue | DueWorkChanged
+@dataclass(frozen=True, slots=True)
+class PostsOwed:
+    """Posts for channels or threads other than the one asked in (a tournament's news, a
+    game opened in a thread): delivered in the order written, each announcement struck
+    off the outbox once sent."""
+
+    deliveries: tuple[Delivery, ...]
+
+
+Event = TurnWaiting | GameEnded | TournamentDue | DueWorkChanged | PostsOwed
 
 
 LONGEST_WAIT = 3600.0

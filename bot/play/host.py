@@ -103,7 +103,6 @@ class Host:
             self.endings,
             storage.standings,
             venue,
-            self.outbox.sent,
             clock=clock,
         )
         self.tournaments = Tournaments(

@@ -23,8 +23,7 @@ import engine
 from bot.play.announcements import Owed, owed
 from bot.play.games import GameTable
 from bot.play.posts import BoardPosts
-from bot.play.slow_games import Delivery
-from bot.play.values import File, Post
+from bot.play.values import Delivery, File, Post
 from bot.storage import Announcement
 from bot.storage.announcements import Announcements
 from bot.storage.claims import LEASE

@@ -22,12 +22,12 @@ from bot.play.game_clocks import control_of
 from bot.play.games import GameTable
 from bot.play.quiet import parse_span, quiet_until, zone_named
 from bot.play.timing import WARNING, Reminder, pending_reminders, turn_reminders
-from bot.play.values import Post, Refusal
+from bot.play.values import Delivery, Post, Refusal
 from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.clocks import CLAIM, LOSE, HeldPing, QuietHours, ServerSettings, Turn
 
-SpareDay = Callable[[Turn], Awaitable["Delivery | None"]]
+SpareDay = Callable[[Turn], Awaitable[Delivery | None]]
 """`await spare_day(turn)`: take a vacation day for the player whose time in `turn` runs
 out at its deadline, and the post telling them; None when they have none left."""
 
@@ -38,16 +38,6 @@ async def no_spare_day(turn: Turn) -> Delivery | None:
 
 LISTED = 25
 """Games shown by one list; the rest are counted."""
-
-
-@dataclass(frozen=True, slots=True)
-class Delivery:
-    """A post for a game's channel. With `dm_user_id` it goes to that user's direct
-    messages instead, and to the channel only when they cannot be reached."""
-
-    place_id: int
-    post: Post
-    dm_user_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

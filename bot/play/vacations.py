@@ -21,8 +21,8 @@ from bot.play.clock import DAY, MINUTE
 from bot.play.game_clocks import AwayTimes
 from bot.play.games import GameTable
 from bot.play.quiet import quiet_until
-from bot.play.slow_games import Delivery, game_link
-from bot.play.values import Post, Refusal
+from bot.play.slow_games import game_link
+from bot.play.values import Delivery, Post, Refusal
 from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
 from bot.play.words.wording import title
 from bot.storage import Announcement, GameRecord

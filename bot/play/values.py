@@ -93,6 +93,16 @@ class Post:
 
 
 @dataclass(frozen=True, slots=True)
+class Delivery:
+    """A post for a game's channel. With `dm_user_id` it goes to that user's direct
+    messages instead, and to the channel only when they cannot be reached."""
+
+    place_id: int
+    post: Post
+    dm_user_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
     """The reply to a button: the new text of its message, whether its buttons go, and
     the post that follows (the first board, the result), if any."""

@@ -5,6 +5,8 @@
 - `GameEnded` of a tournament's pairing, `TournamentDue`: the tournament moves on, in
   the background (opening a round's threads may take minutes).
 - `DueWorkChanged`: the scheduler looks again at once.
+- `PostsOwed`: the posts are delivered as the scheduler delivers its own (announcements
+  struck off once sent), one batch after another in the order they were owed.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 
 from bot.metrics import GAME_CHANGES
 from bot.play.ai_seats import is_ai
@@ -21,10 +23,12 @@ from bot.play.events import (
     Event,
     GameEnded,
     Journal,
+    PostsOwed,
     TournamentDue,
     TurnWaiting,
 )
 from bot.play.tournaments import Rounds
+from bot.play.values import Delivery
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.scheduler import AFTER_SAVE, Scheduler
 from bot.tasks import cancel_and_wait
@@ -48,6 +52,7 @@ class Dispatcher:
         self._rounds = rounds
         self._task: asyncio.Task[None] | None = None
         self._work: set[asyncio.Task[None]] = set()
+        self._delivering = asyncio.Lock()
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="dispatcher")
@@ -92,6 +97,13 @@ class Dispatcher:
                 self._in_background(work, f"tournament {tournament_id}", context)
             case DueWorkChanged():
                 self._scheduler.wake()
+            case PostsOwed(deliveries=deliveries):
+                self._in_background(self._delivered(deliveries), "posts owed", context)
+
+    async def _delivered(self, deliveries: Sequence[Delivery]) -> None:
+        """Deliver posts owed, after those owed before them."""
+        async with self._delivering:
+            await self._scheduler.deliver(deliveries)
 
     def _in_background(
         self, work: Coroutine[object, object, None], what: str, context: contextvars.Context

@@ -23,8 +23,8 @@ from typing import Protocol
 
 from bot.alarm import Alarm
 from bot.play.outbox import Outbox
-from bot.play.slow_games import Delivery, SlowGames
-from bot.play.values import Post, Refusal
+from bot.play.slow_games import SlowGames
+from bot.play.values import Delivery, Post, Refusal
 from bot.storage.claims import LEASE, claimed, holder
 from bot.storage.clocks import Turn
 from bot.tasks import cancel_and_wait

@@ -19,9 +19,8 @@ import engine
 from bot.play.host import Host
 from bot.play.picker import Step
 from bot.play.reviews import graph_png
-from bot.play.slow_games import Delivery
 from bot.play.standings import Card
-from bot.play.values import Post, Refusal
+from bot.play.values import Delivery, Post, Refusal
 from bot.play.watching import GameView
 from bot.web.links import WebLinks
 from bot.web.live import LiveGames, next_version

@@ -228,7 +228,7 @@ class Tournaments:
             raise Refusal(f"You are not playing in tournament #{tournament.number}.")
         for pairing in in_play:
             if pairing.id in notes:
-                await self._rounds.tell(*notes[pairing.id])
+                self._rounds.tell(*notes[pairing.id])
             await self._rounds.abort(pairing)
         await self._rounds.advance(tournament.id)
         return Post(

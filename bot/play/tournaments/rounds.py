@@ -10,18 +10,19 @@ import asyncio
 import dataclasses
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import engine
 from bot.play.announcements import news
 from bot.play.challenges import Challenges, Invitation
 from bot.play.endings import Endings
+from bot.play.events import PostsOwed
 from bot.play.games import GameTable
 from bot.play.pairings import round_robin, swiss_round, swiss_rounds
 from bot.play.tournaments.posts import announcement_post, standings_post
 from bot.play.tournaments.reading import decided, played_games, tally, time_control
 from bot.play.tournaments.venue import NO_GAME, ThreadRefused, Venue, VenueError
-from bot.play.values import Person, Post
+from bot.play.values import Delivery, Person, Post
 from bot.play.words.text import Text, say
 from bot.play.words.tournaments import (
     OPENING,
@@ -63,11 +64,9 @@ class Rounds:
         endings: Endings,
         standings: Standings,
         venue: Venue | None,
-        sent: Callable[[Post], Awaitable[None]],
         *,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        """`sent` strikes off the announcement a game's first board is, once posted."""
         self._games = games
         self._store = store
         self._claims = claims
@@ -75,30 +74,32 @@ class Rounds:
         self._challenges = challenges
         self._endings = endings
         self._venue = venue
-        self._sent = sent
         self._clock = clock
         self._owner = holder(games.writer)
         self._locks: dict[int, asyncio.Lock] = {}
 
     def news(self, place_id: int, text: Text) -> tuple[Announcement, Post]:
         """Tournament news for a channel or thread: the announcement to keep owed with the
-        change it tells of, and its post (sent by `tell` once the change is saved)."""
+        change it tells of, and its post (owed by `tell` once the change is saved)."""
         owed = news(place_id, Post(NO_GAME, text))
         owed = self._games.signed(dataclasses.replace(owed, created_at=self._clock()))
         return owed, Post(NO_GAME, text, announcement=owed.id)
 
-    async def tell(self, owed: Announcement, post: Post) -> None:
-        """Post saved news and strike it off; unsent, the outbox posts it later."""
-        if self._venue is not None:
-            await self._venue.post(owed.place_id, post)
-            await self._sent(post)
+    def tell(self, owed: Announcement, post: Post) -> None:
+        """Owe saved news to its channel (struck off once sent; unsent, the outbox posts
+        it later)."""
+        self._owe(owed.place_id, post)
 
     async def abort(self, pairing: PairingRecord) -> None:
         """Abort a pairing's game, unrated, telling its thread."""
         assert pairing.game_id is not None
         post = await self._endings.abort_unrated(pairing.game_id)
-        if post is not None and pairing.thread_id is not None and self._venue is not None:
-            await self._venue.post(pairing.thread_id, post)
+        if post is not None and pairing.thread_id is not None:
+            self._owe(pairing.thread_id, post)
+
+    def _owe(self, place_id: int, post: Post) -> None:
+        """A post owed to a channel or thread, for the runtime to deliver."""
+        self._games.events.write(PostsOwed((Delivery(place_id, post),)))
 
     async def run_due(self) -> None:
         """Move on every tournament that may have work: catch-up after a restart, start
@@ -132,7 +133,7 @@ class Rounds:
         if tournament.status is TournamentStatus.OPEN:
             if tournament.starts_at is None or tournament.starts_at > self._clock():
                 return
-            if not await self._start_on_time(tournament, venue):
+            if not await self._start_on_time(tournament):
                 return
             tournament = await self._by_id(tournament_id)
         if tournament.status is not TournamentStatus.RUNNING:
@@ -142,16 +143,16 @@ class Rounds:
         if not all(decided(p) for p in pairings):
             return
         entrants = await self._store.entrants(tournament.id)
-        if await self._pair_next(tournament, entrants, pairings, venue):
+        if await self._pair_next(tournament, entrants, pairings):
             await self._advance(tournament_id, venue)
             return
         table = await tally(self._store, tournament)
         owed, post = self.news(tournament.channel_id, final_text(table))
         if await self._store.end(tournament.id, TournamentStatus.FINISHED, self._clock(), [owed]):
             pictured = await standings_post(table, post.text, None)
-            await self.tell(owed, dataclasses.replace(post, files=pictured.files))
+            self.tell(owed, dataclasses.replace(post, files=pictured.files))
 
-    async def _start_on_time(self, tournament: TournamentRecord, venue: Venue) -> bool:
+    async def _start_on_time(self, tournament: TournamentRecord) -> bool:
         """Close the entries at the start time; with fewer than two players it is cancelled."""
         entrants = await self._store.entrants(tournament.id)
         if len(entrants) < 2:
@@ -159,11 +160,11 @@ class Rounds:
                 text = say(
                     f"Tournament #{tournament.number} was cancelled: fewer than 2 players joined."
                 )
-                await venue.post(tournament.channel_id, Post(NO_GAME, text))
+                self._owe(tournament.channel_id, Post(NO_GAME, text))
             return False
         if await self.close_entries(tournament):
             text = say(f"Tournament #{tournament.number} has begun: entries are closed. {OPENING}")
-            await venue.post(tournament.channel_id, Post(NO_GAME, text))
+            self._owe(tournament.channel_id, Post(NO_GAME, text))
         return True
 
     async def close_entries(self, tournament: TournamentRecord) -> bool:
@@ -190,7 +191,6 @@ class Rounds:
         tournament: TournamentRecord,
         entrants: Sequence[Entrant],
         pairings: Sequence[PairingRecord],
-        venue: Venue,
     ) -> bool:
         """Add the next round's pairings (every round at once in a round robin), telling
         the channel of each Swiss round after the first; False when the tournament has no
@@ -229,7 +229,7 @@ class Rounds:
         ):
             return False
         for owed, post in told:
-            await self.tell(owed, post)
+            self.tell(owed, post)
         return True
 
     async def _begin_games(
@@ -249,8 +249,7 @@ class Rounds:
                     heading = game_heading(tournament, pairing, entrants)
                     resumed = await self._challenges.resume_arranged(pairing.game_id, heading)
                     if resumed is not None and pairing.thread_id is not None:
-                        await venue.post(pairing.thread_id, resumed)
-                        await self._sent(resumed)
+                        self._owe(pairing.thread_id, resumed)
                 continue
             try:
                 await self._begin_game(tournament, pairing, entrants, venue)
@@ -272,7 +271,7 @@ class Rounds:
                 )
         if refused:
             text = unplayed_text(tournament, refused, entrants)
-            await venue.post(tournament.channel_id, Post(NO_GAME, text))
+            self._owe(tournament.channel_id, Post(NO_GAME, text))
 
     async def _begin_game(
         self,
@@ -298,8 +297,7 @@ class Rounds:
         heading = game_heading(tournament, pairing, entrants)
         control = time_control(tournament)
         post = await self._challenges.arrange(invitation, pairing.id, control, heading)
-        await venue.post(thread_id, post)
-        await self._sent(post)
+        self._owe(thread_id, post)
 
     async def _open_thread(
         self,

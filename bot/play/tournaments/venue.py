@@ -1,5 +1,5 @@
-"""Where a tournament's games and news go: a `Venue` (Discord, in the bot) and how it
-fails."""
+"""Where a tournament's games are played: a `Venue` (Discord, in the bot) opens their
+threads, and how it fails. Its posts are owed like any other (`PostsOwed`)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ class ThreadRefused(VenueError):
 
 
 class Venue(Protocol):
-    """Where a tournament's games and news go (Discord, in the bot)."""
+    """Where a tournament's games are played (Discord, in the bot)."""
 
     async def post_starter(self, channel_id: int, text: Text, key: str) -> int:
         """Post the message a game's thread is opened from; its id. The same `key` posted
@@ -35,8 +35,6 @@ class Venue(Protocol):
         opened from it before (a restart between opening and recording it); its id.
         Raises `ThreadRefused` when it can never be opened there, `VenueError` when it
         could not be opened this time."""
-
-    async def post(self, place_id: int, post: Post) -> None: ...
 
     async def edit(self, place_id: int, message_id: int, post: Post) -> None:
         """Show the post's text in place of a message's, without its buttons."""

@@ -49,6 +49,8 @@ BUTTONS_NAMING_BY_NUMBER = {
         "pyr:pickx:back:{offer}:1:S ",
         "pyr:pickx:cancel:{offer}:1:",
     ),
+    "AnswerSelect": ("pyr:pzpick:{game}:3",),
+    "AnswerBack": ("pyr:pzback:{game}:3:S ",),
 }
 """Every kind of button whose custom_id names a game or a tournament, with the custom_ids
 that name this server's things."""

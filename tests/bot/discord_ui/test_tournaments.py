@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.tournament_commands import DiscordVenue
+from bot.discord_ui.courier import DiscordCourier
 from bot.play.clock import HOUR
 from bot.play.outbox import OWED_AFTER
 from bot.play.values import Post
@@ -223,12 +223,12 @@ async def started_dying(
 async def test_a_game_begun_just_before_a_crash_has_its_first_board_posted_once(
     tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def killed_before_posting(self: DiscordVenue, place_id: int, post: Post) -> None:
+    async def killed_before_posting(self: DiscordCourier, place_id: int, post: Post) -> None:
         raise Killed
 
     first = DiscordHarness(new_bot(tmp_path, clock=clock))
     async with first:
-        await started_dying(first, monkeypatch, DiscordVenue, "post", killed_before_posting)
+        await started_dying(first, monkeypatch, DiscordCourier, "to_channel", killed_before_posting)
         assert [r for r in first.requests if "begins" in r.content] == []
     async with restarted(first, new_bot(tmp_path, clock=clock)) as back:
         assert [r for r in back.requests if r.kind is Kind.THREAD] == []
@@ -281,9 +281,9 @@ async def withdrawal_killed_at(
     """A two-round Swiss of these players: a player of round 1's game withdraws, which
     moves the tournament on, and the process dies just before (or just after) posting the
     news that says `news`."""
-    post = DiscordVenue.post
+    post = DiscordCourier.to_channel
 
-    async def killed_at_the_news(self: DiscordVenue, place_id: int, sent: Post) -> None:
+    async def killed_at_the_news(self: DiscordCourier, place_id: int, sent: Post) -> None:
         if news not in str(sent.text):
             await post(self, place_id, sent)
             return
@@ -299,7 +299,7 @@ async def withdrawal_killed_at(
     host = discord.client.host  # type: ignore[attr-defined]
     await discord.client.service.settled()  # type: ignore[attr-defined]
     (game,) = [p for p in await host.storage.tournaments.pairings(1) if p.second_id is not None]
-    monkeypatch.setattr(DiscordVenue, "post", killed_at_the_news)
+    monkeypatch.setattr(DiscordCourier, "to_channel", killed_at_the_news)
     with pytest.raises(Killed):
         await discord.slash(players[game.first_id], "tournament withdraw", {"number": 1})
     monkeypatch.undo()

@@ -14,24 +14,25 @@ from bot.play.ratings import rate_game
 from bot.play.tournaments import Entry, ThreadRefused, VenueError
 from bot.play.values import Person, Post, Prompt, Refusal
 from bot.play.words.text import Text
-from bot.runtime.service import Service
+from bot.runtime.service import Service, build
 from bot.storage import Status, Storage
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.tournaments import TournamentStatus
 from render.crosstable import BYE, CELL, FIGURE, MARGIN, NAME, PLACE
-from tests.bot.support import Clock, built, shown
+from tests.bot.support import Clock, KeptPosts, StubRenderer, built, shown
 
 GUILD, CHANNEL = 10, 20
 PLAYERS = [Person(200 + i, f"P{i}") for i in range(8)]
 
 
-class Venue:
-    """Starter messages numbered from 8000, threads from 9000, and every post kept."""
+class Venue(KeptPosts):
+    """Starter messages numbered from 8000, threads from 9000, and every post kept: the
+    tournament's venue, and the courier that delivers the posts owed."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.starters: list[tuple[int, str]] = []
         self.threads: list[tuple[int, str]] = []
-        self.posts: list[tuple[int, Post]] = []
 
     async def post_starter(self, channel_id: int, text: Text, key: str) -> int:
         self.starters.append((channel_id, key))
@@ -40,9 +41,6 @@ class Venue:
     async def open_thread(self, channel_id: int, starter_id: int, name: str) -> int:
         self.threads.append((channel_id, name))
         return 9000 + len(self.threads)
-
-    async def post(self, place_id: int, post: Post) -> None:
-        self.posts.append((place_id, post))
 
     async def edit(self, place_id: int, message_id: int, post: Post) -> None:
         self.posts.append((place_id, post))
@@ -72,7 +70,7 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
 
 def bot_on(storage: Storage, clock: Clock, venue: Venue) -> Service:
     """The bot over the storage, its tournaments' games and news going to the venue."""
-    return built(storage, clock, venue=venue)
+    return build(storage, StubRenderer(), venue, clock=clock, venue=venue)
 
 
 async def entered(bot: Service, format_: str, players: int, **options: object) -> int:
