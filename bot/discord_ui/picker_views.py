@@ -12,9 +12,10 @@ from typing import Any, Self
 import discord
 from discord.ui import Button, DynamicItem, Select, View
 
+from bot.discord_ui.buttons import move_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import host_of, in_time, reply, update
-from bot.discord_ui.views import ID, guarded, in_its_channel, move_button, send_post
+from bot.discord_ui.views import ID, guarded, in_its_channel, send_post
 from bot.play.picker import Choice, Step
 from bot.play.words.text import Code, say
 from bot.web.links import WebLinks

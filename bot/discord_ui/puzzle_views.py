@@ -11,10 +11,11 @@ from typing import Any, Self
 import discord
 from discord.ui import Button, DynamicItem, Select, View
 
+from bot.discord_ui.buttons import ANSWER_ID, answer_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.picker_views import CHOSEN, choice_option
 from bot.discord_ui.replies import host_of, in_time, reply, update
-from bot.discord_ui.views import ANSWER_ID, ID, answer_button, guarded, prompt_view
+from bot.discord_ui.views import ID, guarded, prompt_view
 from bot.play.picker import Step
 from bot.play.values import Post
 

@@ -10,8 +10,9 @@ import discord
 from discord.ui import Button, DynamicItem, View
 
 import engine
+from bot.discord_ui.buttons import page_button
 from bot.discord_ui.replies import update
-from bot.discord_ui.views import NAME, PAGE, guarded, page_button
+from bot.discord_ui.views import NAME, PAGE, guarded
 from bot.play.rules import rules_pages
 from bot.play.values import Refusal
 

@@ -20,6 +20,7 @@ from typing import Any, Self
 import discord
 from discord.ui import Button, DynamicItem, View
 
+from bot.discord_ui.buttons import answer_button, move_button, review_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import (
     answers_in_original,
@@ -250,24 +251,6 @@ async def apply_answer(
         await send_post(interaction, answer.post)
 
 
-def answer_button() -> Button[View]:
-    """Answer, on a puzzle still open (`bot.discord_ui.puzzle_views.AnswerButton`)."""
-    return Button(label="Answer", style=discord.ButtonStyle.primary, custom_id=ANSWER_ID)
-
-
-ANSWER_ID = "pyr:puzzle:answer"
-
-
-def review_button(game_id: int) -> Button[View]:
-    """Review, which reviews the game (`bot.discord_ui.review_commands.ReviewButton`)."""
-    return Button(label="Review", custom_id=f"pyr:review:{game_id}")
-
-
-def move_button(game_id: int) -> Button[View]:
-    """Move, which opens the picker (`bot.discord_ui.picker_views.MoveButton`)."""
-    return Button(label="Move", style=discord.ButtonStyle.primary, custom_id=f"pyr:move:{game_id}")
-
-
 def challenge_view(game_id: int) -> View:
     view = View(timeout=None)
     view.add_item(ChallengeButton(game_id, "accept"))
@@ -330,16 +313,6 @@ def _yes_no_button(
         style=discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary,
         custom_id=custom_id,
         disabled=disabled,
-    )
-
-
-def page_button(custom_id: str, *, forward: bool, off: bool) -> Button[View]:
-    """Next (blue) or Previous (grey); the custom_id ends in `:next` or `:back`."""
-    return Button(
-        label="Next" if forward else "Previous",
-        style=discord.ButtonStyle.primary if forward else discord.ButtonStyle.secondary,
-        custom_id=f"{custom_id}:{'next' if forward else 'back'}",
-        disabled=off,
     )
 
 
