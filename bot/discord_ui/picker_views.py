@@ -84,14 +84,7 @@ class PickSelect(
     def __init__(self, step: Step | None, game_id: int = 0, version: int = 0) -> None:
         if step is not None:
             game_id, version = step.game_id, step.version
-        options = [] if step is None else [choice_option(choice) for choice in step.choices]
-        super().__init__(
-            Select(
-                custom_id=f"pyr:pick:{game_id}:{version}",
-                placeholder="Choose…",
-                options=options or [discord.SelectOption(label="…")],
-            )
-        )
+        super().__init__(step_select(f"pyr:pick:{game_id}:{version}", step))
         self.game_id = game_id
         self.version = version
 
@@ -106,8 +99,7 @@ class PickSelect(
 
     async def _choose(self, interaction: discord.Interaction) -> None:
         await in_its_channel(interaction, self.game_id)
-        data: dict[str, Any] = dict(interaction.data or {})
-        chosen = str((data.get("values") or [""])[0])
+        chosen = chosen_value(interaction)
         picker = host_of(interaction).picker
         work = picker.step(self.game_id, interaction.user.id, chosen, self.version)
         step = await in_time(interaction, work, updating=True)
@@ -194,6 +186,22 @@ _PICK_LOOKS = {
     "cancel": ("Cancel", discord.ButtonStyle.secondary),
     "play": ("Play", discord.ButtonStyle.success),
 }
+
+
+def step_select(custom_id: str, step: Step | None) -> Select[View]:
+    """The list of a step's choices (a placeholder option in one rebuilt from its id)."""
+    options = [] if step is None else [choice_option(choice) for choice in step.choices]
+    return Select(
+        custom_id=custom_id,
+        placeholder="Choose…",
+        options=options or [discord.SelectOption(label="…")],
+    )
+
+
+def chosen_value(interaction: discord.Interaction) -> str:
+    """The value chosen in a list."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return str((data.get("values") or [""])[0])
 
 
 def choice_option(choice: Choice) -> discord.SelectOption:

@@ -13,7 +13,7 @@ from discord.ui import Button, DynamicItem, Select, View
 
 from bot.discord_ui.buttons import ANSWER_ID, answer_button
 from bot.discord_ui.markup import markup
-from bot.discord_ui.picker_views import CHOSEN, choice_option
+from bot.discord_ui.picker_views import CHOSEN, chosen_value, step_select
 from bot.discord_ui.replies import host_of, in_time, reply, update
 from bot.discord_ui.views import ID, guarded, prompt_view
 from bot.play.picker import Step
@@ -71,14 +71,7 @@ class AnswerSelect(
     def __init__(self, step: Step | None, game_id: int = 0, ply: int = 0) -> None:
         if step is not None:
             game_id, ply = step.game_id, step.version
-        options = [] if step is None else [choice_option(choice) for choice in step.choices]
-        super().__init__(
-            Select(
-                custom_id=f"pyr:pzpick:{game_id}:{ply}",
-                placeholder="Choose…",
-                options=options or [discord.SelectOption(label="…")],
-            )
-        )
+        super().__init__(step_select(f"pyr:pzpick:{game_id}:{ply}", step))
         self.game_id = game_id
         self.ply = ply
 
@@ -92,8 +85,7 @@ class AnswerSelect(
         await guarded(interaction, None, self._choose(interaction))
 
     async def _choose(self, interaction: discord.Interaction) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        chosen = str((data.get("values") or [""])[0])
+        chosen = chosen_value(interaction)
         puzzles = host_of(interaction).puzzles
         guild_id, user_id = interaction.guild_id, interaction.user.id
         work = puzzles.step(guild_id, user_id, chosen, (self.game_id, self.ply))
