@@ -88,11 +88,35 @@ class GameReview:
     moves: tuple[ReviewedMove, ...]
     accuracy: tuple[float, ...]
 
+    def shown_curve(self) -> tuple[tuple[float, ...], ...]:
+        """Each position's expected scores as a graph shows them. With two players, the
+        value after a move is taken from both sides: the mover's after their move and the
+        next mover's before theirs, averaged, which cancels the search's optimism for
+        whoever is to move (a curve of one side's values zigzags with the turn); where
+        either side's value is decided (proven won or lost, or the game over), it
+        stands."""
+        if len(self.curve[0]) != 2:
+            return self.curve
+        shown: list[tuple[float, ...]] = [self.curve[0]]
+        for move, following in zip(self.moves, self.curve[1:], strict=True):
+            mine = _shown_value(move.after, following[move.seat])
+            shown.append(tuple(mine if seat == move.seat else 1 - mine for seat in range(2)))
+        return tuple(shown)
+
     def key_moments(self) -> list[ReviewedMove]:
         """The moves where the game turned: the graded ones that lost most, in order."""
         graded = [move for move in self.moves if move.grade is not None]
         worst = sorted(graded, key=lambda move: (move.grade is not Grade.MISS, -move.lost))
         return sorted(worst[:KEY_MOMENTS], key=lambda move: move.ply)
+
+
+def _shown_value(after: float, following: float) -> float:
+    """A move's value to its mover as the graph shows it: the next position's when it is
+    decided, else the mover's own when that is, else their mean."""
+    for value in (following, after):
+        if value >= PROVEN or value <= 1 - PROVEN:
+            return value
+    return (after + following) / 2
 
 
 def review_to_json(review: GameReview) -> str:

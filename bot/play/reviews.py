@@ -142,13 +142,14 @@ class Reviews:
 
 
 def graph_png(names: Sequence[str], review: GameReview) -> bytes:
-    """The review's graph: each player's expected score, the graded moves marked."""
+    """The review's graph: each player's expected score (as `GameReview.shown_curve`
+    shows it), the graded moves marked."""
     marks = [
         Mark(index + 1, move.seat, move.grade.value)
         for index, move in enumerate(review.moves)
         if move.grade is not None
     ]
-    return review_graph_png(names, review.curve, marks)
+    return review_graph_png(names, review.shown_curve(), marks)
 
 
 def review_text(record: GameRecord, review: GameReview) -> Text:

@@ -18,7 +18,9 @@ from ai.review import (
     LEVEL,
     MISTAKE,
     PROVEN,
+    GameReview,
     Grade,
+    ReviewedMove,
     grade_game,
     move_accuracy,
     review_positions,
@@ -93,3 +95,17 @@ def test_appraising_a_move_values_it_against_the_best() -> None:
     assert told.best in position.game.legal_moves() and len(told.values) == 2
     best = ai.appraise(position.game, LEVEL, told.best)
     assert best.played == pytest.approx(told.values[position.seat])
+
+
+def test_the_graph_takes_each_move_from_both_sides_and_a_decided_value_as_it_is() -> None:
+    moves = (
+        ReviewedMove(0, 0, "S d4", 0.7, 0.7, None),
+        ReviewedMove(1, 1, "S e5", 0.6, 0.5, Grade.INACCURACY),
+        ReviewedMove(2, 0, "S a8", 0.4, 0.0, Grade.BLUNDER),
+    )
+    curve = ((0.7, 0.3), (0.4, 0.6), (0.8, 0.2), (0.0, 1.0))  # each by its mover's search
+    shown = GameReview(curve, moves, (80.0, 90.0)).shown_curve()
+    flat = [value for values in shown for value in values]
+    assert flat == pytest.approx([0.7, 0.3, 0.55, 0.45, 0.65, 0.35, 0.0, 1.0])
+    three = GameReview(((0.4, 0.3, 0.3), (0.0, 1.0, 0.0)), moves[:1], (0.0, 0.0, 0.0))
+    assert three.shown_curve() == three.curve

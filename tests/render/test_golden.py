@@ -7,6 +7,7 @@ of look, and check the new files by eye.
 from __future__ import annotations
 
 import io
+import json
 import os
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from PIL import Image, ImageChops
 
 import engine
 import render
+from render.review_graph import Mark, review_graph_png
 
 GOLDEN = Path(__file__).parent / "golden"
 SCALE = 4
@@ -119,3 +121,12 @@ def test_a_compact_replay_frame_looks_like_its_reference() -> None:
     animation = Image.open(io.BytesIO(render.replay_gif(game, NAMES)))
     animation.seek(animation.n_frames - 1)
     assert_like_reference(thumbnail(animation.convert("RGB"), 2), "tink-spend-compact-replay")
+
+
+def test_a_reviews_graph_looks_like_its_reference() -> None:
+    """The graph of a real Tink game's review (hard against medium; its values are kept
+    beside the reference), at full size: the example the README shows."""
+    review = json.loads((GOLDEN / "review-graph.json").read_text())
+    marks = [Mark(position, seat, grade) for position, seat, grade in review["marks"]]
+    png = review_graph_png(review["names"], review["curve"], marks)
+    assert_like_reference(opened(png), "review-graph")
