@@ -31,6 +31,7 @@ from bot.discord_ui.views import (
     respond,
     send_post,
 )
+from bot.discord_ui.web_commands import web_command
 from bot.play.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.play.challenges import ORDERS, Invitation
 from bot.play.values import Person, Prompt, Refusal
@@ -65,15 +66,15 @@ Player = app_commands.Transform[discord.Member | discord.User, Someone]
 
 def build_groups() -> list[app_commands.Group]:
     """A command group for every hosted game: `/<game> start|move|give_time|board|resign|
-    draw|undo|pause|resume|abort|rules|history|review`."""
+    draw|undo|pause|resume|abort|rules|history|review|web`."""
     return [GameGroup(info) for info in engine.GAMES.values()]
 
 
 class GameGroup(app_commands.Group):
     """One game's commands: those every game has are methods; `start` and `move`, whose
     options the game's registry entry gives, are made for it (`_start_command`,
-    `_move_command`), and `review` is `review_command`'s. Descriptions name the game where
-    they say `{title}`."""
+    `_move_command`); `review` and `web` by their modules. Descriptions name the game
+    where they say `{title}`."""
 
     def __init__(self, info: engine.GameInfo) -> None:
         super().__init__(
@@ -87,6 +88,7 @@ class GameGroup(app_commands.Group):
             _start_command(info),
             _move_command(info),
             review_command(info),
+            web_command(info),
         ]
         for command in self.commands:
             command.description = command.description.format(title=info.title)

@@ -66,6 +66,16 @@ class GameView:
 PAGES_OFF = "This server has turned its games' pages off."
 
 
+@dataclass(frozen=True, slots=True)
+class PageOf:
+    """A channel's game as its page names it: its number and title, and whether the
+    asker plays in it (and so may play from a page of their own)."""
+
+    game_id: int
+    title: str
+    plays: bool
+
+
 class Watching:
     """Games read for their pages, by number: nothing here changes a game."""
 
@@ -109,6 +119,12 @@ class Watching:
             await self._graded(record) if record.status is Status.FINISHED else None,
             render.board_map(render.board_scene(game, record.names)),
         )
+
+    async def here(self, place_id: int, game: str, user_id: int) -> PageOf:
+        """The page of the channel's game of `game` (the one being played, or the last to
+        end there); refused as a page is, or when there is no such game."""
+        record = await self._started((await self._games.played(place_id, game)).id)
+        return PageOf(record.id, title(record), record.seat_of(user_id) is not None)
 
     async def board(self, game_id: int, at: int | None = None) -> bytes:
         """The board picture now, or after the first `at` actions (0: the start)."""

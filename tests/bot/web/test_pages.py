@@ -9,12 +9,14 @@ import asyncio
 import re
 import sqlite3
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import aiohttp
 import pytest
 
 import engine
+from bot.discord_ui.web_commands import NO_PAGES
 from bot.metrics import INTERACTIONS
 from bot.play.watching import PAGES_OFF
 from bot.web import live
@@ -280,3 +282,33 @@ async def test_a_save_is_heard_at_once_not_at_the_next_look(
             assert await _event(stream) == "version"
             await discord.slash(discord.user("alice"), "tink move", {"move": "S d4"})
             assert await asyncio.wait_for(_event(stream), 2.0) == "version"
+
+
+async def test_the_web_command_gives_the_watch_link_and_a_players_own(
+    discord: DiscordHarness, http: aiohttp.ClientSession
+) -> None:
+    await begin(discord)
+    alice, carol = discord.user("alice"), discord.user("carol")
+    player = await discord.slash(alice, "tink web")
+    assert player.ephemeral and player.content.startswith("Tink #1 on the web: share **Watch**")
+    assert labels_of(player.message) == ["Watch", "Play on the web"]
+    watch, play = (button.url for button in player.message.buttons)
+    assert watch == watch_url(discord) and play is not None
+    status, page = await text_of(http, play)
+    assert status == 200 and "Tap a marked square on the board." in page
+    onlooker = await discord.slash(carol, "tink web")
+    assert labels_of(onlooker.message) == ["Watch"]
+    none_here = await discord.slash(alice, "bridge web")
+    assert none_here.ephemeral and "Tink" in none_here.content
+    await discord.slash(discord.user("owner"), "gamehost settings", {"pages": False})
+    off = await discord.slash(alice, "tink web")
+    assert off.ephemeral and off.content == PAGES_OFF
+
+
+async def test_the_web_command_says_when_the_bot_serves_no_pages(
+    tmp_path: Path, open_harness: Callable[..., Awaitable[DiscordHarness]]
+) -> None:
+    discord = await open_harness(new_bot(tmp_path))
+    await begin(discord)
+    refused = await discord.slash(discord.user("alice"), "tink web")
+    assert refused.ephemeral and refused.content == NO_PAGES
