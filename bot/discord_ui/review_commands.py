@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ui import Button, DynamicItem, View
 
 import engine
+from bot.discord_ui.buttons import review_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import NO_PINGS, host_of, in_time, reply
 from bot.discord_ui.views import ID, LARGEST_ID, guarded, in_its_channel
@@ -65,13 +66,7 @@ class ReviewButton(DynamicItem[Button[View]], template=rf"pyr:review:(?P<game>{I
     """Review, on the message announcing a game's end, for anyone in its channel."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(
-            Button(
-                label="Review",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"pyr:review:{game_id}",
-            )
-        )
+        super().__init__(review_button(game_id))
         self.game_id = game_id
 
     @classmethod

@@ -136,7 +136,7 @@ class Puzzles:
 
     async def _found(self, current: PuzzleTry) -> Found:
         record = await self._games.by_id(current.game_id)
-        found = None if record is None else _puzzle_at(record, current.ply)
+        found = None if record is None else await asyncio.to_thread(_given, record, current.ply)
         if found is None:
             raise Refusal("That puzzle's game is gone; ask for another with /puzzle.")
         return found
@@ -186,15 +186,21 @@ def _puzzles_in(record: GameRecord) -> list[Found]:
     for index, mark in enumerate(marks):
         handed = marks[index - 1].allowed_forced_wins if index else ()
         if mark.missed_wins or (handed and mark.move not in handed):
-            found = _puzzle_at(record, mark.ply)
+            found = _puzzle_at(record, game, mark.ply)
             if found is not None:
                 puzzles.append(found)
     return puzzles
 
 
-def _puzzle_at(record: GameRecord, ply: int) -> Found | None:
-    """The puzzle before move `ply`, if its win is proven and has one move alone."""
-    game = engine.load_game(record.state)
+def _given(record: GameRecord, ply: int) -> Found | None:
+    """The puzzle given before move `ply` of the record's game (read off the game again:
+    the rules prove it each time)."""
+    return _puzzle_at(record, engine.load_game(record.state), ply)
+
+
+def _puzzle_at(record: GameRecord, game: engine.Game, ply: int) -> Found | None:
+    """The puzzle before move `ply` of the record's `game`, if its win is proven and has
+    one move alone."""
     if not 0 <= ply < len(game.history):
         return None
     position = position_before(game, ply)
