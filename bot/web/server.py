@@ -212,28 +212,25 @@ class WebFront:
         return game_page(view, links, at, builder)
 
     async def _play(self, request: web.Request) -> web.Response:
-        """Play the move built on a player's page, as the Play button in Discord does."""
+        """Play the move built on a player's page, as the Play button in Discord does (not
+        where the server turned its pages off), announced in the game's channel."""
         opened = self._opened(request)
         assert opened.user_id is not None
         form = await request.post()
         chosen, version = str(form.get("chosen", ""))[:40], _number(str(form.get("v", "0")))
         try:
+            place_id = await self._host.watching.place_of(opened.game_id)
             played = await self._host.picker.play(
                 opened.game_id, opened.user_id, chosen, version, listed=None
             )
-            view = await self._host.watching.view(opened.game_id)
+            if isinstance(played, Step):
+                view = await self._view(opened.game_id)
+                builder = move_builder(played, opened.path, view.board)
+                return _page_response(self._game_page(opened, view, None, builder), 409)
         except Refusal as refusal:
             return _page_response(message_page(str(refusal)), 409)
-        if isinstance(played, Step):
-            builder = move_builder(played, opened.path, view.board)
-            page = self._game_page(opened, view, None, builder)
-            return _page_response(page, 409)
-        await self._announce(played)
+        await self._deliver([Delivery(place_id, played)])
         raise web.HTTPSeeOther(opened.path)
-
-    async def _announce(self, post: Post) -> None:
-        place_id = await self._host.watching.place_of(post.game_id)
-        await self._deliver([Delivery(place_id, post)])
 
     async def _board(self, request: web.Request) -> web.Response:
         opened = self._opened(request)

@@ -212,6 +212,14 @@ async def test_a_server_may_turn_its_games_pages_off(
     for url in (watch_url(discord), f"{watch_url(discord)}/board.png"):
         status, page = await text_of(http, url)
         assert status == 404 and PAGES_OFF.replace("'", "&#x27;") in page, url
+    links = bot_of(discord).links
+    assert links is not None
+    before = len(discord.requests)
+    alices = links.play(1, discord.user("alice").id, START)
+    async with http.post(alices, data={"chosen": "S d4", "v": "1"}) as refused:
+        assert refused.status == 409 and PAGES_OFF.replace("'", "&#x27;") in await refused.text()
+    assert [r for r in discord.requests[before:] if r.kind is Kind.SEND] == []
+    assert await bot_of(discord).host.storage.actions(1) == [], "nothing was played"
     await discord.slash(discord.user("owner"), "gamehost settings", {"pages": True})
     assert (await text_of(http, watch_url(discord)))[0] == 200
 
