@@ -1,4 +1,4 @@
-"""The SQLite backend: one WAL-mode file, each call one job on the connection's thread."""
+"""The SQLite backend: one WAL-mode file, each call one job on its connection."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ _LISTENERS: dict[tuple[str, str], list[Callable[[], None]]] = {}
 
 
 class SqliteRunner:
-    """Runs the shared SQL, each statement a job of its own on the database thread, or
-    several in one transaction."""
+    """Runs the shared SQL, each statement a job of its own on the connection, or several
+    in one transaction."""
 
     dialect = SQLITE
 
@@ -208,7 +208,6 @@ def _prepare(db: sqlite3.Connection) -> None:
         "journal_mode = WAL",
         "synchronous = NORMAL",
         "foreign_keys = ON",
-        "busy_timeout = 5000",
     ):
         db.execute(f"PRAGMA {pragma}")
     db.execute(

@@ -1,14 +1,29 @@
-"""One SQLite connection living on a thread of its own, every call run whole on it.
+"""One SQLite connection, every call run whole on it: at once on the event loop's thread
+when it can be, else on a thread of its own.
 
-A call hands the thread one plain function (a job), run whole in arrival order. A
-transaction spanning several jobs has the connection to itself (`alone`): the jobs of
-other callers wait for it to end, so nothing else runs in the middle of it.
+A call is one plain function (a job). A statement on a local file takes microseconds,
+and handing it to a thread and back costs more than running it (two thread switches and
+a wake of the event loop), so a job runs at once, on the caller's thread, whenever the
+connection is free: no job is waiting for or running on the database thread. The caller
+still lets other tasks run after it, as it would while waiting for a thread. Otherwise,
+or when another process holds the file's write lock (the connection does not wait for
+it on the event loop), the job goes to the database thread, which runs jobs whole in
+arrival order and waits out another process's lock. Every job either starts by taking
+the write lock (`begin`) or is one statement, so one refused for the lock changed
+nothing and can be sent again. A transaction spanning several jobs
+has the connection to itself (`alone`): the jobs of other callers wait for it to end,
+so nothing else runs in the middle of it.
+
+A commit that grows the write-ahead log past SQLite's threshold would copy it into the
+file there and then; the connection leaves that to a job of the database thread every
+`CHECKPOINT_EVERY` jobs instead, so the event loop never waits on the disk.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -17,6 +32,7 @@ from queue import SimpleQueue
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 Job = Callable[[sqlite3.Connection], T]
 """Work for the database thread, given the plain `sqlite3` connection (rows by name)."""
@@ -28,19 +44,31 @@ class Runs(Protocol):
     def __call__(self, job: Job[T], /) -> Awaitable[T]: ...
 
 
-_Queued = tuple[asyncio.Future[Any], Callable[[], Any]] | None
-"""A job and the future its outcome goes to; None stops the thread."""
+_Settle = Callable[[asyncio.Future[Any], Any, BaseException | None], None]
+_Queued = tuple[asyncio.Future[Any], Callable[[], Any], _Settle] | None
+"""A job, the future its outcome goes to and what hands it over on the future's loop;
+None stops the thread."""
+
+LOCK_PATIENCE_MS = 5000
+"""How long a job on the database thread waits for another process's write lock."""
+CHECKPOINT_EVERY = 500
+"""Jobs after which the database thread copies the write-ahead log into the file (a
+move's few jobs add a few pages each: about SQLite's own threshold of 1000 pages)."""
 
 
 class Database:
-    """A `sqlite3` connection and the one thread that uses it."""
+    """A `sqlite3` connection, and the thread that runs the jobs that cannot run at once."""
 
     def __init__(self) -> None:
         self._jobs: SimpleQueue[_Queued] = SimpleQueue()
         self._connection: sqlite3.Connection | None = None
         self._closed = False
         self._turn = asyncio.Lock()
-        """Held by each job, or by a block that has the connection alone."""
+        """Held by a block that has the connection alone."""
+        self._on_thread = 0
+        """Jobs handed to the database thread and not yet settled."""
+        self._jobs_done = 0
+        """Jobs since the write-ahead log was last copied into the file."""
         threading.Thread(target=_serve, args=(self._jobs,), name="sqlite", daemon=True).start()
 
     @classmethod
@@ -48,17 +76,16 @@ class Database:
         """Connect to the file at `path` in autocommit mode, on a new thread."""
         database = cls()
         try:
-            database._connection = await database._run(partial(_connect, path))
+            database._connection = await database._send(partial(_connect, path))
         except BaseException:
             database._jobs.put(None)
             raise
         return database
 
     async def read(self, job: Job[T]) -> T:
-        """Run `job` on the database thread, outside any transaction, and return what it
-        returns. Jobs run in the order they are sent; only a block holding the connection
-        alone (`alone`) makes them wait, so they are not queued behind each other here
-        as well."""
+        """Run `job` outside any transaction and return what it returns. Jobs run in the
+        order they are sent; only a block holding the connection alone (`alone`) makes
+        them wait, so they are not queued behind each other here as well."""
         if not self._turn.locked():
             return await self._job(job)
         async with self._turn:
@@ -76,8 +103,22 @@ class Database:
             yield self._job
 
     async def _job(self, job: Job[T]) -> T:
-        assert self._connection is not None, "the database is not open"
-        return await self._run(partial(job, self._connection))
+        connection = self._connection
+        assert connection is not None, "the database is not open"
+        self._jobs_done += 1
+        if self._jobs_done >= CHECKPOINT_EVERY:
+            self._jobs_done = 0
+            self._send(partial(_checkpoint, connection)).add_done_callback(_log_failure)
+        if not self._on_thread:
+            try:
+                result = job(connection)
+            except sqlite3.OperationalError as error:
+                if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
+                    raise
+            else:
+                await asyncio.sleep(0)
+                return result
+        return await self._send(partial(_patiently, job, connection))
 
     async def close(self) -> None:
         """Close the connection once the jobs queued before, and a block holding the
@@ -87,39 +128,66 @@ class Database:
             self._closed = True
             self._jobs.put(None)
 
-    async def _run(self, call: Callable[[], T]) -> T:
+    def _send(self, call: Callable[[], T]) -> asyncio.Future[T]:
+        """Hand a call to the database thread; the future of its outcome."""
         if self._closed:
             raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._jobs.put((future, call))
-        return await future
+        self._on_thread += 1
+        self._jobs.put((future, call, self._settle))
+        return future
+
+    def _settle(
+        self, future: asyncio.Future[Any], result: Any, error: BaseException | None
+    ) -> None:
+        """Hand a job's outcome over, once the database thread is done with it."""
+        self._on_thread -= 1
+        if future.done():  # the caller stopped waiting; the job's work stands
+            return
+        if error is None:
+            future.set_result(result)
+        else:
+            future.set_exception(error)
 
 
 def _serve(jobs: SimpleQueue[_Queued]) -> None:
     """The database thread: run jobs in arrival order, handing each outcome to its loop."""
     while (queued := jobs.get()) is not None:
-        future, call = queued
+        future, call, settle = queued
         try:
             result = call()
         except BaseException as error:
-            future.get_loop().call_soon_threadsafe(_settle, future, None, error)
+            future.get_loop().call_soon_threadsafe(settle, future, None, error)
         else:
-            future.get_loop().call_soon_threadsafe(_settle, future, result, None)
-
-
-def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
-    if future.done():  # the caller stopped waiting; the job's work stands
-        return
-    if error is None:
-        future.set_result(result)
-    else:
-        future.set_exception(error)
+            future.get_loop().call_soon_threadsafe(settle, future, result, None)
 
 
 def _connect(path: str) -> sqlite3.Connection:
-    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=True)
+    """The connection, used by one thread at a time: the event loop's or the database's.
+    It does not wait for another process's write lock (see `_patiently`) and leaves
+    copying the write-ahead log into the file to `_checkpoint`."""
+    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=0)
     connection.row_factory = sqlite3.Row
+    connection.execute("PRAGMA wal_autocheckpoint = 0")
     return connection
+
+
+def _patiently(job: Job[T], db: sqlite3.Connection) -> T:
+    """Run a job on the database thread, waiting for another process's write lock."""
+    db.execute(f"PRAGMA busy_timeout = {LOCK_PATIENCE_MS}")
+    try:
+        return job(db)
+    finally:
+        db.execute("PRAGMA busy_timeout = 0")
+
+
+def _checkpoint(db: sqlite3.Connection) -> None:
+    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+
+def _log_failure(done: asyncio.Future[None]) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.warning("could not copy the write-ahead log into the file: %s", done.exception())
 
 
 def begin(db: sqlite3.Connection) -> None:

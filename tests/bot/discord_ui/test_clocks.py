@@ -229,7 +229,10 @@ async def test_a_claim_racing_a_late_move_lets_exactly_one_win(
     actions = await discord.client.host.storage.actions(1)  # type: ignore[attr-defined]
     if await status(discord) is Status.FINISHED:
         assert moved.ephemeral and not claimed.ephemeral
-        assert moved.content == "Tink #1 ended meanwhile. **bob** wins: time ran out."
+        assert moved.content in (
+            "Tink #1 ended meanwhile. **bob** wins: time ran out.",  # the move read it first
+            "The last game here is over; start a new one with `/tink start`.",  # or after
+        )
         assert "forfeit" in actions[-1].action
     else:
         assert claimed.ephemeral and not moved.ephemeral
