@@ -124,7 +124,8 @@ class Database:
         """Close the connection once the jobs queued before, and a block holding the
         connection alone, are done, and stop the thread."""
         async with self._turn:
-            await self._job(sqlite3.Connection.close)
+            assert self._connection is not None, "the database is not open"
+            await self._send(self._connection.close)
             self._closed = True
             self._jobs.put(None)
 

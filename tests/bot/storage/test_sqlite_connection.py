@@ -76,6 +76,22 @@ async def test_jobs_sent_while_one_waits_for_the_lock_run_after_it_in_order(
     assert await asyncio.wait_for(reading, 5) == ["theirs", "first"]
 
 
+async def test_closing_waits_for_the_jobs_on_the_database_thread(tmp_path: Path) -> None:
+    database = await Database.open(str(tmp_path / "games.sqlite3"))
+    await database.write(lambda db: db.execute("CREATE TABLE moves (text TEXT)"))
+    with locked_by_another_process(tmp_path / "games.sqlite3"):
+        writing = asyncio.ensure_future(
+            database.write(lambda db: db.execute("INSERT INTO moves VALUES ('last')"))
+        )
+        await asyncio.sleep(0.05)
+        closing_it = asyncio.ensure_future(database.close())
+        await asyncio.sleep(0.05)
+        assert not closing_it.done()
+    await asyncio.wait_for(asyncio.gather(writing, closing_it), 5)
+    with closing(sqlite3.connect(tmp_path / "games.sqlite3")) as other:
+        assert moves(other) == ["theirs", "last"]
+
+
 async def test_the_write_ahead_log_is_copied_into_the_file_as_it_grows(
     database: Database, tmp_path: Path
 ) -> None:
