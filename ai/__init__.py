@@ -44,6 +44,9 @@ SLACK = 0.1
 FALLBACK_SHARE = 4
 """In Tink and Tingle, the part (one in this many) of its iterations a level spends
 choosing among the moves shown to hold when none of those it preferred holds."""
+FULL_READS = 3
+"""With `Level.exact_replies`, the moves of a turn read in full for the opponent's chains
+of threats (a read may take a few tenths of a second)."""
 
 
 def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> str:
@@ -219,23 +222,28 @@ def _checked_choice(
 
     The moves `guarded` leaves are searched, then checked in the order the search ranks
     them until as many as the level picks from hold, those found to hand the opponent a
-    win by threats left out (see `Checks`). When every one of them does, the choice is
-    among the other moves shown to hold (a threat of one's own to win in one among
-    them), or else among the guarded moves. All the checks of a move share the level's
-    `threat_checks`.
+    win by threats left out (see `Checks`; with `Level.exact_replies`, also those after
+    which the opponent forces a win in two, or wins by a chain of threats the review's
+    reader finds, see `_held`). When every one of them does, the choice is among the other moves
+    shown to hold (a threat of one's own to win in one among them), or else among the
+    guarded moves (with `exact_replies`, first among all the moves that hand over no
+    forced win in two). All the checks of a move share the level's `threat_checks`.
     """
     lines = read_lines(game)
     forks = settings.reading >= Reading.FORKS
     narrowed = guarded(game, lines, moves, forks=forks)
     checks = Checks(game, settings.threat_depth, settings.threat_checks)
     ranked = _search(game, narrowed, settings, rng).ranked()
-    held = _held(ranked, checks, settings.top_k)
+    held = _held(ranked, checks, settings)
     if held:
         return _choice(game, [node.move for node in held], settings, rng, held)
     kept = set(narrowed)
     others = [move for move in moves if move not in kept]
     shown = [move for move in others if checks.verdict(move) is Verdict.HELD]
-    holding = guarded(game, lines, shown, forks=forks)
+    holding: list[engine.SearchMove] = list(guarded(game, lines, shown, forks=forks))
+    if settings.exact_replies:
+        holding = [move for move in holding if not _answered_by_a_win(game, move, None)]
+        holding = holding or [move for move in moves if not _answered_by_a_win(game, move, None)]
     if holding:
         share = max(1, settings.budget(game.name) // FALLBACK_SHARE)
         quick = replace(settings, iterations={"default": share})
@@ -243,18 +251,41 @@ def _checked_choice(
     return _choice(game, narrowed, settings, rng, ranked)
 
 
-def _held(ranked: list[Node], checks: Checks, enough: int) -> list[Node]:
-    """The first `enough` of the ranked moves that are not refuted, a proven win among
-    them unchecked."""
-    seat = checks.game.to_move or 0
+def _held(ranked: list[Node], checks: Checks, settings: Level) -> list[Node]:
+    """The first `top_k` of the ranked moves that are not refuted, a proven win among
+    them unchecked; with `exact_replies`, a move after which the opponent forces a win
+    in two is refuted too, as is one of the first `FULL_READS` after which the opponent
+    wins by a chain of threats read in full."""
+    game = checks.game
+    seat = game.to_move or 0
+    full_reads = FULL_READS
     held: list[Node] = []
     for node in ranked:
         won = node.proven is not None and node.proven[seat] == 1.0
-        if won or checks.verdict(node.move) is not Verdict.REFUTED:
-            held.append(node)
-            if len(held) == enough:
-                break
+        if not won and checks.verdict(node.move) is Verdict.REFUTED:
+            continue
+        if not won and settings.exact_replies:
+            depth = checks.depth if full_reads > 0 else None
+            full_reads -= 1
+            if _answered_by_a_win(game, node.move, depth):
+                continue
+        held.append(node)
+        if len(held) == settings.top_k:
+            break
     return held
+
+
+def _answered_by_a_win(game: engine.Game, move: engine.SearchMove, depth: int | None) -> bool:
+    """Whether after `move` the next player forces a win in two by the rules' exact
+    reading (`engine.forced_wins_in_two`), or, given a `depth`, wins by at most that many
+    threats in a row (`winning_attack`, read in full)."""
+    after = game.search_copy()
+    after.search_push(move)
+    if after.result is not None:
+        return False
+    if engine.forced_wins_in_two(after, most=1):
+        return True
+    return depth is not None and winning_attack(after, depth) is not None
 
 
 def _unrepeated(game: engine.Game, ranked: list[Node], chosen: Node) -> Node:

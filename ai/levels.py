@@ -49,6 +49,9 @@ class Level:
     """Positions that reading may visit in a move to keep the opponent from a chain."""
     reading: Reading = Reading.THREATS
     """How far it reads lines in Tink and Tingle."""
+    exact_replies: bool = False
+    """In Tink and Tingle, whether the moves it would play are also read by the rules'
+    exact reader, and one after which the opponent forces a win in two left out."""
 
     def __post_init__(self) -> None:
         if "default" not in self.iterations or min(self.iterations.values()) < 1:
@@ -82,6 +85,7 @@ SETTINGS: dict[str, Level] = {
         reading=Reading.FORKS,
         threat_depth=3,
         threat_checks=5000,
+        exact_replies=True,
     ),
 }
 """Each level's settings by name; replace an entry to change a level everywhere."""

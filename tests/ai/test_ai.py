@@ -262,3 +262,29 @@ def _with_pieces(count: int) -> engine.Game:
     while len(game.view().squares) < count:
         game.play(game.legal_moves()[0])
     return game
+
+
+def replayed(seed: int, moves: str) -> engine.Game:
+    game = engine.new_game("tink", 2, seed=seed, repetition_draw=True)
+    for move in moves.split(", "):
+        game.play(move)
+    return game
+
+
+def after(game: engine.Game, move: str) -> engine.Game:
+    following = engine.load_game(game.to_json())
+    following.play(move)
+    return following
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hard_hands_over_no_forced_win_in_two_where_a_move_avoids_one(seed: int) -> None:
+    game = replayed(
+        110,
+        "S e4, S d5, S e3, S e5, S f5, S d3, S d4, S c5, S b5, S c4, M f4 e4 f5, M e4 d3 e5, "
+        "S f2, S g1, S c6, S d7, M e2 f2 e3, M b4 c4 c5, S e6, S d6, S d8, S c5, M e7 e6 d8, "
+        "M e5 d5 d6, S d3, L d5 e4 e5",
+    )
+    assert engine.forced_wins_in_two(after(game, "S f5")), "the move it once played"
+    move = ai.choose_move(game, "hard", seed=seed)
+    assert not engine.forced_wins_in_two(after(game, move))
