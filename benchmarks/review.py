@@ -6,14 +6,17 @@ Reviews a Tink game of about `--tink-moves` moves and a Bridge game of about
 each took, with a second review of each compared with the first (the same graph values,
 grades and accuracies). `--honesty N` also plays N Tink games of the hard level against
 medium (seats alternating) and counts those where the review gives hard the higher
-accuracy.
+accuracy; `--keep FILE` writes those games (the suite's honesty test reviews the ones in
+`tests/ai/hard-against-medium.json`).
 
     python benchmarks/review.py [--tink-moves 60] [--bridge-moves 100] [--honesty 10]
+        [--keep FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -70,8 +73,9 @@ def timed(name: str, moves: int) -> None:
     )
 
 
-def honesty(games: int) -> None:
+def honesty(games: int, keep: Path | None) -> None:
     ahead = won = ahead_in_wins = 0
+    kept = []
     for index in range(games):
         levels = ("hard", "medium") if index % 2 == 0 else ("medium", "hard")
         game = played("tink", 10, levels, seed=100 + index)
@@ -82,10 +86,13 @@ def honesty(games: int) -> None:
         ahead += higher
         won += wins
         ahead_in_wins += higher and wins
+        kept.append({"hard": hard, "game": json.loads(game.to_json())})
     print(
         f"Tink, hard against medium: hard's accuracy the higher in {ahead} of {games} games; "
         f"hard won {won}, and its accuracy was the higher in {ahead_in_wins} of those"
     )
+    if keep is not None:
+        keep.write_text(json.dumps(kept, indent=1) + "\n")
 
 
 if __name__ == "__main__":
@@ -95,9 +102,12 @@ if __name__ == "__main__":
         "--bridge-moves", type=int, default=100, help="the Bridge game's length, 0: none (100)"
     )
     parser.add_argument("--honesty", type=int, default=0, help="hard-against-medium games (0)")
+    parser.add_argument(
+        "--keep", type=Path, help="write the hard-against-medium games to this JSON file"
+    )
     arguments = parser.parse_args()
     timed("tink", arguments.tink_moves)
     if arguments.bridge_moves:
         timed("bridge", arguments.bridge_moves)
     if arguments.honesty:
-        honesty(arguments.honesty)
+        honesty(arguments.honesty, arguments.keep)

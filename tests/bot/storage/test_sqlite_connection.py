@@ -35,6 +35,13 @@ def locked_by_another_process(path: Path) -> Iterator[sqlite3.Connection]:
         other.execute("COMMIT")
 
 
+def written(database: Database, text: str) -> asyncio.Future[object]:
+    """A move written as a task of its own."""
+    return asyncio.ensure_future(
+        database.write(lambda db: db.execute("INSERT INTO moves VALUES (?)", (text,)))
+    )
+
+
 def moves(db: sqlite3.Connection) -> list[str]:
     return [row[0] for row in db.execute("SELECT text FROM moves ORDER BY rowid")]
 
@@ -50,9 +57,7 @@ async def test_a_write_waits_for_another_process_lock_without_holding_up_the_loo
     database: Database, tmp_path: Path
 ) -> None:
     with locked_by_another_process(tmp_path / "games.sqlite3"):
-        writing = asyncio.ensure_future(
-            database.write(lambda db: db.execute("INSERT INTO moves VALUES ('ours')"))
-        )
+        writing = written(database, "ours")
         started = time.monotonic()
         await asyncio.sleep(0.3)
         assert time.monotonic() - started < 1.0, "the event loop waited on the lock"
@@ -65,9 +70,7 @@ async def test_jobs_sent_while_one_waits_for_the_lock_run_after_it_in_order(
     database: Database, tmp_path: Path
 ) -> None:
     with locked_by_another_process(tmp_path / "games.sqlite3"):
-        first = asyncio.ensure_future(
-            database.write(lambda db: db.execute("INSERT INTO moves VALUES ('first')"))
-        )
+        first = written(database, "first")
         await asyncio.sleep(0.05)
         reading = asyncio.ensure_future(database.read(moves))
         await asyncio.sleep(0.05)
@@ -80,9 +83,7 @@ async def test_closing_waits_for_the_jobs_on_the_database_thread(tmp_path: Path)
     database = await Database.open(str(tmp_path / "games.sqlite3"))
     await database.write(lambda db: db.execute("CREATE TABLE moves (text TEXT)"))
     with locked_by_another_process(tmp_path / "games.sqlite3"):
-        writing = asyncio.ensure_future(
-            database.write(lambda db: db.execute("INSERT INTO moves VALUES ('last')"))
-        )
+        writing = written(database, "last")
         await asyncio.sleep(0.05)
         closing_it = asyncio.ensure_future(database.close())
         await asyncio.sleep(0.05)
