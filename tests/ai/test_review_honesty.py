@@ -1,0 +1,35 @@
+"""The review tells the better player: in ten Tink games of the hard level against
+medium (seats alternating, kept by `benchmarks/review.py --honesty 10 --keep`), hard's
+accuracy is the higher in at least nine."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import ai
+import engine
+from ai.review import LEVEL, grade_game, review_positions
+
+GAMES = Path(__file__).with_name("hard-against-medium.json")
+
+
+def accuracies(state: str) -> tuple[float, ...]:
+    """Each seat's accuracy in the review of the finished game saved as `state`."""
+    game = engine.load_game(state)
+    positions = review_positions(game)
+    appraisals = [ai.appraise(position.game, LEVEL, position.move) for position in positions]
+    return grade_game(game, positions, appraisals).accuracy
+
+
+def test_the_hard_level_has_the_higher_accuracy_in_nine_of_ten_games_against_medium() -> None:
+    kept = json.loads(GAMES.read_text())
+    assert len(kept) == 10
+    with ProcessPoolExecutor(2) as pool:
+        reviewed = list(pool.map(accuracies, [json.dumps(each["game"]) for each in kept]))
+    higher = [
+        accuracy[each["hard"]] > accuracy[1 - each["hard"]]
+        for each, accuracy in zip(kept, reviewed, strict=True)
+    ]
+    assert sum(higher) >= 9, f"hard's accuracy the higher in {sum(higher)} of 10"
