@@ -224,10 +224,11 @@ def _checked_choice(
     them until as many as the level picks from hold, those found to hand the opponent a
     win by threats left out (see `Checks`; with `Level.exact_replies`, also those after
     which the opponent forces a win in two, or wins by a chain of threats the review's
-    reader finds, see `_held`). When every one of them does, the choice is among the other moves
-    shown to hold (a threat of one's own to win in one among them), or else among the
-    guarded moves (with `exact_replies`, first among all the moves that hand over no
-    forced win in two). All the checks of a move share the level's `threat_checks`.
+    reader finds: see `_held`). When every one of them does, the choice is among the
+    other moves shown to hold (a threat of one's own to win in one among them), or else
+    among the guarded moves (with `exact_replies`, first among all the moves that hand
+    over no forced win in two). All the checks of a move share the level's
+    `threat_checks`.
     """
     lines = read_lines(game)
     forks = settings.reading >= Reading.FORKS
