@@ -243,8 +243,9 @@ def _checked_choice(
     shown = [move for move in others if checks.verdict(move) is Verdict.HELD]
     holding: list[engine.SearchMove] = list(guarded(game, lines, shown, forks=forks))
     if settings.exact_replies:
-        holding = [move for move in holding if not _answered_by_a_win(game, move, None)]
-        holding = holding or [move for move in moves if not _answered_by_a_win(game, move, None)]
+        tried = set(holding)
+        rest = [move for move in moves if move not in tried]
+        holding = _unanswered(game, holding) or _unanswered(game, rest)
     if holding:
         share = max(1, settings.budget(game.name) // FALLBACK_SHARE)
         quick = replace(settings, iterations={"default": share})
@@ -274,6 +275,11 @@ def _held(ranked: list[Node], checks: Checks, settings: Level) -> list[Node]:
         if len(held) == settings.top_k:
             break
     return held
+
+
+def _unanswered(game: engine.Game, moves: list[engine.SearchMove]) -> list[engine.SearchMove]:
+    """The moves after which the next player forces no win in two."""
+    return [move for move in moves if not _answered_by_a_win(game, move, None)]
 
 
 def _answered_by_a_win(game: engine.Game, move: engine.SearchMove, depth: int | None) -> bool:

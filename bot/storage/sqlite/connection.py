@@ -8,11 +8,11 @@ connection is free: no job is waiting for or running on the database thread. The
 still lets other tasks run after it, as it would while waiting for a thread. Otherwise,
 or when another process holds the file's write lock (the connection does not wait for
 it on the event loop), the job goes to the database thread, which runs jobs whole in
-arrival order and waits out another process's lock. Every job either starts by taking
-the write lock (`begin`) or is one statement, so one refused for the lock changed
-nothing and can be sent again. A transaction spanning several jobs
-has the connection to itself (`alone`): the jobs of other callers wait for it to end,
-so nothing else runs in the middle of it.
+arrival order and waits out another process's lock. Every job starts by taking the write
+lock (`begin`), is one statement, or (bringing the schema up to date) can be run again,
+so one refused for the lock is sent again whole. A transaction spanning several jobs has
+the connection to itself (`alone`): the jobs of other callers wait for it to end, so
+nothing else runs in the middle of it.
 
 A commit that grows the write-ahead log past SQLite's threshold would copy it into the
 file there and then; the connection leaves that to a job of the database thread every
@@ -35,7 +35,7 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 Job = Callable[[sqlite3.Connection], T]
-"""Work for the database thread, given the plain `sqlite3` connection (rows by name)."""
+"""Work for the connection, given the plain `sqlite3` connection (rows by name)."""
 
 
 class Runs(Protocol):
