@@ -183,14 +183,14 @@ class Challenges:
         first move only after the board it answers."""
         async with self._games.borrow(record) as loan:
             begun = await self._games.advanced(record, loan.game, Status.ACTIVE)
-            headline = say(f"{title(begun)} begins: ", names(begun.names), ".")
+            headline = say(f"{title(record)} begins: ", names(record.names), ".")
             if heading is not None:
                 headline = lines([heading, headline])
             events = len(loan.game.events)
             change = await self._boards.change_post(
                 loan, begun, headline, events, ping_all=heading is not None
             )
-            saved = await loan.save(begun, announcement=change.owed)
+            saved = await loan.save(begun.record, announcement=change.owed)
             return await self._boards.pictured(change, saved, loan.game)
 
     async def _decline(self, game_id: int, user_id: int) -> Answer:

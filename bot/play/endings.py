@@ -192,7 +192,7 @@ class Endings:
             loan, following, headline, events_before, lapsed=lapsed
         )
         actions = [Action(game.actions[-1].text, seat.seat, seat.user_id)]
-        saved = await loan.save(following, actions, announcement=change.owed)
+        saved = await loan.save(following.record, actions, announcement=change.owed)
         return await self._boards.pictured(change, saved, game)
 
     async def abort(self, place_id: int, game_name: str, user_id: int, *, moderator: bool) -> Post:

@@ -94,6 +94,15 @@ class Loan:
         return self.record
 
 
+@dataclass(frozen=True, slots=True)
+class Following:
+    """A record after its game changed (see `GameTable.advanced`), and each seat's time
+    left as the board picture of that moment shows it (see `seat_clocks`)."""
+
+    record: GameRecord
+    clocks: tuple[str | None, ...]
+
+
 class GameTable:
     """Finds, saves and lends the games of one storage backend."""
 
@@ -267,18 +276,18 @@ class GameTable:
         status: Status = Status.ACTIVE,
         *,
         taken_back: int = 0,
-    ) -> GameRecord:
+    ) -> Following:
         """The record after its game changed: state, whose turn since when, any result,
         and the clock of the new turn (the player whose turn ended gains the increment;
         when the last `taken_back` moves were taken back, the banks are as when the first
-        of them began)."""
+        of them began), its deadline and the seats' clocks worked out once."""
         now = self.clock()
         result = game.result
         if result is not None:
             players = tuple(
                 dataclasses.replace(s, rank=result.ranks[s.seat]) for s in record.players
             )
-            return dataclasses.replace(
+            ended = dataclasses.replace(
                 record,
                 players=players,
                 state=game.to_json(),
@@ -292,6 +301,7 @@ class GameTable:
                 clock=TurnClock(),
                 deadline=None,
             )
+            return Following(ended, ())
         clock = (
             clock_after_take_back(record, now, taken_back)
             if taken_back
@@ -309,7 +319,9 @@ class GameTable:
             offer=None,
             clock=clock,
         )
-        return await self.with_deadline(following)
+        away = await self._away_of(following)
+        following = dataclasses.replace(following, deadline=runs_out(following, away))
+        return Following(following, seat_clocks(following, now, away))
 
     async def create(self, draft: GameDraft) -> GameRecord:
         """Store a new challenge; raises ChannelBusy when its channel is taken."""

@@ -110,7 +110,7 @@ class Moves:
                 loan, following, headline, events_before, lapsed=lapsed
             )
             actions = [Action(canonical, seat.seat, seat.user_id)]
-            saved = await loan.save(following, actions, announcement=change.owed)
+            saved = await loan.save(following.record, actions, announcement=change.owed)
             return await self._boards.pictured(change, saved, game)
 
     async def suggestions(

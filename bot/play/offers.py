@@ -153,7 +153,7 @@ class Offers:
             said = _after(opening, agreed_draw(game.result, record.names))
             change = await self._boards.change_post(loan, drawn, say(), len(game.events), said=said)
             actions = [Action(game.actions[-1].text, None, None)]
-            saved = await loan.save(drawn, actions, announcement=change.owed)
+            saved = await loan.save(drawn.record, actions, announcement=change.owed)
             post = await self._boards.pictured(change, saved, game)
         return Answer(offered, closed=True, post=post)
 
@@ -169,7 +169,7 @@ class Offers:
             back = await self._games.advanced(record, loan.game, taken_back=taken)
             said = _after(opening, headline)
             change = await self._boards.change_post(loan, back, said, len(loan.game.events))
-            saved = await loan.save(back, take_back=taken, announcement=change.owed)
+            saved = await loan.save(back.record, take_back=taken, announcement=change.owed)
             post = await self._boards.pictured(change, saved, loan.game)
         return Answer(say("Everyone agreed to take the move back."), closed=True, post=post)
 

@@ -12,7 +12,7 @@ from typing import Protocol
 import engine
 from bot.play.ai_seats import humans, is_ai
 from bot.play.announcements import announcement, picture_name
-from bot.play.games import Loan
+from bot.play.games import Following, Loan
 from bot.play.values import File, Lapsed, Post, Prompt
 from bot.play.words.text import Text, lines
 from bot.play.words.wording import event_text, result_text, turn_line
@@ -104,7 +104,7 @@ class BoardPosts:
     async def change_post(
         self,
         loan: Loan,
-        record: GameRecord,
+        following: Following,
         headline: Text,
         events_before: int,
         *,
@@ -112,11 +112,11 @@ class BoardPosts:
         said: Text | None = None,
         ping_all: bool = False,
     ) -> Change:
-        """The post announcing that the lent game changed, to be saved as `record`: what
+        """The post announcing that the lent game changed, to be saved as `following`: what
         happened, what the rules did, what is next (or `said` alone, when given); with the
         announcement to save with the change. `lapsed` are the messages whose buttons the
         change ended; `ping_all` pings every player, not only the one to move."""
-        game = loan.game
+        game, record = loan.game, following.record
         if said is None:
             shown: list[Text | str] = [headline]
             shown += [event_text(e, record.names) for e in game.events[events_before:]]
@@ -130,8 +130,7 @@ class BoardPosts:
         if ping_all:
             pings = await self._audible(humans([s.user_id for s in record.players]))
         post = dataclasses.replace(post, lapsed=lapsed, pings=pings)
-        clocks = await loan.table.seat_clocks(record)
-        return Change(post, clocks, announcement(record, post, clocks))
+        return Change(post, following.clocks, announcement(record, post, following.clocks))
 
     async def pictured(self, change: Change, saved: GameRecord, game: engine.Game) -> Post:
         """The post of a saved change, with the board picture, naming its announcement."""

@@ -201,5 +201,5 @@ async def seed_long_game(discord: DiscordHarness, channel: Channel, actions: int
         played.play(action.text)
         mover = played.movers[-1]
         logged.append(Action(action.text, mover, record.players[mover].user_id))
-    await host.games.save(await host.games.advanced(record, played), logged)
+    await host.games.save((await host.games.advanced(record, played)).record, logged)
     return alice
