@@ -7,11 +7,11 @@ The use cases only write what happened; none of them knows who acts on it.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 from collections import deque
 from dataclasses import dataclass
 
-from bot.alarm import Alarm
 from bot.play.values import Delivery
 
 
@@ -56,10 +56,6 @@ class PostsOwed:
 Event = TurnWaiting | GameEnded | TournamentDue | DueWorkChanged | PostsOwed
 
 
-LONGEST_WAIT = 3600.0
-"""Seconds a reader waits at most before it looks again."""
-
-
 @dataclass(frozen=True, slots=True)
 class Written:
     """An event, and the context of the request that wrote it: what the event sets going
@@ -74,23 +70,23 @@ class Journal:
 
     def __init__(self) -> None:
         self._events: deque[Written] = deque()
-        self._written = Alarm()
+        self._written = asyncio.Event()
+        """Set while there are events to read."""
 
     def write(self, event: Event) -> None:
-        if not self._events:
-            self._written.ring()
         self._events.append(Written(event, contextvars.copy_context()))
+        self._written.set()
 
     def read(self) -> list[Written]:
         """Every event written since the last read."""
         events = list(self._events)
         self._events.clear()
+        self._written.clear()
         return events
 
     async def wait(self) -> None:
-        """Return once there may be events to read."""
-        if not self._events:
-            await self._written.sleep(LONGEST_WAIT)
+        """Return once there are events to read."""
+        await self._written.wait()
 
     @property
     def empty(self) -> bool:

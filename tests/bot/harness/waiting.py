@@ -17,6 +17,7 @@ from typing import Any, cast
 
 import discord
 
+from bot.play.events import Journal
 from tests.bot.harness import discord_internals as internals
 from tests.bot.harness.records import HarnessTimeout, NetworkBlocked, Request
 
@@ -34,6 +35,7 @@ _WAIT_FOR_CODE = asyncio.wait_for.__code__
 _VIEW_WAIT_CODE = internals.VIEW_WAIT_CODE
 
 _STREAM_WAIT_CODE = asyncio.StreamReader._wait_for_data.__code__
+_JOURNAL_WAIT_CODE = Journal.wait.__code__
 
 ENDS_WITHIN = 60.0
 """Seconds the tasks a closing harness cancels have to end."""
@@ -132,8 +134,9 @@ class TaskWatch:
     """Tells when a capture's tasks are idle: each is done or waits for something outside.
 
     A task waits once it sleeps (`asyncio.sleep`: view timeouts, `delete_after`), waits on
-    a view (`View.wait`), waits for a client event (`Client.wait_for`) or for data from a
-    stream (a child process's output, read by a task of its own). A task resuming
+    a view (`View.wait`), a journal with nothing to read (`Journal.wait`: the dispatcher),
+    a client event (`Client.wait_for`) or data from a stream (a child process's output,
+    read by a task of its own). A task resuming
     from such a wait (a command going on after a button press) is busy for every capture
     until it waits or ends again, so that the press's reply includes what it set going.
     """
@@ -233,13 +236,14 @@ def _unretrieved(task: Task) -> BaseException | None:
 
 
 def is_waiting(task: Task, client: discord.Client) -> bool:
-    """Whether a task sleeps, waits on a view or a stream, or for one of the client's events."""
+    """Whether a task sleeps, waits on a view, the journal or a stream, or for one of the
+    client's events."""
     frame_owner: Any = task.get_coro()
     while frame_owner is not None and hasattr(frame_owner, "cr_code"):
         code = frame_owner.cr_code
         if code is _SLEEP_CODE:
             return bool(frame_owner.cr_frame.f_locals.get("delay", 0) > 0)
-        if code is _VIEW_WAIT_CODE or code is _STREAM_WAIT_CODE:
+        if code in (_VIEW_WAIT_CODE, _STREAM_WAIT_CODE, _JOURNAL_WAIT_CODE):
             return True
         if code is _WAIT_FOR_CODE:
             return _is_listener(frame_owner.cr_frame.f_locals.get("fut"), client)
