@@ -10,8 +10,8 @@ from dataclasses import dataclass
 import engine
 from bot.play.ai_seats import ai_person, checked_level, humans, is_ai
 from bot.play.ai_turns import AiPlayers
-from bot.play.clock import TimeControl, parse_time_control
-from bot.play.game_clocks import control_of
+from bot.play.clock import TimeControl, control_of
+from bot.play.durations import parse_time_control
 from bot.play.games import GameTable
 from bot.play.posts import BoardPosts
 from bot.play.values import Answer, Person, Post, Prompt, Refusal

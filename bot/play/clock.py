@@ -10,19 +10,26 @@ when the current turn started, when it started, the game's pauses since then (ag
 the players, the last one open while the game is paused), and the seat to move's *away*
 intervals: stretches of wall time during which that player's clock is stopped, in every
 game of theirs (vacations). Away intervals are not stored with the game: whoever keeps
-them hands them in (see `bot.play.game_clocks.AwayTimes`). Everything else is computed: the
-time a seat has left now, the moment the turn runs out (`deadline`), the banks after
-the turn ends (`banks_after_turn`), and before turns taken back (`banks_before_turns`).
+them hands them in (see `AwayTimes`). Everything else is computed: the time a seat has
+left now, the moment the turn runs out (`deadline`), the banks after the turn ends
+(`banks_after_turn`), and before turns taken back (`banks_before_turns`).
+
+Read off a stored game (`facts_of`), the same give its turn's deadline (`runs_out`), the
+clock of the turn that follows a move or a take-back (`clock_after_turn`,
+`clock_after_take_back`) and the clocks its picture shows (`seat_clocks`). Time controls
+as players type them are read in `bot.play.durations`.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+import dataclasses
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.play.values import Refusal
-from bot.play.words.text import Name, excerpt, say, span_words
+from bot.play.ai_seats import is_ai
+from bot.play.words.text import span_words
+from bot.storage import GameDraft, GameRecord, Status, TurnClock
+from bot.storage.clocks import ServerSettings
 from bot.storage.records import Interval
 
 MINUTE = 60
@@ -31,22 +38,6 @@ DAY = 24 * HOUR
 SHORTEST = 10 * MINUTE
 LONGEST = 30 * DAY
 """The shortest and longest time per move, starting bank, increment or cap."""
-
-_NONE = ("none", "off", "no", "never")
-_UNITS = {"m": MINUTE, "min": MINUTE, "h": HOUR, "d": DAY, "w": 7 * DAY}
-_WORDS = {"minute": "m", "hour": "h", "day": "d", "week": "w"}
-_DURATION = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*([a-z]+)")
-_CONTROL = re.compile(r"([^+/]+?)\s*(?:\+\s*([^+/]+?)\s*(?:/\s*([^+/]+?))?)?")
-ACCEPTED = (
-    "none, a time per move like 3d, or a bank like 5d+1d (5 days, 1 more a move) "
-    "or 5d+1d/10d (capped at 10 days)"
-)
-"""What a time control may be, in words."""
-
-
-class DurationError(Refusal, ValueError):
-    """A duration or time control that cannot be used; the message is one sentence,
-    refusing it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,89 +98,6 @@ class ClockFacts:
 
 
 # -- text ----------------------------------------------------------------------------
-
-
-def parse_time_control(text: str) -> TimeControl | None:
-    """The time control typed as `none`, `3d`, `5d+1d` or `5d+1d/10d`; refused in one
-    sentence saying what is accepted."""
-    cleaned = text.strip().lower()
-    if cleaned in _NONE:
-        return None
-    check_digits(text, "The time limit")
-    match = _CONTROL.fullmatch(cleaned)
-    typed = [] if match is None else [p for p in match.groups() if p is not None]
-    seconds = [s for s in map(_seconds, typed) if s is not None]
-    if not typed or len(seconds) < len(typed):
-        refused = say(f"The time limit must be {ACCEPTED}, not ", Name(excerpt(text)), ".")
-        raise DurationError(refused)
-    if not all(SHORTEST <= s <= LONGEST for s in seconds):
-        raise DurationError("Each time in a time limit must be between 10 minutes and 30 days.")
-    initial, *rest = seconds
-    increment = rest[0] if rest else None
-    cap = rest[1] if len(rest) > 1 else None
-    if cap is not None and cap < initial:
-        raise DurationError("A time limit's cap must be at least its starting bank.")
-    return TimeControl(initial, increment, cap)
-
-
-def parse_duration(text: str, what: str) -> float | None:
-    """Seconds for text like `90m`, `12h`, `3d` or `1w`; None for `none` (or `off`).
-
-    `what` names the setting in the sentence of a refusal, e.g. "The reminder delay".
-    """
-    if text.strip().lower() in _NONE:
-        return None
-    return _duration(text, what, "none or ")
-
-
-def parse_amount(text: str, what: str) -> float:
-    """Seconds for text like `90m`, `12h`, `3d` or `1w`, where `none` means nothing."""
-    return _duration(text, what, "")
-
-
-def _duration(text: str, what: str, alternative: str) -> float:
-    check_digits(text, what)
-    seconds = _seconds(text.strip().lower())
-    if seconds is None:
-        raise DurationError(
-            say(
-                f"{what} must be {alternative}a number of minutes, hours or days, like 12h "
-                "or 3d, not ",
-                Name(excerpt(text)),
-                ".",
-            )
-        )
-    if not SHORTEST <= seconds <= LONGEST:
-        raise DurationError(f"{what} must be between 10 minutes and 30 days.")
-    return seconds
-
-
-def check_digits(text: str, what: str) -> None:
-    """Refuse, in one sentence, numbers written with digits other than 0 to 9 (Arabic-Indic,
-    full-width, mathematical...): `what` names the setting, e.g. "The time limit"."""
-    if any(c.isnumeric() and not c.isascii() for c in text):
-        raise DurationError(
-            say(f"{what} takes the digits 0 to 9 only, not ", Name(excerpt(text)), ".")
-        )
-
-
-def _seconds(text: str) -> float | None:
-    match = _DURATION.fullmatch(text.strip())
-    unit = _unit(match[2]) if match else None
-    if match is None or unit is None:
-        return None
-    return float(match[1]) * _UNITS[unit]
-
-
-def _unit(word: str) -> str | None:
-    """`h`, `hr`, `hours`... as one of the keys of `_UNITS`."""
-    if word in _UNITS:
-        return word
-    singular = word.removesuffix("s")
-    for name, unit in _WORDS.items():
-        if singular == name or (unit == "h" and singular == "hr"):
-            return unit
-    return None
 
 
 def describe_duration(seconds: float | None) -> str:
@@ -320,3 +228,132 @@ def starting_banks(control: TimeControl, seats: int) -> tuple[float, ...]:
 def with_gift(banks: Sequence[float], seat: int, seconds: float) -> tuple[float, ...]:
     """The banks after `seconds` are given to `seat` (a gift may go above the cap)."""
     return tuple(b + seconds if s == seat else b for s, b in enumerate(banks))
+
+
+# -- a stored game's clock ----------------------------------------------------------
+
+
+AwayTimes = Callable[[int, float], Awaitable[Sequence[Interval]]]
+"""The hook of absences: `await away(user_id, since)` gives the intervals, overlapping
+`since` or after it, during which that user's clocks are stopped in every game (their
+vacations). `GameTable.away` is called with the player to move whenever a turn's deadline
+is worked out; whoever changes someone's absences then calls `GameTable.refresh_clocks`
+for their games, so the stored deadlines follow."""
+
+
+async def never_away(user_id: int, since: float) -> Sequence[Interval]:
+    """No one is ever away: the default `AwayTimes`."""
+    return ()
+
+
+Reprieve = Callable[[GameRecord], Awaitable[bool]]
+"""Asked when a move comes after its turn's deadline: `await reprieve(record)` is True
+when it stopped the player's clocks longer (an automatic vacation day, added to what
+`AwayTimes` gives), in which case the game's deadline is worked out again and the turn
+goes on. It should refresh the player's other games itself (`GameTable.refresh_clocks`)."""
+
+
+async def no_reprieve(record: GameRecord) -> bool:
+    """No turn is ever spared: the default `Reprieve`."""
+    return False
+
+
+def control_of(record: GameDraft | ServerSettings) -> TimeControl | None:
+    """The time control of a game (or of a server's new games), None without one."""
+    if record.time_limit is None:
+        return None
+    return TimeControl(record.time_limit, record.time_increment, record.time_cap)
+
+
+def facts_of(record: GameRecord, away: Sequence[Interval] = ()) -> ClockFacts | None:
+    """The facts of the running turn's clock; None without a clock or a turn."""
+    control = control_of(record)
+    if control is None or record.turn_seat is None or record.turn_started_at is None:
+        return None
+    banks = record.clock.banks or starting_banks(control, len(record.players))
+    return ClockFacts(
+        control, banks, record.turn_seat, record.turn_started_at, record.clock.pauses, tuple(away)
+    )
+
+
+def runs_out(record: GameRecord, away: Sequence[Interval] = ()) -> float | None:
+    """When the turn runs out: None when over, for the bot's seats (which never run out),
+    once the late player's time ran out awaiting a claim, or while the clock is stopped."""
+    facts = facts_of(record, away)
+    if facts is None or record.status is not Status.ACTIVE or record.clock.flagged:
+        return None
+    if record.turn_user_id is None or is_ai(record.turn_user_id):
+        return None
+    return deadline(facts)
+
+
+KEPT_TURNS = 8
+"""How many turns' changes to the banks a clock keeps, for take-backs."""
+
+
+def clock_after_turn(record: GameRecord, now: float, away: Sequence[Interval]) -> TurnClock:
+    """The clock of the next turn, once the player to move moved at `now`: they keep what
+    they have left plus the increment, and a pause goes on into the next turn."""
+    control = control_of(record)
+    if control is None:
+        return TurnClock()
+    facts = facts_of(record, away)
+    if facts is None or record.status is not Status.ACTIVE:
+        return TurnClock(starting_banks(control, len(record.players)), _pauses_on(record, now))
+    banks = banks_after_turn(facts, now)
+    seat = facts.turn_seat
+    turns = (*record.clock.turns, (seat, banks[seat] - facts.banks[seat]))[-KEPT_TURNS:]
+    return TurnClock(banks, _pauses_on(record, now), turns=turns)
+
+
+def clock_after_take_back(record: GameRecord, now: float, taken: int) -> TurnClock:
+    """The clock once the last `taken` turns are taken back at `now`: every bank as it
+    was when the first of them began (the time the turn cut short took is not counted),
+    that turn starting again now; a pause goes on."""
+    control = control_of(record)
+    if control is None:
+        return TurnClock()
+    facts = facts_of(record)
+    banks = starting_banks(control, len(record.players)) if facts is None else facts.banks
+    kept = max(0, len(record.clock.turns) - taken)
+    undone = record.clock.turns[kept:]
+    return TurnClock(
+        banks_before_turns(banks, undone), _pauses_on(record, now), turns=record.clock.turns[:kept]
+    )
+
+
+def _pauses_on(record: GameRecord, now: float) -> tuple[Interval, ...]:
+    """The pauses of a turn beginning at `now`: one going on from the last, if paused."""
+    return ((now, None),) if record.clock.paused else ()
+
+
+def paused_clock(clock: TurnClock, now: float) -> TurnClock:
+    return dataclasses.replace(clock, pauses=(*clock.pauses, (now, None)))
+
+
+def resumed_clock(clock: TurnClock, now: float) -> TurnClock:
+    (*closed, (start, _)) = clock.pauses
+    return dataclasses.replace(clock, pauses=(*closed, (start, now)))
+
+
+def seat_clocks(
+    record: GameRecord, now: float, away: Sequence[Interval] = ()
+) -> tuple[str | None, ...]:
+    """Each seat's time left, short, for the board picture: every person's with a bank,
+    only the player to move's with a time per move (its `away` time not counted, as on
+    its clock), each marked `(paused)` while the players have stopped the clocks; none
+    without a clock running."""
+    facts = facts_of(record, away)
+    if facts is None or record.status is not Status.ACTIVE:
+        return ()
+    marker = f" {PAUSED_MARKER}" if record.clock.paused else ""
+    return tuple(
+        None
+        if is_ai(seat.user_id) or (facts.control.per_move and seat.seat != facts.turn_seat)
+        else short_time_left(time_left(facts, seat.seat, now)) + marker
+        for seat in record.players
+    )
+
+
+PAUSED_MARKER = "(paused)"
+"""After each clock in the board picture while the players have stopped the clocks."""

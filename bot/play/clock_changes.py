@@ -11,13 +11,15 @@ from bot.play.ai_seats import humans
 from bot.play.clock import (
     MINUTE,
     TimeControl,
+    control_of,
     describe_duration,
-    parse_amount,
+    facts_of,
+    resumed_clock,
     time_left,
     time_left_words,
     with_gift,
 )
-from bot.play.game_clocks import control_of, facts_of, resumed_clock
+from bot.play.durations import parse_amount
 from bot.play.games import GameTable, player
 from bot.play.slow_games import SlowGames
 from bot.play.values import Post, Refusal

@@ -6,7 +6,7 @@ import dataclasses
 
 import engine
 from bot.play.ai_seats import humans, is_ai
-from bot.play.game_clocks import Reprieve, no_reprieve
+from bot.play.clock import Reprieve, no_reprieve
 from bot.play.games import GameTable, Loan, lapsed_claim, lapsed_offer, player
 from bot.play.posts import BoardPosts
 from bot.play.values import Answer, Lapsed, Post, Prompt, Refusal

@@ -18,8 +18,7 @@ from typing import TypeVar
 
 import engine
 from bot.play.announcements import announcement
-from bot.play.events import GameEnded, Journal, TurnWaiting
-from bot.play.game_clocks import (
+from bot.play.clock import (
     AwayTimes,
     clock_after_take_back,
     clock_after_turn,
@@ -27,6 +26,7 @@ from bot.play.game_clocks import (
     runs_out,
     seat_clocks,
 )
+from bot.play.events import GameEnded, Journal, TurnWaiting
 from bot.play.values import DamagedGame, Lapsed, Post, Prompt, Refusal
 from bot.play.words.text import Command, Name, say
 from bot.play.words.wording import names, no_game
@@ -264,7 +264,12 @@ class GameTable:
         return seat_clocks(record, self.clock(), await self._away_of(record))
 
     async def _away_of(self, record: GameRecord) -> Sequence[Interval]:
-        user_id, started = record.turn_user_id, record.turn_started_at
+        """When the player to move is away during their turn (see `AwayTimes`)."""
+        return await self._away_since(record, record.turn_user_id, record.turn_started_at)
+
+    async def _away_since(
+        self, record: GameRecord, user_id: int | None, started: float | None
+    ) -> Sequence[Interval]:
         if record.time_limit is None or user_id is None or started is None:
             return ()
         return await self.away(user_id, started)
@@ -302,13 +307,15 @@ class GameTable:
                 deadline=None,
             )
             return Following(ended, ())
+        turn = game.to_move
+        user_id = None if turn is None else record.players[turn].user_id
+        away_before = () if taken_back else await self._away_of(record)
+        away = await self._away_since(record, user_id, now)
         clock = (
             clock_after_take_back(record, now, taken_back)
             if taken_back
-            else clock_after_turn(record, now, await self._away_of(record))
+            else clock_after_turn(record, now, away_before)
         )
-        turn = game.to_move
-        user_id = None if turn is None else record.players[turn].user_id
         following = dataclasses.replace(
             record,
             state=game.to_json(),
@@ -319,7 +326,6 @@ class GameTable:
             offer=None,
             clock=clock,
         )
-        away = await self._away_of(following)
         following = dataclasses.replace(following, deadline=runs_out(following, away))
         return Following(following, seat_clocks(following, now, away))
 

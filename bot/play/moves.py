@@ -104,8 +104,8 @@ class Moves:
                 ) from None
             said = f": {game.describe(canonical)}."
             headline = say(Strong(Name(seat.name)), " played ", Code(canonical), said)
-            following = await self._games.advanced(record, game)
             lapsed = (*lapsed_offer(record), *lapsed_claim(record))
+            following = await self._games.advanced(record, game)
             change = await self._boards.change_post(
                 loan, following, headline, events_before, lapsed=lapsed
             )

@@ -8,7 +8,7 @@ import dataclasses
 import engine
 from bot.play.ai_seats import is_ai
 from bot.play.ai_turns import AiPlayers
-from bot.play.game_clocks import control_of, paused_clock
+from bot.play.clock import control_of, paused_clock
 from bot.play.games import GameTable, player
 from bot.play.posts import BoardPosts
 from bot.play.values import Answer, Post, Prompt, Refusal

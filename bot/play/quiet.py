@@ -14,7 +14,7 @@ from functools import cache
 from importlib import resources
 from zoneinfo import ZoneInfo
 
-from bot.play.clock import check_digits
+from bot.play.durations import check_digits
 from bot.play.values import Refusal
 from bot.play.words.text import Name, excerpt, say
 from bot.storage.clock_queries import ClockStorage

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import engine
 from bot.play.announcements import notice
-from bot.play.clock import describe_duration, parse_duration, parse_time_control
+from bot.play.clock import control_of, describe_duration
+from bot.play.durations import parse_duration, parse_time_control
 from bot.play.endings import Endings
 from bot.play.events import DueWorkChanged
-from bot.play.game_clocks import control_of
 from bot.play.games import GameTable
 from bot.play.quiet import parse_span, quiet_until, zone_named
 from bot.play.timing import WARNING, Reminder, pending_reminders, turn_reminders

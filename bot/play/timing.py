@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.play.clock import DurationError, parse_duration, parse_time_control
+from bot.play.durations import DurationError, parse_duration, parse_time_control
 from bot.storage.clocks import Turn
 
 WARNING_SHARE = 0.25

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from bot.play.announcements import notice
-from bot.play.clock import DAY, MINUTE
-from bot.play.game_clocks import AwayTimes
+from bot.play.clock import DAY, MINUTE, AwayTimes
 from bot.play.games import GameTable
 from bot.play.quiet import quiet_until
 from bot.play.slow_games import game_link

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import engine
-from bot.play.clock import parse_duration, parse_time_control
+from bot.play.clock import control_of
+from bot.play.durations import parse_duration, parse_time_control
 from bot.play.events import TournamentDue
-from bot.play.game_clocks import control_of
 from bot.play.games import GameTable
 from bot.play.tournaments.posts import announcement_post, standings_post
 from bot.play.tournaments.reading import Table, tally

@@ -7,8 +7,18 @@ from string import Formatter
 
 import engine
 from bot.play.ai_seats import is_ai
-from bot.play.game_clocks import clock_line
-from bot.play.words.text import Command, GameLink, Name, Segment, Strong, Text, joined, say
+from bot.play.clock import facts_of, time_left_words
+from bot.play.words.text import (
+    Command,
+    GameLink,
+    Moment,
+    Name,
+    Segment,
+    Strong,
+    Text,
+    joined,
+    say,
+)
 from bot.storage import GameRecord, Seat
 from render import ENDINGS
 
@@ -137,3 +147,26 @@ def no_game(game_name: str) -> Text:
 def game_link(record: GameRecord) -> GameLink:
     """The game's title, leading to the message that opened it, else to its channel."""
     return GameLink(title(record), record.guild_id, record.place_id, record.message_id)
+
+
+def clock_line(record: GameRecord) -> Text | None:
+    """The clock under a turn: when the player to move runs out (or that the clocks are
+    stopped), and with banks the time the others have left, in words; None without one."""
+    facts = facts_of(record)
+    if facts is None:
+        return None
+    said: list[Text] = []
+    if record.clock.paused:
+        said.append(say("The clocks are stopped."))
+    elif record.clock.flagged:
+        said.append(say("Time ran out: the others may claim the win."))
+    elif record.deadline is not None:
+        said.append(say("Time runs out ", Moment(record.deadline), "."))
+    others = [
+        say(Name(seat.name), f" has {time_left_words(facts.banks[seat.seat])}")
+        for seat in record.players
+        if seat.seat != facts.turn_seat and not is_ai(seat.user_id)
+    ]
+    if others and not facts.control.per_move:
+        said.append(say(joined("; ", others), " left."))
+    return joined(" ", said) if said else None

@@ -11,16 +11,15 @@ from bot.play.clock import (
     HOUR,
     MINUTE,
     ClockFacts,
-    DurationError,
     TimeControl,
     banks_after_turn,
     deadline,
-    parse_time_control,
     running,
     time_left,
     time_left_words,
     with_gift,
 )
+from bot.play.durations import DurationError, parse_time_control
 
 START = 1_000_000.0
 BANK = TimeControl(5 * DAY, DAY, 10 * DAY)

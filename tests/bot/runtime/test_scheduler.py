@@ -14,7 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.play.challenges import Invitation
-from bot.play.clock import DAY, HOUR, MINUTE, DurationError, describe_duration, parse_duration
+from bot.play.clock import DAY, HOUR, MINUTE, describe_duration
+from bot.play.durations import DurationError, parse_duration
 from bot.play.host import Host
 from bot.play.ratings import rate_game
 from bot.play.slow_games import SlowGames
