@@ -136,9 +136,9 @@ class TaskWatch:
     A task waits once it sleeps (`asyncio.sleep`: view timeouts, `delete_after`), waits on
     a view (`View.wait`), a journal with nothing to read (`Journal.wait`: the dispatcher),
     a client event (`Client.wait_for`) or data from a stream (a child process's output,
-    read by a task of its own). A task resuming
-    from such a wait (a command going on after a button press) is busy for every capture
-    until it waits or ends again, so that the press's reply includes what it set going.
+    read by a task of its own). A task resuming from such a wait (a command going on
+    after a button press) is busy for every capture until it waits or ends again, so that
+    the press's reply includes what it set going.
     """
 
     def __init__(self, client: discord.Client) -> None:

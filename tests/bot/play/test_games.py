@@ -1,17 +1,22 @@
-"""Lending engine games: back in the cache after use, dropped after a failure."""
+"""Lending engine games: back in the cache after use, dropped after a failure; the
+record after a change, its clock worked out once."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
 
 from bot.play.challenges import Invitation
+from bot.play.clock import DAY, HOUR, runs_out, seat_clocks
+from bot.play.events import Journal
+from bot.play.games import GameTable
 from bot.play.host import Host
 from bot.play.ratings import rate_game
 from bot.play.values import Refusal
-from bot.storage import GameRecord
+from bot.storage import GameRecord, Writer
+from bot.storage.records import Interval
 from bot.storage.sqlite import SqliteStorage
 from tests.bot.support import ALICE, BOB, Clock, built
 
@@ -25,8 +30,9 @@ async def host(tmp_path: Path) -> AsyncIterator[Host]:
     await storage.close()
 
 
-async def _begun(host: Host) -> GameRecord:
-    post = await host.challenges.start(Invitation("tink", 1, CHANNEL, ALICE, (BOB,)))
+async def _begun(host: Host, time_limit: str | None = None) -> GameRecord:
+    invitation = Invitation("tink", 1, CHANNEL, ALICE, (BOB,), time_limit=time_limit)
+    post = await host.challenges.start(invitation)
     await host.challenges.accept(post.game_id, BOB.user_id)
     record = await host.storage.game(post.game_id)
     assert record is not None
@@ -56,3 +62,27 @@ async def test_a_game_is_dropped_after_a_failure_and_replayed_next_time(host: Ho
             raise RuntimeError("half done")
     async with host.games.borrow(record) as loan:
         assert loan.game is not lent and not loan.game.history
+
+
+async def test_a_change_asks_once_for_each_players_absences_and_works_the_clock_out_once(
+    host: Host,
+) -> None:
+    record = await _begun(host, time_limit="5d+1d")
+    asked: list[int] = []
+    bob_away = (record.turn_started_at + 2 * HOUR, record.turn_started_at + DAY)
+
+    async def away(user_id: int, since: float) -> Sequence[Interval]:
+        asked.append(user_id)
+        return [bob_away] if user_id == BOB.user_id else []
+
+    clock = Clock(record.turn_started_at + HOUR)
+    table = GameTable(host.storage, clock, Writer("test", "test"), Journal(), away=away)
+    async with table.borrow(record) as loan:
+        loan.game.play("S d4")
+        following = await table.advanced(record, loan.game)
+    assert asked == [ALICE.user_id, BOB.user_id]
+    turned = following.record
+    assert turned.turn_user_id == BOB.user_id and turned.turn_started_at == clock()
+    assert turned.deadline == runs_out(turned, [bob_away])
+    assert turned.deadline == clock() + 5 * DAY + (DAY - 2 * HOUR)
+    assert following.clocks == seat_clocks(turned, clock(), [bob_away]) == ("5d", "5d")
