@@ -7,8 +7,8 @@ import dataclasses
 import engine
 from bot.play.ai_seats import humans, is_ai
 from bot.play.clock import Reprieve, no_reprieve
-from bot.play.games import GameTable, Loan, lapsed_claim, lapsed_offer, player
-from bot.play.posts import BoardPosts
+from bot.play.games import GameTable, Loan, player
+from bot.play.posts import BoardPosts, lapsed_claim, lapsed_offer
 from bot.play.values import Answer, Lapsed, Post, Prompt, Refusal
 from bot.play.words.text import Name, Strong, Text, say
 from bot.play.words.wording import names, no_game, title

@@ -27,7 +27,7 @@ from bot.play.clock import (
     seat_clocks,
 )
 from bot.play.events import GameEnded, Journal, TurnWaiting
-from bot.play.values import DamagedGame, Lapsed, Post, Prompt, Refusal
+from bot.play.values import DamagedGame, Post, Refusal
 from bot.play.words.text import Command, Name, say
 from bot.play.words.wording import names, no_game
 from bot.storage import (
@@ -430,20 +430,6 @@ class GameTable:
             and record.expires_at is not None
             and self.clock() >= record.expires_at
         )
-
-
-def lapsed_offer(record: GameRecord) -> tuple[Lapsed, ...]:
-    """The offer message whose buttons go when a change ends the record's offer."""
-    offer = record.offer
-    if offer is None or offer.message_id is None:
-        return ()
-    return (Lapsed(offer.message_id, Prompt(offer.kind)),)
-
-
-def lapsed_claim(record: GameRecord) -> tuple[Lapsed, ...]:
-    """The message whose Claim win button goes when a move ends the record's turn."""
-    message_id = record.clock.claim_message_id
-    return () if message_id is None else (Lapsed(message_id, Prompt.CLAIM),)
 
 
 def player(record: GameRecord, user_id: int) -> Seat:

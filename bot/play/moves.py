@@ -9,8 +9,8 @@ from collections.abc import Container, Mapping
 import engine
 from bot.play.ai_seats import is_ai
 from bot.play.endings import Endings
-from bot.play.games import GameTable, lapsed_claim, lapsed_offer, player, turn_seat
-from bot.play.posts import BoardPosts
+from bot.play.games import GameTable, player, turn_seat
+from bot.play.posts import BoardPosts, lapsed_claim, lapsed_offer
 from bot.play.values import Post, Refusal
 from bot.play.words.text import Code, Name, Strong, Text, excerpt, excerpts_in, lines, say
 from bot.play.words.wording import result_text, title, turn_line
@@ -104,8 +104,8 @@ class Moves:
                 ) from None
             said = f": {game.describe(canonical)}."
             headline = say(Strong(Name(seat.name)), " played ", Code(canonical), said)
-            lapsed = (*lapsed_offer(record), *lapsed_claim(record))
             following = await self._games.advanced(record, game)
+            lapsed = (*lapsed_offer(record), *lapsed_claim(record))
             change = await self._boards.change_post(
                 loan, following, headline, events_before, lapsed=lapsed
             )

@@ -1,5 +1,5 @@
 """Posts that show the board: the picture (drawn by the renderer the app hands in), the
-text, and who is pinged."""
+text, who is pinged, and the buttons of earlier messages a change ends."""
 
 from __future__ import annotations
 
@@ -155,3 +155,17 @@ def _post(record: GameRecord, text: Text, *, ping_turn: bool, ended: bool) -> Po
         prompt = None if is_ai(turn) else Prompt.MOVE
         return Post(record.id, text, pings=humans([turn]), prompt=prompt)
     return Post(record.id, text)
+
+
+def lapsed_offer(record: GameRecord) -> tuple[Lapsed, ...]:
+    """The offer message whose buttons go when a change ends the record's offer."""
+    offer = record.offer
+    if offer is None or offer.message_id is None:
+        return ()
+    return (Lapsed(offer.message_id, Prompt(offer.kind)),)
+
+
+def lapsed_claim(record: GameRecord) -> tuple[Lapsed, ...]:
+    """The message whose Claim win button goes when a move ends the record's turn."""
+    message_id = record.clock.claim_message_id
+    return () if message_id is None else (Lapsed(message_id, Prompt.CLAIM),)
