@@ -15,8 +15,9 @@ the connection to itself (`alone`): the jobs of other callers wait for it to end
 nothing else runs in the middle of it.
 
 A commit that grows the write-ahead log past SQLite's threshold would copy it into the
-file there and then; the connection leaves that to a job of the database thread every
-`CHECKPOINT_EVERY` jobs instead, so the event loop never waits on the disk.
+file there and then; the connection leaves that to the database thread every
+`CHECKPOINT_EVERY` jobs instead, on a second connection of its own, so the event loop
+never waits on the disk and jobs go on running at once meanwhile.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ class Database:
     def __init__(self) -> None:
         self._jobs: SimpleQueue[_Queued] = SimpleQueue()
         self._connection: sqlite3.Connection | None = None
+        self._checkpointer: sqlite3.Connection | None = None
+        """The database thread's own connection, which copies the log into the file."""
         self._closed = False
         self._turn = asyncio.Lock()
         """Held by a block that has the connection alone."""
@@ -77,7 +80,10 @@ class Database:
         database = cls()
         try:
             database._connection = await database._send(partial(_connect, path))
+            database._checkpointer = await database._send(partial(_connect, path))
         except BaseException:
+            if database._connection is not None:
+                database._connection.close()
             database._jobs.put(None)
             raise
         return database
@@ -108,7 +114,8 @@ class Database:
         self._jobs_done += 1
         if self._jobs_done >= CHECKPOINT_EVERY:
             self._jobs_done = 0
-            self._send(partial(_checkpoint, connection)).add_done_callback(_log_failure)
+            checkpoint = partial(_checkpoint, self._checkpointer)
+            self._queue(checkpoint, _settle_aside).add_done_callback(_log_failure)
         if not self._on_thread:
             try:
                 result = job(connection)
@@ -125,17 +132,24 @@ class Database:
         connection alone, are done, and stop the thread."""
         async with self._turn:
             assert self._connection is not None, "the database is not open"
+            assert self._checkpointer is not None
+            await self._send(self._checkpointer.close)
             await self._send(self._connection.close)
             self._closed = True
             self._jobs.put(None)
 
     def _send(self, call: Callable[[], T]) -> asyncio.Future[T]:
-        """Hand a call to the database thread; the future of its outcome."""
+        """Hand a call on the connection to the database thread; the future of its
+        outcome. Until it is settled, jobs wait for the thread rather than run at once."""
+        self._on_thread += 1
+        return self._queue(call, self._settle)
+
+    def _queue(self, call: Callable[[], T], settle: _Settle) -> asyncio.Future[T]:
+        """Put a call in the database thread's queue, its outcome handed over by `settle`."""
         if self._closed:
             raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._on_thread += 1
-        self._jobs.put((future, call, self._settle))
+        self._jobs.put((future, call, settle))
         return future
 
     def _settle(
@@ -143,12 +157,18 @@ class Database:
     ) -> None:
         """Hand a job's outcome over, once the database thread is done with it."""
         self._on_thread -= 1
-        if future.done():  # the caller stopped waiting; the job's work stands
-            return
-        if error is None:
-            future.set_result(result)
-        else:
-            future.set_exception(error)
+        _settle_aside(future, result, error)
+
+
+def _settle_aside(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    """Hand over the outcome of a call the database thread ran beside the connection's
+    jobs (a checkpoint)."""
+    if future.done():  # the caller stopped waiting; the job's work stands
+        return
+    if error is None:
+        future.set_result(result)
+    else:
+        future.set_exception(error)
 
 
 def _serve(jobs: SimpleQueue[_Queued]) -> None:
@@ -182,7 +202,9 @@ def _patiently(job: Job[T], db: sqlite3.Connection) -> T:
         db.execute("PRAGMA busy_timeout = 0")
 
 
-def _checkpoint(db: sqlite3.Connection) -> None:
+def _checkpoint(db: sqlite3.Connection | None) -> None:
+    """Copy what it can of the write-ahead log into the file, waiting for no lock."""
+    assert db is not None, "the database is not open"
     db.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
 
