@@ -36,6 +36,12 @@ LATEST_GAME_IN = _READ_GAME.format(
     condition=f"g.id = (SELECT max(id) FROM games WHERE {PLACE} = ?)"
 )
 """The newest game of a place, as `GAME` reads it."""
+SAVE_GAME = (
+    "UPDATE games SET version = version + 1, "
+    + ", ".join(f"{column} = ?" for column in rows.SAVED_GAME_COLUMNS)
+    + " WHERE id = ? AND version = ?"
+)
+"""A game's saved columns (`rows.saved_game_values`), over the version it was read at."""
 
 
 GAMES_SAVED = "pyramids_games_saved"
@@ -120,10 +126,9 @@ class SqlGames:
     ) -> GameRecord:
         """Of two racing saves of one version, the second waits on the game row the first
         changed, then finds the version moved and raises StaleGame."""
-        changes = ", ".join(f"{column} = ?" for column in rows.SAVED_GAME_COLUMNS)
         async with self._run.transaction() as tx:
             await tx.change_one(
-                f"UPDATE games SET version = version + 1, {changes} WHERE id = ? AND version = ?",
+                SAVE_GAME,
                 *rows.saved_game_values(record, now),
                 *(record.id, record.version),
                 failing=StaleGame(f"game {record.id} is no longer at version {record.version}"),
