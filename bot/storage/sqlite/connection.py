@@ -16,8 +16,10 @@ nothing else runs in the middle of it.
 
 A commit that grows the write-ahead log past SQLite's threshold would copy it into the
 file there and then; the connection leaves that to the database thread every
-`CHECKPOINT_EVERY` jobs instead, on a second connection of its own, so the event loop
-never waits on the disk and jobs go on running at once meanwhile.
+`CHECKPOINT_EVERY` jobs instead, so the event loop never waits on the disk. The thread
+copies the log on a second connection of its own, while jobs go on running at once; then
+what they wrote meanwhile (a few pages) with the jobs waiting for it, so that the next
+write starts the log afresh and the log does not grow for good.
 """
 
 from __future__ import annotations
@@ -114,8 +116,8 @@ class Database:
         self._jobs_done += 1
         if self._jobs_done >= CHECKPOINT_EVERY:
             self._jobs_done = 0
-            checkpoint = partial(_checkpoint, self._checkpointer)
-            self._queue(checkpoint, _settle_aside).add_done_callback(_log_failure)
+            copied = self._queue(partial(_copy_log, self._checkpointer), _settle_aside)
+            copied.add_done_callback(self._copy_rest)
         if not self._on_thread:
             try:
                 result = job(connection)
@@ -133,10 +135,10 @@ class Database:
         async with self._turn:
             assert self._connection is not None, "the database is not open"
             assert self._checkpointer is not None
-            await self._send(self._checkpointer.close)
-            await self._send(self._connection.close)
+            closed = self._send(partial(_close, self._connection, self._checkpointer))
             self._closed = True
             self._jobs.put(None)
+            await closed
 
     def _send(self, call: Callable[[], T]) -> asyncio.Future[T]:
         """Hand a call on the connection to the database thread; the future of its
@@ -151,6 +153,13 @@ class Database:
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._jobs.put((future, call, settle))
         return future
+
+    def _copy_rest(self, copied: asyncio.Future[None]) -> None:
+        """Once the log was copied beside the jobs, copy what they wrote meanwhile with the
+        jobs waiting on the database thread (see the module's docstring)."""
+        _log_failure(copied)
+        if not self._closed:
+            self._send(partial(_copy_log, self._connection)).add_done_callback(_log_failure)
 
     def _settle(
         self, future: asyncio.Future[Any], result: Any, error: BaseException | None
@@ -186,7 +195,7 @@ def _serve(jobs: SimpleQueue[_Queued]) -> None:
 def _connect(path: str) -> sqlite3.Connection:
     """The connection, used by one thread at a time: the event loop's or the database's.
     It does not wait for another process's write lock (see `_patiently`) and leaves
-    copying the write-ahead log into the file to `_checkpoint`."""
+    copying the write-ahead log into the file to `_copy_log`."""
     connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=0)
     connection.row_factory = sqlite3.Row
     connection.execute("PRAGMA wal_autocheckpoint = 0")
@@ -202,13 +211,18 @@ def _patiently(job: Job[T], db: sqlite3.Connection) -> T:
         db.execute("PRAGMA busy_timeout = 0")
 
 
-def _checkpoint(db: sqlite3.Connection | None) -> None:
+def _copy_log(db: sqlite3.Connection | None) -> None:
     """Copy what it can of the write-ahead log into the file, waiting for no lock."""
     assert db is not None, "the database is not open"
     db.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
 
-def _log_failure(done: asyncio.Future[None]) -> None:
+def _close(*connections: sqlite3.Connection) -> None:
+    for connection in connections:
+        connection.close()
+
+
+def _log_failure(done: asyncio.Future[Any]) -> None:
     if not done.cancelled() and done.exception() is not None:
         log.warning("could not copy the write-ahead log into the file: %s", done.exception())
 

@@ -107,18 +107,3 @@ async def test_the_write_ahead_log_is_copied_into_the_file_as_it_grows(
     assert busy == 0
     assert frames < CHECKPOINT_EVERY * 2, "the log was never copied: every write still in it"
     assert copied == frames
-
-
-async def test_jobs_run_at_once_while_the_log_is_copied_into_the_file(
-    database: Database,
-) -> None:
-    loop_thread = threading.get_ident()
-    ran_on: list[int] = []
-
-    def write(db: sqlite3.Connection) -> None:
-        ran_on.append(threading.get_ident())
-        db.execute("INSERT INTO moves VALUES ('mine')")
-
-    for _ in range(2 * CHECKPOINT_EVERY):
-        await database.write(write)
-    assert set(ran_on) == {loop_thread}, "a job waited for the copy on the database thread"
