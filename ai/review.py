@@ -6,8 +6,9 @@ budget, so a game always gives the same review): each seat's expected score afte
 best move draws the curve, and what the move played loses against the best one, valued
 alike from the same position, grades it. The exact reader's marks (`engine.review`) win
 over the search: a missed win in one or a missed forced win in two is a **miss**, a move
-handing the next player a win in one or a forced win in two a **blunder**, and a position
-the reader proves won is worth at least `PROVEN` to its mover.
+handing the next player a win in one or a forced win in two a **blunder** (unless every
+move handed a win in one: the game was lost before it), and a position the reader proves
+won is worth at least `PROVEN` to its mover.
 
     positions = review_positions(game)           # what to appraise, move by move
     appraisals = [ai.appraise(p.game, LEVEL, p.move) for p in positions]
@@ -58,7 +59,8 @@ class Position:
     wins: tuple[str, ...]
     forced_wins: tuple[str, ...]
     allowed: bool
-    """Whether the move handed the next player a win in one or a forced win in two."""
+    """Whether the move handed the next player a win in one or a forced win in two, when
+    some other move would not have handed them a win in one (see `_lost_already`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,11 +178,22 @@ def review_positions(game: engine.Game) -> list[Position]:
                 mark.move,
                 wins,
                 () if wins else handed,
-                bool(mark.allowed_wins or mark.allowed_forced_wins),
+                bool(mark.allowed_wins or mark.allowed_forced_wins) and not _lost_already(before),
             )
         )
         handed = mark.allowed_forced_wins
     return positions
+
+
+def _lost_already(game: engine.Game) -> bool:
+    """Whether every move of the player to move hands the next player a win in one (two
+    threats at once, say): handing it then is no blunder, the game was lost before."""
+    for move in game.legal_moves():
+        after = game.search_copy()
+        after.play(move)
+        if after.result is not None or not after.winning_moves():
+            return False
+    return True
 
 
 def result_values(result: engine.Result, players: int) -> tuple[float, ...]:

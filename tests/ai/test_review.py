@@ -1,6 +1,7 @@
 """The review's grading: the exact reader's marks always show (a missed win is a miss, a
-win handed over a blunder), a position proven won is worth at least `PROVEN` to its
-mover, grades follow the expected score lost, and accuracy falls as more is lost."""
+win handed over a blunder, unless every move handed one), a position proven won is worth
+at least `PROVEN` to its mover, grades follow the expected score lost, and accuracy falls
+as more is lost."""
 
 from __future__ import annotations
 
@@ -23,8 +24,19 @@ from ai.review import (
     ReviewedMove,
     grade_game,
     move_accuracy,
+    position_before,
     review_positions,
 )
+
+
+def every_move_hands_a_win(game: engine.Game) -> bool:
+    """Whether each legal move leaves the next player a win in one."""
+    for move in game.legal_moves():
+        after = engine.load_game(game.to_json())
+        after.play(move)
+        if after.result is not None or not after.winning_moves():
+            return False
+    return True
 
 
 def random_game(name: str, seed: int, players: int = 2) -> engine.Game:
@@ -51,7 +63,9 @@ def test_every_exact_mark_shows_as_a_miss_or_a_blunder(name: str, seed: int) -> 
         if mark.missed_wins:
             assert move.grade is Grade.MISS and move.better in mark.missed_wins
         elif mark.allowed_wins or mark.allowed_forced_wins:
-            assert move.grade in (Grade.BLUNDER, Grade.MISS)
+            assert move.grade in (Grade.BLUNDER, Grade.MISS) or every_move_hands_a_win(
+                position_before(game, move.ply)
+            )
     for position, values in zip(positions, review.curve, strict=False):
         if position.wins:
             assert values[position.seat] >= PROVEN
@@ -109,3 +123,20 @@ def test_the_graph_takes_each_move_from_both_sides_and_a_decided_value_as_it_is(
     assert flat == pytest.approx([0.7, 0.3, 0.55, 0.45, 0.65, 0.35, 0.0, 1.0])
     three = GameReview(((0.4, 0.3, 0.3), (0.0, 1.0, 0.0)), moves[:1], (0.0, 0.0, 0.0))
     assert three.shown_curve() == three.curve
+
+
+def test_a_move_in_a_position_already_lost_is_no_blunder() -> None:
+    """Against two threats at once every move hands the bot a win: the straight line's
+    last block (S d1) is not graded; the move that let both threats come (S d7) is."""
+    game = engine.new_game("tink", 2, seed=1)
+    for move in ("S d4", "S e5", "S d5", "S d6", "S d3", "S d2", "S d7", "S f4"):
+        game.play(move)
+    assert every_move_hands_a_win(game)
+    game.play("S d1")
+    game.play("S g3")
+    positions = review_positions(game)
+    even = (0.5, 0.5)
+    appraisals = [Appraisal(even, position.move, even[0]) for position in positions]
+    grades = {move.move: move.grade for move in grade_game(game, positions, appraisals).moves}
+    assert grades["S d7"] is Grade.BLUNDER
+    assert grades["S d1"] is None

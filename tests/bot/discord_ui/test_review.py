@@ -68,7 +68,8 @@ async def test_a_review_names_each_grade_and_is_the_same_twice(discord: DiscordH
     assert first.message.files[0].data == again.message.files[0].data
     assert "Key moments:" in first.message.content
     history = await discord.slash(discord.user("carol"), "tink history")
-    assert "6. bob: S e5 (blunder; allowed a win: S b3 or S f3)" in history.content
+    assert "4. bob: S d5 (blunder; allowed a forced win in two: S b3 or S e3)" in history.content
+    assert "6. bob: S e5 (allowed a win: S b3 or S f3)" in history.content, "lost already"
     graph, moments = first.message.files
     assert graph.filename == "tink-1-review.png"
     assert moments.filename == "tink-1-key-moments.png"
