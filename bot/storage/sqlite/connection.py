@@ -143,8 +143,9 @@ class Database:
     def _send(self, call: Callable[[], T]) -> asyncio.Future[T]:
         """Hand a call on the connection to the database thread; the future of its
         outcome. Until it is settled, jobs wait for the thread rather than run at once."""
+        future = self._queue(call, self._settle)
         self._on_thread += 1
-        return self._queue(call, self._settle)
+        return future
 
     def _queue(self, call: Callable[[], T], settle: _Settle) -> asyncio.Future[T]:
         """Put a call in the database thread's queue, its outcome handed over by `settle`."""
