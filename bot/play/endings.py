@@ -10,8 +10,9 @@ from bot.play.clock import Reprieve, no_reprieve
 from bot.play.games import GameTable, Loan, player
 from bot.play.posts import BoardPosts, lapsed_claim, lapsed_offer
 from bot.play.values import Answer, Lapsed, Post, Prompt, Refusal
+from bot.play.words.refusals import NoGame
 from bot.play.words.text import Name, Strong, Text, say
-from bot.play.words.wording import names, no_game, title
+from bot.play.words.wording import names, title
 from bot.storage import Action, GameRecord, Seat, Status
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.clocks import CLAIM
@@ -204,7 +205,7 @@ class Endings:
     async def _abort(self, place_id: int, game_name: str, user_id: int, *, moderator: bool) -> Post:
         record = await self._games.latest(place_id, game_name)
         if not record.status.is_open:
-            raise Refusal(no_game(game_name))
+            raise NoGame(game_name)
         if not moderator:
             await self._check_abort(record, user_id)
         return await self._aborted(record)

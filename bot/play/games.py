@@ -28,8 +28,7 @@ from bot.play.clock import (
 )
 from bot.play.events import GameEnded, Journal, TurnWaiting
 from bot.play.values import DamagedGame, Post, Refusal
-from bot.play.words.text import Command, Name, say
-from bot.play.words.wording import names, no_game
+from bot.play.words.refusals import GameOver, NoGame, NotAPlayer, NotBegun, NotYourTurn, OtherGame
 from bot.storage import (
     Action,
     Announcement,
@@ -361,13 +360,11 @@ class GameTable:
         """The newest game in a channel, refusing when it belongs to another game's commands."""
         record = await self.newest_in(place_id)
         if record is None or self.expired(record):
-            raise Refusal(no_game(game_name))
+            raise NoGame(game_name)
         if record.game != game_name:
             if record.status.is_open:
-                title = engine.GAMES[record.game].title
-                use = say(f"The game in this channel is {title}; use ", Command(record.game))
-                raise Refusal(say(use, " instead."))
-            raise Refusal(no_game(game_name))
+                raise OtherGame(record.game)
+            raise NoGame(game_name)
         return record
 
     async def played(self, place_id: int, game_name: str) -> GameRecord:
@@ -377,12 +374,9 @@ class GameTable:
     def begun(self, record: GameRecord, game_name: str) -> GameRecord:
         """The channel's newest game (see `latest`), refused unless it has begun."""
         if record.status is Status.CHALLENGE:
-            waiting = [s.name for s in record.players if not s.accepted]
-            raise Refusal(
-                say("The game has not begun: waiting for ", names(waiting), " to accept.")
-            )
+            raise NotBegun(tuple(s.name for s in record.players if not s.accepted))
         if record.status not in (Status.ACTIVE, Status.FINISHED):
-            raise Refusal(no_game(game_name))
+            raise NoGame(game_name)
         return record
 
     async def active(self, place_id: int, game_name: str) -> GameRecord:
@@ -393,8 +387,7 @@ class GameTable:
         """The channel's newest game (see `latest`), refused unless it is being played."""
         record = self.begun(record, game_name)
         if record.status is not Status.ACTIVE:
-            start = Command(game_name, "start")
-            raise Refusal(say("The last game here is over; start a new one with ", start, "."))
+            raise GameOver(game_name)
         return record
 
     async def on_saves(self, heard: Callable[[], None]) -> None:
@@ -436,7 +429,7 @@ def player(record: GameRecord, user_id: int) -> Seat:
     """The user's seat, refusing someone who does not play in the game."""
     seat = record.seat_of(user_id)
     if seat is None:
-        raise Refusal("You are not playing in this game.")
+        raise NotAPlayer()
     return seat
 
 
@@ -445,5 +438,5 @@ def turn_seat(record: GameRecord, user_id: int) -> Seat:
     seat = player(record, user_id)
     if record.turn_seat != seat.seat:
         turn = record.players[record.turn_seat].name if record.turn_seat is not None else ""
-        raise Refusal(say("It is ", Name(turn), "'s turn."))
+        raise NotYourTurn(turn)
     return seat

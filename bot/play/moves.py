@@ -9,10 +9,11 @@ from collections.abc import Container, Mapping
 import engine
 from bot.play.ai_seats import is_ai
 from bot.play.endings import Endings
-from bot.play.games import GameTable, player, turn_seat
+from bot.play.games import GameTable, player
 from bot.play.posts import BoardPosts, lapsed_claim, lapsed_offer
 from bot.play.values import Post, Refusal
-from bot.play.words.text import Code, Name, Strong, Text, excerpt, excerpts_in, lines, say
+from bot.play.words.refusals import EndedMeanwhile, IllegalMove, NotYourTurn, OutOfGame
+from bot.play.words.text import Code, Name, Strong, Text, lines, say
 from bot.play.words.wording import result_text, title, turn_line
 from bot.storage import Action, GameRecord, Seat, Status
 
@@ -39,8 +40,8 @@ class Moves:
             active = self._games.in_play(record, game_name)
             seat = player(active, user_id)
             if active.turn_seat != seat.seat:
-                await self._refuse_out(active, seat)
-            return await self.play(active, turn_seat(active, user_id), move)
+                await self._refuse_out_of_turn(active, seat)
+            return await self.play(active, seat, move)
         except Refusal:
             played = await self._played_already(record.id, user_id, move)
             if played is not None:
@@ -49,22 +50,20 @@ class Moves:
                 await self._ended_meanwhile(record.id)
             raise
 
-    async def _refuse_out(self, record: GameRecord, seat: Seat) -> None:
-        """Refuse the move of a player out of a game the others play on, saying why."""
+    async def _refuse_out_of_turn(self, record: GameRecord, seat: Seat) -> None:
+        """Refuse the move of a player whose turn it is not: out of a game the others play
+        on (saying why), or waiting for another's move."""
         async with self._games.borrow(record) as loan:
-            if seat.seat not in loan.game.view().out:
-                return
+            out = seat.seat in loan.game.view().out
             endings = [
                 action.ending
                 for action in loan.game.actions
                 if action.kind is engine.ActionKind.FORFEIT and action.seat == seat.seat
             ]
-        why = endings[-1] if endings else None
-        if why is engine.Ending.RESIGNATION:
-            raise Refusal("You resigned from this game; the others play on.")
-        if why is engine.Ending.TIME:
-            raise Refusal("Your time ran out, so you are out of this game; the others play on.")
-        raise Refusal("You are out of this game; the others play on.")
+        if out:
+            raise OutOfGame(endings[-1] if endings else None)
+        assert record.turn_seat is not None, "an active game has a turn"
+        raise NotYourTurn(record.players[record.turn_seat].name)
 
     async def _ended_meanwhile(self, game_id: int) -> None:
         """Refuse a move that lost its race to the game's end (a claim, a time-out, a
@@ -73,11 +72,10 @@ class Moves:
         if record is None or record.status.is_open:
             return
         if record.status is not Status.FINISHED:
-            raise Refusal(f"{title(record)} was {record.status.value} meanwhile.")
+            raise EndedMeanwhile(record, None)
         async with self._games.borrow(record) as loan:
             result = loan.game.result
-        ended = say(f"{title(record)} ended meanwhile. ")
-        raise Refusal(ended if result is None else say(ended, result_text(result, record.names)))
+        raise EndedMeanwhile(record, result)
 
     async def play(self, record: GameRecord, seat: Seat, move: str | Mapping[str, str]) -> Post:
         """Play a move for the seat to move in the game at `record`: a person's, or the
@@ -98,10 +96,7 @@ class Moves:
             try:
                 canonical = game.play(text)
             except engine.GameError as error:
-                reason = Name(excerpts_in(str(error)))
-                raise Refusal(
-                    say("You cannot play ", Name(excerpt(text)), ": ", reason, ".")
-                ) from None
+                raise IllegalMove(text, str(error)) from None
             said = f": {game.describe(canonical)}."
             headline = say(Strong(Name(seat.name)), " played ", Code(canonical), said)
             following = await self._games.advanced(record, game)

@@ -16,12 +16,20 @@ from bot.play.words.text import Text, plain, say
 class Refusal(Exception):
     """Something a user asked for that cannot be done; the message is one sentence.
 
-    `str()` gives it in plain words (for logs); `text` keeps its names and links.
-    """
+    `str()` gives it in plain words (for logs); `text` keeps its names and links. The
+    refusals the game commands share are values worded only when shown
+    (`bot.play.words.refusals`)."""
 
     def __init__(self, message: str | Text) -> None:
         super().__init__(plain(message))
-        self.text = say(message)
+        self._text = say(message)
+
+    @property
+    def text(self) -> Text:
+        return self._text
+
+    def __str__(self) -> str:
+        return plain(self.text)
 
 
 class DamagedGame(Exception):

@@ -139,11 +139,6 @@ def options_text(record: GameRecord) -> str:
     return ", ".join(changed)
 
 
-def no_game(game_name: str) -> Text:
-    start = Command(game_name, "start")
-    return say("There is no game in this channel; start one with ", start, ".")
-
-
 def game_link(record: GameRecord) -> GameLink:
     """The game's title, leading to the message that opened it, else to its channel."""
     return GameLink(title(record), record.guild_id, record.place_id, record.message_id)

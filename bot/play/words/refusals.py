@@ -1,0 +1,128 @@
+"""The refusals every game command shares, as values: what was refused and about whom,
+worded only when a front end shows one (`text`, or `str()` in plain words).
+
+The use cases raise them where they decide (finding the channel's game, whose turn it
+is, whether a move is legal); other refusals are still worded where they are raised."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import engine
+from bot.play.values import Refusal
+from bot.play.words.text import Command, Name, Text, excerpt, excerpts_in, say
+from bot.play.words.wording import names, result_text, title
+from bot.storage import GameRecord, Status
+
+
+@dataclass(eq=False)
+class NoGame(Refusal):
+    """No game of `game_name`'s commands in the channel: none, a challenge that lapsed,
+    or another game's finished one."""
+
+    game_name: str
+
+    @property
+    def text(self) -> Text:
+        start = Command(self.game_name, "start")
+        return say("There is no game in this channel; start one with ", start, ".")
+
+
+@dataclass(eq=False)
+class OtherGame(Refusal):
+    """The game being played in the channel is of another game's commands (`game_name`)."""
+
+    game_name: str
+
+    @property
+    def text(self) -> Text:
+        use = say(f"The game in this channel is {engine.GAMES[self.game_name].title}; use ")
+        return say(use, Command(self.game_name), " instead.")
+
+
+@dataclass(eq=False)
+class NotBegun(Refusal):
+    """The channel's game is a challenge still waiting for these players to accept."""
+
+    waiting: tuple[str, ...]
+
+    @property
+    def text(self) -> Text:
+        return say("The game has not begun: waiting for ", names(self.waiting), " to accept.")
+
+
+@dataclass(eq=False)
+class GameOver(Refusal):
+    """The channel's last game of `game_name` is over."""
+
+    game_name: str
+
+    @property
+    def text(self) -> Text:
+        start = Command(self.game_name, "start")
+        return say("The last game here is over; start a new one with ", start, ".")
+
+
+class NotAPlayer(Refusal):
+    """The user does not play in the game."""
+
+    def __init__(self) -> None:
+        super().__init__("You are not playing in this game.")
+
+
+@dataclass(eq=False)
+class NotYourTurn(Refusal):
+    """It is another player's turn: `turn` is their name."""
+
+    turn: str
+
+    @property
+    def text(self) -> Text:
+        return say("It is ", Name(self.turn), "'s turn.")
+
+
+@dataclass(eq=False)
+class OutOfGame(Refusal):
+    """The player is out of a game the others play on, by `ending` (resigned, out of
+    time) when known."""
+
+    ending: engine.Ending | None
+
+    @property
+    def text(self) -> Text:
+        if self.ending is engine.Ending.RESIGNATION:
+            return say("You resigned from this game; the others play on.")
+        if self.ending is engine.Ending.TIME:
+            return say("Your time ran out, so you are out of this game; the others play on.")
+        return say("You are out of this game; the others play on.")
+
+
+@dataclass(eq=False)
+class IllegalMove(Refusal):
+    """What the player typed is no legal move, for the rules' `reason`."""
+
+    typed: str
+    reason: str
+
+    @property
+    def text(self) -> Text:
+        reason = Name(excerpts_in(self.reason))
+        return say("You cannot play ", Name(excerpt(self.typed)), ": ", reason, ".")
+
+
+@dataclass(eq=False)
+class EndedMeanwhile(Refusal):
+    """A move lost its race to the game's end (a claim, a time-out, a resignation): the
+    game as it ended, and its result when it was played out."""
+
+    record: GameRecord
+    result: engine.Result | None
+
+    @property
+    def text(self) -> Text:
+        if self.record.status is not Status.FINISHED:
+            return say(f"{title(self.record)} was {self.record.status.value} meanwhile.")
+        ended = say(f"{title(self.record)} ended meanwhile. ")
+        if self.result is None:
+            return ended
+        return say(ended, result_text(self.result, self.record.names))
