@@ -381,7 +381,11 @@ def _move_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]
     async def move(interaction: discord.Interaction, **values: str | None) -> None:
         given = {name: value for name, value in values.items() if value}
         work = host_of(interaction).moves.move(
-            _channel_id(interaction), info.name, interaction.user.id, given
+            _channel_id(interaction),
+            info.name,
+            interaction.user.id,
+            given,
+            reply_token=interaction.token,
         )
         await respond(interaction, work)
 

@@ -143,11 +143,13 @@ async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) 
     follow-up cannot be read back after a restart; a follow-up carries it only where
     Discord refuses the bot's channel post, or where the bot may only answer. A game's
     posts go out in the order of its changes: one waits (a few seconds at most) for its
-    game's earlier posts still owed after a restart."""
+    game's earlier posts still owed after a restart. The token of the interaction whose
+    reply carries an announcement is noted before it goes, unless the announcement was
+    saved with it (a move's), so that after a restart the reply can be read back."""
     private = {"ephemeral": True} if post.private else {}
     outbox = host_of(interaction).outbox
     replying = not post.private and answers_in_original(interaction)
-    if replying:
+    if replying and post.reply_token != interaction.token:
         behind = await outbox.replying(post, interaction.token)
     else:
         behind = not await outbox.in_order(post, patience=0.0)

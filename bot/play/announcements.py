@@ -30,7 +30,8 @@ class Owed:
 
 def announcement(record: GameRecord, post: Post, clocks: Sequence[str | None] = ()) -> Announcement:
     """The announcement of the change saving `record` (read at its version before the save),
-    with the `clocks` its picture shows beside the players' names."""
+    with the `clocks` its picture shows beside the players' names, and the token of the
+    interaction whose reply the post is to be, if known (`Post.reply_token`)."""
     data = _data(post) | {
         "picture": picture_name(record),
         "state": record.state,
@@ -38,7 +39,12 @@ def announcement(record: GameRecord, post: Post, clocks: Sequence[str | None] = 
         "clocks": list(clocks),
     }
     return Announcement(
-        uuid.uuid4().hex, record.id, record.version + 1, record.place_id, json.dumps(data)
+        uuid.uuid4().hex,
+        record.id,
+        record.version + 1,
+        record.place_id,
+        json.dumps(data),
+        reply_token=post.reply_token,
     )
 
 

@@ -27,10 +27,17 @@ class Moves:
         self._endings = endings
 
     async def move(
-        self, place_id: int, game_name: str, user_id: int, move: str | Mapping[str, str]
+        self,
+        place_id: int,
+        game_name: str,
+        user_id: int,
+        move: str | Mapping[str, str],
+        *,
+        reply_token: str | None = None,
     ) -> Post:
         """Play a move for the user, given whole or by its parts (the game's `move_parts`);
-        the post shows the new board and pings who is next.
+        the post shows the new board and pings who is next. `reply_token` names the
+        interaction whose reply the post is to be, saved with the move (see `Post`).
 
         The same move sent again once it was played (a double submission, or a resend
         after a reply that never came) is answered with the board, privately.
@@ -41,7 +48,7 @@ class Moves:
             seat = player(active, user_id)
             if active.turn_seat != seat.seat:
                 await self._refuse_out_of_turn(active, seat)
-            return await self.play(active, seat, move)
+            return await self.play(active, seat, move, reply_token=reply_token)
         except Refusal:
             played = await self._played_already(record.id, user_id, move)
             if played is not None:
@@ -77,7 +84,14 @@ class Moves:
             result = loan.game.result
         raise EndedMeanwhile(record, result)
 
-    async def play(self, record: GameRecord, seat: Seat, move: str | Mapping[str, str]) -> Post:
+    async def play(
+        self,
+        record: GameRecord,
+        seat: Seat,
+        move: str | Mapping[str, str],
+        *,
+        reply_token: str | None = None,
+    ) -> Post:
         """Play a move for the seat to move in the game at `record`: a person's, or the
         bot's. A person whose time ran out loses instead, unless the server lets the others
         claim the win: then the move stands while no one has claimed it. A player with
@@ -102,7 +116,7 @@ class Moves:
             following = await self._games.advanced(record, game)
             lapsed = (*lapsed_offer(record), *lapsed_claim(record))
             change = await self._boards.change_post(
-                loan, following, headline, events_before, lapsed=lapsed
+                loan, following, headline, events_before, lapsed=lapsed, reply_token=reply_token
             )
             actions = [Action(canonical, seat.seat, seat.user_id)]
             saved = await loan.save(following.record, actions, announcement=change.owed)

@@ -111,11 +111,13 @@ class BoardPosts:
         lapsed: tuple[Lapsed, ...] = (),
         said: Text | None = None,
         ping_all: bool = False,
+        reply_token: str | None = None,
     ) -> Change:
         """The post announcing that the lent game changed, to be saved as `following`: what
         happened, what the rules did, what is next (or `said` alone, when given); with the
         announcement to save with the change. `lapsed` are the messages whose buttons the
-        change ended; `ping_all` pings every player, not only the one to move."""
+        change ended; `ping_all` pings every player, not only the one to move;
+        `reply_token` names the interaction whose reply the post is to be."""
         game, record = loan.game, following.record
         if said is None:
             shown: list[Text | str] = [headline]
@@ -129,7 +131,7 @@ class BoardPosts:
         pings = post.pings
         if ping_all:
             pings = await self._audible(humans([s.user_id for s in record.players]))
-        post = dataclasses.replace(post, lapsed=lapsed, pings=pings)
+        post = dataclasses.replace(post, lapsed=lapsed, pings=pings, reply_token=reply_token)
         return Change(post, following.clocks, announcement(record, post, following.clocks))
 
     async def pictured(self, change: Change, saved: GameRecord, game: engine.Game) -> Post:

@@ -98,6 +98,9 @@ class Post:
     """The id of the stored announcement this post is, struck off once it is sent."""
     private: bool = False
     """Shown only to whoever asked, as an answer rather than a post for the channel."""
+    reply_token: str | None = None
+    """The token of the interaction whose reply this post is to be, saved with its
+    announcement: its reply can be read back after a restart without noting it first."""
 
 
 @dataclass(frozen=True, slots=True)

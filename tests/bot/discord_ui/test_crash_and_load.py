@@ -201,13 +201,12 @@ async def test_a_reply_the_crash_came_before_is_posted_once_even_if_the_post_is_
         mover, other = await begin(first)
         if thinking:
             monkeypatch.setattr(replies, "DEFER_AFTER", 0.0)
-        noting = Outbox.replying
 
-        async def killed_once_noted(self: Outbox, post: Post, token: str) -> None:
-            await noting(self, post, token)
+        async def killed_before_replying(self: Outbox, post: Post, patience: float) -> None:
+            assert post.reply_token is not None, "the move was saved with its reply's token"
             raise Killed
 
-        monkeypatch.setattr(Outbox, "replying", killed_once_noted)
+        monkeypatch.setattr(Outbox, "in_order", killed_before_replying)
         with pytest.raises(Killed):
             await first.slash(mover, "tink move", {"move": "S d4"})
         monkeypatch.undo()
