@@ -61,14 +61,13 @@ class Moves:
         """Refuse the move of a player whose turn it is not: out of a game the others play
         on (saying why), or waiting for another's move."""
         async with self._games.borrow(record) as loan:
-            out = seat.seat in loan.game.view().out
-            endings = [
-                action.ending
-                for action in loan.game.actions
-                if action.kind is engine.ActionKind.FORFEIT and action.seat == seat.seat
-            ]
-        if out:
-            raise OutOfGame(endings[-1] if endings else None)
+            if seat.seat in loan.game.view().out:
+                endings = [
+                    action.ending
+                    for action in loan.game.actions
+                    if action.kind is engine.ActionKind.FORFEIT and action.seat == seat.seat
+                ]
+                raise OutOfGame(endings[-1] if endings else None)
         assert record.turn_seat is not None, "an active game has a turn"
         raise NotYourTurn(record.players[record.turn_seat].name)
 
