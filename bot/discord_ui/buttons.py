@@ -9,6 +9,19 @@ from discord.ui import Button, View
 ANSWER_ID = "pyr:puzzle:answer"
 
 
+class Buttons(View):
+    """A message's buttons as it is sent. A press is answered by the dynamic item its
+    custom id matches (each registered once, at start), never by the view, which is
+    finished from the start so that the client keeps no copy of it: discord.py would
+    keep every message's view for good."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True
+
+
 def answer_button() -> Button[View]:
     """Answer, on a puzzle still open (`bot.discord_ui.puzzle_views.AnswerButton`)."""
     return Button(label="Answer", style=discord.ButtonStyle.primary, custom_id=ANSWER_ID)

@@ -12,7 +12,7 @@ from typing import Any, Self
 import discord
 from discord.ui import Button, DynamicItem, Select, View
 
-from bot.discord_ui.buttons import move_button
+from bot.discord_ui.buttons import Buttons, move_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import host_of, in_time, reply, update
 from bot.discord_ui.views import ID, guarded, in_its_channel, send_post
@@ -33,7 +33,7 @@ def picker_message(step: Step, interaction: discord.Interaction) -> dict[str, An
     shown = markup(step.heading)
     if step.moved_on:
         shown = f"{MOVED_ON}\n{shown}"
-    view = View(timeout=None)
+    view = Buttons()
     if step.choices:
         view.add_item(PickSelect(step))
     back, game_id, version = step.back, step.game_id, step.version

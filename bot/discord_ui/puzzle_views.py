@@ -11,7 +11,7 @@ from typing import Any, Self
 import discord
 from discord.ui import Button, DynamicItem, Select, View
 
-from bot.discord_ui.buttons import ANSWER_ID, answer_button
+from bot.discord_ui.buttons import ANSWER_ID, Buttons, answer_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.picker_views import CHOSEN, chosen_value, step_select
 from bot.discord_ui.replies import host_of, in_time, reply, update
@@ -25,14 +25,14 @@ MOVED_ON = "You have another puzzle open now; here it is."
 
 def answered(post: Post, client: discord.Client) -> dict[str, Any]:
     """An answer's verdict in place of the picker, with Answer while the puzzle is open."""
-    return {"content": markup(post.text), "view": prompt_view(post, client) or View()}
+    return {"content": markup(post.text), "view": prompt_view(post, client) or Buttons()}
 
 
 def picker_message(step: Step) -> dict[str, Any]:
     """The private message of the answer being picked: where it stands, the choices that
     follow, and Back."""
     shown = markup(step.heading)
-    view = View(timeout=None)
+    view = Buttons()
     if step.choices:
         view.add_item(AnswerSelect(step))
     view.add_item(AnswerBack(step.game_id, step.version, step.back))

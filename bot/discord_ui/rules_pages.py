@@ -10,7 +10,7 @@ import discord
 from discord.ui import Button, DynamicItem, View
 
 import engine
-from bot.discord_ui.buttons import page_button
+from bot.discord_ui.buttons import Buttons, page_button
 from bot.discord_ui.replies import update
 from bot.discord_ui.views import NAME, PAGE, guarded
 from bot.play.rules import rules_pages
@@ -21,7 +21,7 @@ def rules_view(game: str, page: int) -> View | None:
     last = len(rules_pages(game)) - 1
     if last == 0:
         return None
-    view = View(timeout=None)
+    view = Buttons()
     view.add_item(RulesButton(game, max(page - 1, 0), forward=False, disabled=page == 0))
     view.add_item(RulesButton(game, min(page + 1, last), forward=True, disabled=page == last))
     return view

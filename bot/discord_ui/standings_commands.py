@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ui import Button, DynamicItem, View
 
 import engine
-from bot.discord_ui.buttons import page_button
+from bot.discord_ui.buttons import Buttons, page_button
 from bot.discord_ui.game_commands import LEVEL_CHOICES
 from bot.discord_ui.markup import fit, markup
 from bot.discord_ui.replies import host_of, in_time, reply, update
@@ -104,10 +104,10 @@ def leaderboard_view(shown: LeaderboardPage, interaction: discord.Interaction) -
     links = getattr(interaction.client, "links", None)
     web = links.leaderboard(interaction.guild_id) if isinstance(links, WebLinks) else None
     if shown.pages == 1:
-        return None if web is None else with_link(View(timeout=None), web)
+        return None if web is None else with_link(Buttons(), web)
     board = shown.game or ALL_GAMES
     last = shown.pages - 1
-    view = View(timeout=None)
+    view = Buttons()
     view.add_item(
         LeaderboardButton(board, max(shown.page - 1, 0), forward=False, off=shown.page == 0)
     )

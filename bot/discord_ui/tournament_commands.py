@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ui import Button, DynamicItem, View
 
 import engine
+from bot.discord_ui.buttons import Buttons
 from bot.discord_ui.game_commands import CommandOptions
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import NO_PINGS, host_of, in_time, message_kwargs, reply, update
@@ -149,7 +150,7 @@ def _tournament_group() -> app_commands.Group:
         if not isinstance(links, WebLinks):
             await _say(interaction, post)
             return
-        view = with_link(View(timeout=None), links.tournament(guild_id, number))
+        view = with_link(Buttons(), links.tournament(guild_id, number))
         await reply(interaction, **message_kwargs(post, view))
 
     return group
@@ -273,7 +274,7 @@ async def _say(interaction: discord.Interaction, post: Post) -> None:
 
 
 def entry_view(number: int) -> View:
-    view = View(timeout=None)
+    view = Buttons()
     view.add_item(EntryButton(number, join=True))
     view.add_item(EntryButton(number, join=False))
     return view

@@ -20,7 +20,7 @@ from typing import Any, Self
 import discord
 from discord.ui import Button, DynamicItem, View
 
-from bot.discord_ui.buttons import answer_button, move_button, review_button
+from bot.discord_ui.buttons import Buttons, answer_button, move_button, review_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import (
     answers_in_original,
@@ -99,7 +99,7 @@ def prompt_view(post: Post, client: discord.Client) -> View | None:
     view = _prompt_buttons(post)
     links = getattr(client, "links", None)
     if post.prompt in WATCHED and isinstance(links, WebLinks):
-        view = view or View(timeout=None)
+        view = view or Buttons()
         view.add_item(Button(label="Watch", url=links.watch(post.game_id)))
     return view
 
@@ -116,11 +116,11 @@ def _prompt_buttons(post: Post) -> View | None:
     if post.prompt is Prompt.CLAIM:
         return game_view(post.game_id, "claim")
     if post.prompt is Prompt.MOVE:
-        view = View(timeout=None)
+        view = Buttons()
         view.add_item(move_button(post.game_id))
         return view
     if post.prompt is Prompt.PUZZLE:
-        view = View(timeout=None)
+        view = Buttons()
         view.add_item(answer_button())
         return view
     if post.prompt is Prompt.REPLAY:
@@ -253,15 +253,15 @@ async def apply_answer(
         await send_post(interaction, answer.post)
 
 
-def challenge_view(game_id: int) -> View:
-    view = View(timeout=None)
+def challenge_view(game_id: int) -> Buttons:
+    view = Buttons()
     view.add_item(ChallengeButton(game_id, "accept"))
     view.add_item(ChallengeButton(game_id, "decline"))
     return view
 
 
-def offer_view(game_id: int, kind: Prompt, *, disabled: bool = False) -> View:
-    view = View(timeout=None)
+def offer_view(game_id: int, kind: Prompt, *, disabled: bool = False) -> Buttons:
+    view = Buttons()
     view.add_item(OfferButton(game_id, kind, agree=True, disabled=disabled))
     view.add_item(OfferButton(game_id, kind, agree=False, disabled=disabled))
     return view
@@ -269,9 +269,9 @@ def offer_view(game_id: int, kind: Prompt, *, disabled: bool = False) -> View:
 
 def game_view(
     game_id: int, action: str, user_id: int | None = None, *, disabled: bool = False
-) -> View:
+) -> Buttons:
     """One `GameButton`: `resign` (for `user_id` alone), `replay` or `claim`."""
-    view = View(timeout=None)
+    view = Buttons()
     view.add_item(GameButton(game_id, action, user_id, disabled=disabled))
     return view
 

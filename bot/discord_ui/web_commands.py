@@ -7,9 +7,10 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ui import Button, View
+from discord.ui import Button
 
 import engine
+from bot.discord_ui.buttons import Buttons
 from bot.discord_ui.replies import host_of, in_time, reply
 from bot.play.values import Refusal
 from bot.web.links import WebLinks
@@ -30,7 +31,7 @@ def web_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]:
         host = host_of(interaction)
         work = host.watching.here(interaction.channel_id, info.name, interaction.user.id)
         page = await in_time(interaction, work, ephemeral=True)
-        view = View(timeout=None)
+        view = Buttons()
         view.add_item(Button(label="Watch", url=links.watch(page.game_id)))
         said = f"{page.title} on the web: share **Watch** with anyone"
         if page.plays:

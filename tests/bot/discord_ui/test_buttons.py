@@ -10,6 +10,8 @@ import pytest
 from bot.discord_ui import replies
 from bot.storage import Status
 from tests.bot.harness import DiscordHarness, InteractionResponseType
+from tests.bot.harness.discord_internals import views_kept
+from tests.bot.taps import move_by_taps
 
 STALE = "The board changed meanwhile; please try again."
 
@@ -108,6 +110,26 @@ async def test_a_move_disables_the_buttons_of_the_offer_it_ends(discord: Discord
     assert [b.disabled for b in offer.message.buttons] == [True, True]
     assert offer.message.content.startswith(f"**{other.name}** offers a draw.")
     assert any(r.message is offer.message for r in moved.requests)
+
+
+async def test_buttons_work_while_the_bot_keeps_no_copy_of_any_message_sent(
+    discord: DiscordHarness,
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, "tink start", {"opponent": bob})
+    accepted = await discord.click(bob, challenge.message, "Accept")
+    mover = alice if "Your move, **alice**" in accepted.messages[-1].content else bob
+    other = bob if mover == alice else alice
+    offer = await discord.slash(other, "tink draw")
+    await discord.click(mover, offer.message, "Decline")
+    played, _ = await move_by_taps(discord, mover, accepted.messages[-1], "S d4")
+    assert "S d4" in played.messages[-1].content
+    played, _ = await move_by_taps(discord, other, played.messages[-1], "S a1")
+    assert "S a1" in played.messages[-1].content
+    confirm = await discord.slash(mover, "tink resign")
+    resigned = await discord.click(mover, confirm, "Resign")
+    assert "resign" in resigned.messages[-1].content
+    assert views_kept(discord.client) == 0
 
 
 async def test_a_resignation_disables_an_open_offer_too(discord: DiscordHarness) -> None:

@@ -97,3 +97,9 @@ def answer_webhooks(answer: Callable[[WebhookRequest], WebhookRequest]) -> None:
     """Route interaction webhook calls (responses, followups) through `answer`, which is
     given discord.py's own request function to pass on what it does not handle."""
     AsyncWebhookAdapter.request = answer(AsyncWebhookAdapter.request)  # type: ignore[method-assign]
+
+
+def views_kept(client: discord.Client) -> int:
+    """How many sent views the client keeps to answer presses with (its view store)."""
+    store = client._connection._view_store
+    return len(store._views) + len(store._synced_message_views)
