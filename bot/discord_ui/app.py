@@ -42,11 +42,11 @@ from bot.discord_ui.views import DYNAMIC_ITEMS, answer_unknown
 from bot.metrics import (
     AI_QUEUE,
     DATABASE_ERRORS,
-    INTERACTIONS,
     OUTBOX_BACKLOG,
     PAGES_OPEN,
     SHARDS_CONNECTED,
     exposition,
+    interactions,
 )
 from bot.play.ai_turns import DEFAULT_NAME, Thinker
 from bot.play.host import Host
@@ -304,7 +304,7 @@ class PyramidBot(discord.AutoShardedClient):
         """Note the token of an interaction where the bot may only answer (its own posts go
         as follow-ups to the latest); a button no dynamic item takes is answered here
         (discord.py drops it)."""
-        INTERACTIONS.labels(kind=interaction.type.name, outcome="received").inc()
+        interactions(interaction.type.name, "received").inc()
         answerable = interaction.type is not discord.InteractionType.autocomplete
         if answerable and interaction.channel_id is not None and replies_only(interaction):
             await self.host.answering.note(interaction.channel_id, interaction.token)

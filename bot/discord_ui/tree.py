@@ -15,7 +15,7 @@ from discord import app_commands
 import engine
 from bot.discord_ui.markup import escape, markup
 from bot.discord_ui.replies import replies_only, reply
-from bot.metrics import DATABASE_ERRORS, INTERACTIONS
+from bot.metrics import DATABASE_ERRORS, interactions
 from bot.play.values import DamagedGame, Refusal
 from bot.play.words.text import excerpts_in
 from bot.play.words.wording import sentence
@@ -184,7 +184,7 @@ async def answer_failure(
     """The one place failures are answered: one ephemeral sentence, logged when ours."""
     text = failure_text(error)
     kind = interaction.type.name
-    INTERACTIONS.labels(kind=kind, outcome="refused" if text else "failed").inc()
+    interactions(kind, "refused" if text else "failed").inc()
     if text is None:
         cause = error.__cause__ if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(cause, DATABASE_FAILURES):
