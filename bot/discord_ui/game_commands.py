@@ -24,13 +24,7 @@ from bot.discord_ui.review_commands import review_command
 from bot.discord_ui.rules_pages import rules_embed, rules_view
 from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.tree import anywhere, installed_to_anyone
-from bot.discord_ui.views import (
-    LARGEST_ID,
-    game_view,
-    post_in_channel,
-    respond,
-    send_post,
-)
+from bot.discord_ui.views import LARGEST_ID, game_view, post_in_channel, respond, send_post
 from bot.discord_ui.web_commands import web_command
 from bot.play.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.play.challenges import ORDERS, Invitation

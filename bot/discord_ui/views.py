@@ -12,6 +12,7 @@ glance; one that no template takes is answered "This button no longer works" (se
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable
@@ -49,6 +50,9 @@ NAME = r"[a-z]{1,20}"
 NO_LONGER_WORKS = "This button no longer works."
 NONCE_LENGTH = 25
 """The longest nonce Discord takes, in characters."""
+BUTTON_SETS_KEPT = 4096
+"""Posts' sets of buttons kept once made (one a game and kind of post): a busy process's
+games in play."""
 
 
 async def guarded(
@@ -96,11 +100,18 @@ def _carries(message: discord.Message | None, custom_id: str) -> bool:
 def prompt_view(post: Post, client: discord.Client) -> View | None:
     """The buttons a post asks for, if any, with a link to watch the game when the bot
     serves pages and the post is about a move or the end."""
-    view = _prompt_buttons(post)
     links = getattr(client, "links", None)
-    if post.prompt in WATCHED and isinstance(links, WebLinks):
+    return _buttons(post.prompt, post.game_id, links if isinstance(links, WebLinks) else None)
+
+
+@functools.lru_cache(maxsize=BUTTON_SETS_KEPT)
+def _buttons(prompt: Prompt | None, game_id: int, links: WebLinks | None) -> View | None:
+    """The buttons of a post of this kind about this game, made once for the games in
+    play (a view sent is only read, never kept: see `Buttons`)."""
+    view = _prompt_buttons(prompt, game_id)
+    if prompt in WATCHED and links is not None:
         view = view or Buttons()
-        view.add_item(Button(label="Watch", url=links.watch(post.game_id)))
+        view.add_item(Button(label="Watch", url=links.watch(game_id)))
     return view
 
 
@@ -108,29 +119,29 @@ WATCHED = (Prompt.MOVE, Prompt.REPLAY, Prompt.REMATCH)
 """Posts that carry the Watch link: each move's, and each end's."""
 
 
-def _prompt_buttons(post: Post) -> View | None:
-    if post.prompt is Prompt.CHALLENGE:
-        return challenge_view(post.game_id)
-    if post.prompt in (Prompt.DRAW, Prompt.UNDO, Prompt.PAUSE):
-        return offer_view(post.game_id, post.prompt)
-    if post.prompt is Prompt.CLAIM:
-        return game_view(post.game_id, "claim")
-    if post.prompt is Prompt.MOVE:
+def _prompt_buttons(prompt: Prompt | None, game_id: int) -> View | None:
+    if prompt is Prompt.CHALLENGE:
+        return challenge_view(game_id)
+    if prompt in (Prompt.DRAW, Prompt.UNDO, Prompt.PAUSE):
+        return offer_view(game_id, prompt)
+    if prompt is Prompt.CLAIM:
+        return game_view(game_id, "claim")
+    if prompt is Prompt.MOVE:
         view = Buttons()
-        view.add_item(move_button(post.game_id))
+        view.add_item(move_button(game_id))
         return view
-    if post.prompt is Prompt.PUZZLE:
+    if prompt is Prompt.PUZZLE:
         view = Buttons()
         view.add_item(answer_button())
         return view
-    if post.prompt is Prompt.REPLAY:
-        view = game_view(post.game_id, "replay")
-        view.add_item(review_button(post.game_id))
+    if prompt is Prompt.REPLAY:
+        view = game_view(game_id, "replay")
+        view.add_item(review_button(game_id))
         return view
-    if post.prompt is Prompt.REMATCH:
-        view = game_view(post.game_id, "replay")
-        view.add_item(review_button(post.game_id))
-        view.add_item(GameButton(post.game_id, "rematch"))
+    if prompt is Prompt.REMATCH:
+        view = game_view(game_id, "replay")
+        view.add_item(review_button(game_id))
+        view.add_item(GameButton(game_id, "rematch"))
         return view
     return None
 
