@@ -68,6 +68,11 @@ log = logging.getLogger(__name__)
 
 HEALTH_WAIT = 5.0
 """Seconds the database has to answer a health check."""
+COLLECTION_THRESHOLDS = (10_000, 10, 10)
+"""When Python's cycle collector runs, once started: the youngest objects every 10,000
+allocations rather than every 700, each older generation every tenth collection of the
+one before. What a command allocates is nearly all freed at once by reference counting;
+collecting every 700 allocations cost a move about 0.2 ms flat out for little found."""
 
 BUTTONS = (
     *DYNAMIC_ITEMS,
@@ -182,6 +187,7 @@ class PyramidBot(discord.AutoShardedClient):
         await self._serve_pages()
         gc.collect()
         gc.freeze()  # what start-up made stays: full collections need not scan it again
+        gc.set_threshold(*COLLECTION_THRESHOLDS)
 
     async def _serve_pages(self) -> None:
         """Serve the games' pages, `/healthz` and `/metrics`, when a port is set."""
