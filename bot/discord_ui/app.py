@@ -16,7 +16,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -306,14 +306,26 @@ class PyramidBot(discord.AutoShardedClient):
         await storage.command_syncs.save(scope, digest, self.clock())
         log.info("synced %d command groups %s", len(synced), where)
 
+    def dispatch(self, event: str, /, *args: Any, **kwargs: Any) -> None:
+        """As discord.py's, except that an interaction is counted at once, and handed on
+        (to `on_interaction`, in a task of its own) only when there is more to do with
+        it: a press, or one where the bot may only answer. Nothing waits for an
+        interaction with `wait_for`."""
+        if event == "interaction":
+            interaction = args[0]
+            interactions(interaction.type.name, "received").inc()
+            pressed = interaction.type is discord.InteractionType.component
+            if not pressed and not _answers_only(interaction):
+                return
+        super().dispatch(event, *args, **kwargs)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Note the token of an interaction where the bot may only answer (its own posts go
         as follow-ups to the latest); a button no dynamic item takes is answered here
         (discord.py drops it)."""
-        interactions(interaction.type.name, "received").inc()
-        answerable = interaction.type is not discord.InteractionType.autocomplete
-        if answerable and interaction.channel_id is not None and replies_only(interaction):
-            await self.host.answering.note(interaction.channel_id, interaction.token)
+        place_id = interaction.channel_id
+        if place_id is not None and _answers_only(interaction):
+            await self.host.answering.note(place_id, interaction.token)
         await answer_unknown(interaction, BUTTONS)
 
     async def on_ready(self) -> None:
@@ -359,6 +371,13 @@ class _ChildWorker(Protocol):
 Child = TypeVar("Child", bound=_ChildWorker)
 Threads = TypeVar("Threads")
 Given = TypeVar("Given")
+
+
+def _answers_only(interaction: discord.Interaction) -> bool:
+    """Whether the interaction is answerable (not an autocomplete) where the bot may only
+    answer, its token to be noted (see `replies_only`)."""
+    answerable = interaction.type is not discord.InteractionType.autocomplete
+    return answerable and interaction.channel_id is not None and replies_only(interaction)
 
 
 async def _given(worker: Given) -> Given:
