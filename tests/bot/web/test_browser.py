@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -33,6 +33,8 @@ SCREENSHOTS = Path(__file__).resolve().parents[3] / "build" / "screenshots"
 PHONE, DESKTOP = 360, 1280
 MOST_NARROW_WINDOW = 500
 """Chromium's windows are no narrower: a phone's width is emulated, as its devtools do."""
+NOT_IN_DOCUMENT = "does not belong to the document"
+"""ChromeDriver's words for an element whose page is being replaced as it is asked about."""
 
 pytestmark = pytest.mark.skipif(
     (CHROMIUM is None or DRIVER is None) and os.environ.get("REQUIRE_BROWSER") != "1",
@@ -154,10 +156,16 @@ def click(driver: WebDriver, label: str) -> None:
 
 
 def _stale(element: WebElement) -> bool:
+    """Whether the element's page was replaced: ChromeDriver says so as a stale element,
+    or, asked in the middle of the change, as a node no longer in its document."""
     try:
         _ = element.tag_name
     except StaleElementReferenceException:
         return True
+    except WebDriverException as error:
+        if NOT_IN_DOCUMENT in str(error.msg):
+            return True
+        raise
     return False
 
 
