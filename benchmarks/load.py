@@ -46,6 +46,11 @@ thinking processes (AI_PROCESSES) given, side by side; unset, the setting's defa
 of them played by taps as on a phone (Move, a choice at each step of the picker, Play)
 after the same think time, and prints each tap's time to its first answer (p50, p95,
 longest) beside the typed moves' reply times.
+
+`--compare REF --rounds 8` runs commit REF's script (in a worktree) and this one eight
+times each, one after the other, and prints their figures side by side, with the median
+of the differences round by round; `--together` runs each round's two at once, so that
+both meet the same load of a shared machine (a paced run leaves most of a core idle).
 """
 
 from __future__ import annotations
@@ -571,40 +576,64 @@ FIGURES = {
 
 def compare(ref: str, arguments: argparse.Namespace) -> None:
     """Run this checkout's script and the one of commit `ref` (in a worktree of its own,
-    its stand-in's check of requests turned off too) one after the other, `--rounds`
-    times each, and print their figures side by side with their medians."""
+    its stand-in's check of requests turned off too) `--rounds` times each, one after the
+    other or, with `--together`, both at once (so that both meet the same load of the
+    machine), and print their figures side by side with their medians, and the median of
+    the differences round by round."""
     shared = [f"--{name.replace('_', '-')}={getattr(arguments, name)}" for name in SHARED_OPTIONS]
     shared += ["--no-drawing"] if arguments.no_drawing else []
     ours = [*shared, *([f"--time-limit={arguments.time_limit}"] if arguments.time_limit else [])]
     root = Path(__file__).resolve().parent.parent
     figures: dict[tuple[str, str, str], list[float]] = {}
     with worktree(root, ref) as other:
+        runs = ((ref, other, shared), ("this", root, ours))
         for _ in range(arguments.rounds):
-            for name, where, options in ((ref, other, shared), ("this", root, ours)):
-                script = where / "benchmarks" / "load.py"
-                run = subprocess.run(
-                    [sys.executable, str(script), *options],
-                    cwd=where,
-                    capture_output=True,
-                    text=True,
-                )
-                print(f"--- {name} ---\n{run.stdout}", flush=True)
-                if run.returncode != 0:
-                    sys.exit(f"the run of {name} failed:\n{run.stderr}")
-                for line in run.stdout.splitlines():
-                    if "moves/s achieved" in line:
-                        label = line.split(":")[0].split(" (")[0]
-                        for figure, pattern in FIGURES.items():
-                            found = pattern.search(line)
-                            if found:
-                                figures.setdefault((label, figure, name), []).append(
-                                    float(found[1])
-                                )
+            waves = [runs] if arguments.together else [[run] for run in runs]
+            for wave in waves:
+                started = [(name, _start(where, options)) for name, where, options in wave]
+                for name, process in started:
+                    _read_figures(name, process, figures)
     print(f"side by side ({ref}: {' '.join(shared)}; this: {' '.join(ours)}):")
     for (label, figure, name), values in sorted(figures.items()):
         shown = ", ".join(f"{value:g}" for value in values)
         middle = statistics.median(values)
         print(f"  {label:10} {figure:14} {name:10} median {middle:<7g} of {shown}")
+    for (label, figure, name), theirs in sorted(figures.items()):
+        if name == ref:
+            these = figures.get((label, figure, "this"), [])
+            gaps = [mine - other for mine, other in zip(these, theirs, strict=False)]
+            if gaps:
+                middle = statistics.median(gaps)
+                print(f"  {label:10} {figure:14} this minus {ref}, round by round: {middle:+g}")
+
+
+def _start(where: Path, options: list[str]) -> subprocess.Popen[str]:
+    """Start the load script of a checkout."""
+    script = where / "benchmarks" / "load.py"
+    return subprocess.Popen(
+        [sys.executable, str(script), *options],
+        cwd=where,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _read_figures(
+    name: str, process: subprocess.Popen[str], figures: dict[tuple[str, str, str], list[float]]
+) -> None:
+    """Wait for a run, print what it printed and add its figures; stop if it failed."""
+    out, err = process.communicate()
+    print(f"--- {name} ---\n{out}", flush=True)
+    if process.returncode != 0:
+        sys.exit(f"the run of {name} failed:\n{err}")
+    for line in out.splitlines():
+        if "moves/s achieved" in line:
+            label = line.split(":")[0].split(" (")[0]
+            for figure, pattern in FIGURES.items():
+                found = pattern.search(line)
+                if found:
+                    figures.setdefault((label, figure, name), []).append(float(found[1]))
 
 
 @contextmanager
@@ -700,6 +729,9 @@ if __name__ == "__main__":
     )
     parser.add_argument(
         "--rounds", type=int, default=2, help="runs of each commit --compare makes (2)"
+    )
+    parser.add_argument(
+        "--together", action="store_true", help="with --compare: run both commits at once"
     )
     parser.add_argument(
         "--tappers", type=int, default=0, help="games played by taps in the paced run (0)"
