@@ -1,6 +1,7 @@
 """The one place that decides what each event the use cases write sets going:
 
-- `TurnWaiting`: the scheduler looks again soon (the turn's reminders need planning);
+- `TurnWaiting`: the scheduler looks again soon, though not sooner than a few seconds
+  after the look the last save asked for (the turn's reminders need planning);
   the AI runner queues the game when the turn is the bot's.
 - `GameEnded` of a tournament's pairing, `TournamentDue`: the tournament moves on, in
   the background (opening a round's threads may take minutes).
@@ -30,7 +31,7 @@ from bot.play.events import (
 from bot.play.tournaments import Rounds
 from bot.play.values import Delivery
 from bot.runtime.ai_runner import AiRunner
-from bot.runtime.scheduler import AFTER_SAVE, Scheduler
+from bot.runtime.scheduler import Scheduler
 from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
@@ -86,7 +87,7 @@ class Dispatcher:
             GAME_CHANGES.inc()
         match event:
             case TurnWaiting(game_id=game_id, user_id=user_id):
-                self._scheduler.wake(AFTER_SAVE)
+                self._scheduler.wake_after_save()
                 if is_ai(user_id):
                     self._ai_runner.enqueue(game_id)
             case GameEnded(pairing_id=int(pairing_id)):

@@ -21,7 +21,7 @@ from bot.play.ratings import rate_game
 from bot.play.slow_games import SlowGames
 from bot.play.timing import NUDGE, WARNING, suggest_durations, turn_reminders
 from bot.play.values import Person, Post, Refusal
-from bot.runtime.scheduler import Scheduler
+from bot.runtime.scheduler import AFTER_SAVE, PLANNING_GAP, Scheduler
 from bot.runtime.service import Service, build
 from bot.storage import ALL_SHARDS, Status, Storage, open_storage
 from bot.storage.claims import LEASE
@@ -446,6 +446,27 @@ async def test_the_background_task_wakes_when_a_game_is_saved(world: World) -> N
 
         await _until(timed_out)
         assert world.courier.texts()[0].startswith("**Alice** ran out of time.")
+    finally:
+        await world.service.stop()
+
+
+async def test_saves_in_quick_succession_are_planned_together_a_few_seconds_on(
+    world: World,
+) -> None:
+    world.service.start()
+
+    async def planned() -> bool:
+        return not await world.storage.clocks.unplanned_turns()
+
+    try:
+        await world.begin(BOB)
+        await _until(planned)
+        for person, move in ((ALICE, "S d4"), (BOB, "S e5"), (ALICE, "S d3")):
+            world.clock.now += 60
+            await world.move(person, move)
+        await asyncio.sleep(AFTER_SAVE * 2)
+        assert not await planned()
+        await _until(planned, PLANNING_GAP)
     finally:
         await world.service.stop()
 
