@@ -18,8 +18,9 @@ A commit that grows the write-ahead log past SQLite's threshold would copy it in
 file there and then; the connection leaves that to the database thread every
 `CHECKPOINT_EVERY` jobs instead, so the event loop never waits on the disk. The thread
 copies the log on a second connection of its own, while jobs go on running at once; then
-what they wrote meanwhile (a few pages) with the jobs waiting for it, so that the next
-write starts the log afresh and the log does not grow for good.
+what they wrote meanwhile (a few pages) with the jobs waiting for it, once no transaction
+held alone is open, so that the next write starts the log afresh and the log does not
+grow for good.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ class Database:
         """Jobs handed to the database thread and not yet settled."""
         self._jobs_done = 0
         """Jobs since the write-ahead log was last copied into the file."""
+        self._copying_rest: asyncio.Future[None] | None = None
+        """The copy of the rest of the log, waiting for the connection's turn."""
         threading.Thread(target=_serve, args=(self._jobs,), name="sqlite", daemon=True).start()
 
     @classmethod
@@ -159,8 +162,14 @@ class Database:
         """Once the log was copied beside the jobs, copy what they wrote meanwhile with the
         jobs waiting on the database thread (see the module's docstring)."""
         _log_failure(copied)
-        if not self._closed:
-            self._send(partial(_copy_log, self._connection)).add_done_callback(_log_failure)
+        self._copying_rest = asyncio.ensure_future(self._copy_rest_in_turn())
+
+    async def _copy_rest_in_turn(self) -> None:
+        """Copy the rest of the log once no block has the connection alone: a copy cannot
+        run in the middle of its transaction."""
+        async with self._turn:
+            if not self._closed:
+                self._send(partial(_copy_log, self._connection)).add_done_callback(_log_failure)
 
     def _settle(
         self, future: asyncio.Future[Any], result: Any, error: BaseException | None

@@ -107,3 +107,20 @@ async def test_the_write_ahead_log_is_copied_into_the_file_as_it_grows(
     assert busy == 0
     assert frames < CHECKPOINT_EVERY * 2, "the log was never copied: every write still in it"
     assert copied == frames
+
+
+async def test_the_log_is_copied_after_a_transaction_held_alone_not_in_its_middle(
+    database: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    for number in range(CHECKPOINT_EVERY - 2):
+        await database.write(
+            lambda db, number=number: db.execute("INSERT INTO moves VALUES (?)", (str(number),))
+        )
+    async with database.alone() as run:
+        await run(lambda db: db.execute("BEGIN IMMEDIATE"))
+        await run(lambda db: db.execute("INSERT INTO moves VALUES ('inside')"))
+        await asyncio.sleep(0.2)
+        await run(lambda db: db.execute("COMMIT"))
+    assert (await database.read(moves))[-1] == "inside"
+    await asyncio.sleep(0.2)
+    assert "could not copy" not in caplog.text
