@@ -9,21 +9,12 @@ import pytest
 
 from bot.discord_ui import replies
 from bot.storage import Status
-from tests.bot.harness import DiscordHarness, InteractionResponseType, SentMessage, User
+from tests.bot.discord_ui.test_crash_and_load import begin
+from tests.bot.harness import DiscordHarness, InteractionResponseType
 from tests.bot.harness.discord_internals import views_kept
 from tests.bot.taps import move_by_taps
 
 STALE = "The board changed meanwhile; please try again."
-
-
-async def begun(discord: DiscordHarness) -> tuple[User, User, SentMessage]:
-    """A Tink game between alice and bob, just accepted: who moves first, the other, and
-    the post saying whose move it is."""
-    alice, bob = discord.user("alice"), discord.user("bob")
-    challenge = await discord.slash(alice, "tink start", {"opponent": bob})
-    accepted = await discord.click(bob, challenge.message, "Accept")
-    mover = alice if "Your move, **alice**" in accepted.messages[-1].content else bob
-    return mover, bob if mover == alice else alice, accepted.messages[-1]
 
 
 async def status_of(discord: DiscordHarness, game_id: int) -> Status:
@@ -108,7 +99,7 @@ async def test_a_resign_confirmation_acts_only_for_whom_it_was_shown_to(
 
 
 async def test_a_move_disables_the_buttons_of_the_offer_it_ends(discord: DiscordHarness) -> None:
-    mover, other, _ = await begun(discord)
+    mover, other = await begin(discord)
     offer = await discord.slash(other, "tink draw")
     assert [b.disabled for b in offer.message.buttons] == [False, False]
     moved = await discord.slash(mover, "tink move", {"move": "S d4"})
@@ -121,7 +112,8 @@ async def test_a_move_disables_the_buttons_of_the_offer_it_ends(discord: Discord
 async def test_buttons_work_while_the_bot_keeps_no_copy_of_any_message_sent(
     discord: DiscordHarness,
 ) -> None:
-    mover, other, turn_post = await begun(discord)
+    mover, other = await begin(discord)
+    turn_post = discord.messages_in()[-1]
     offer = await discord.slash(other, "tink draw")
     await discord.click(mover, offer.message, "Decline")
     played, _ = await move_by_taps(discord, mover, turn_post, "S d4")
