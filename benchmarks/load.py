@@ -81,7 +81,7 @@ import engine
 import render
 from bot.config import Settings
 from bot.discord_ui.app import create_bot
-from bot.play.posts import Renderer
+from bot.play.pictures import Renderer
 from bot.storage import SQLITE_PREFIX, open_storage
 from bot.storage.copy import TABLES
 from tests.bot.harness import Channel, DiscordHarness, Reply, User

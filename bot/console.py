@@ -22,7 +22,7 @@ from bot.play.challenges import Invitation
 from bot.play.events import TurnWaiting
 from bot.play.host import Host
 from bot.play.offers import offer_words
-from bot.play.posts import Renderer
+from bot.play.pictures import Renderer
 from bot.play.ratings import rate_game
 from bot.play.rules import rules_pages
 from bot.play.values import Person, Post, Prompt, Refusal

@@ -50,7 +50,7 @@ from bot.metrics import (
 )
 from bot.play.ai_turns import DEFAULT_NAME, Thinker
 from bot.play.host import Host
-from bot.play.posts import Renderer
+from bot.play.pictures import Renderer
 from bot.play.ratings import rate_game
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.orphans import OrphanWatch

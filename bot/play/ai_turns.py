@@ -12,8 +12,8 @@ from typing import Protocol
 
 import ai
 from bot.play.ai_seats import ai_level
-from bot.play.games import GameTable
-from bot.play.moves import Moves
+from bot.play.games import GameTable, Mover
+from bot.play.turns import Turns
 from bot.play.values import Post
 from bot.storage import GameRecord, Seat, Status
 from bot.storage.clock_queries import ClockStorage
@@ -45,7 +45,7 @@ class AiPlayers:
         self,
         games: GameTable,
         clocks: ClockStorage,
-        moves: Moves,
+        turns: Turns,
         thinker: Thinker,
         *,
         name: str = DEFAULT_NAME,
@@ -54,7 +54,7 @@ class AiPlayers:
         self._clocks = clocks
         self._thinker = thinker
         self.name = name
-        self._moves = moves
+        self._turns = turns
 
     async def waiting(self) -> list[int]:
         """The games whose turn is the bot's, longest waiting first."""
@@ -74,7 +74,8 @@ class AiPlayers:
         level = ai_level(record.turn_user_id)
         assert level is not None
         move = await self._thinker.choose_move(record.state, level)
-        return await self._moves.play(record, record.players[record.turn_seat], move)
+        async with self.games.borrow(record) as loan:
+            return await self._turns.play(Mover(loan, record.players[record.turn_seat]), move)
 
     async def agrees_to_draw(self, record: GameRecord, seat: Seat, players_in: int) -> bool:
         """Whether the bot's seat judges its position lost or level: worth no more than

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 import engine
 from bot.play.ai_seats import ai_person, checked_level, humans, is_ai
 from bot.play.ai_turns import AiPlayers
+from bot.play.changes import Changes
 from bot.play.clock import TimeControl, control_of
 from bot.play.durations import parse_time_control
 from bot.play.games import GameTable
-from bot.play.posts import BoardPosts
 from bot.play.values import Answer, Person, Post, Prompt, Refusal
 from bot.play.words.text import Name, Strong, Text, excerpt, excerpts_in, lines, say
 from bot.play.words.wording import (
@@ -62,11 +62,11 @@ class Challenges:
     """Opening a challenge and answering it; the game begins once everyone accepted."""
 
     def __init__(
-        self, games: GameTable, clocks: ClockStorage, boards: BoardPosts, ai: AiPlayers
+        self, games: GameTable, clocks: ClockStorage, changes: Changes, ai: AiPlayers
     ) -> None:
         self._games = games
         self._clocks = clocks
-        self._boards = boards
+        self._changes = changes
         self._ai = ai
 
     def check(self, invitation: Invitation) -> None:
@@ -182,16 +182,13 @@ class Challenges:
         posted once even if the bot stops before or just after posting it, and the bot's
         first move only after the board it answers."""
         async with self._games.borrow(record) as loan:
-            begun = await self._games.advanced(record, loan.game, Status.ACTIVE)
             headline = say(f"{title(record)} begins: ", names(record.names), ".")
             if heading is not None:
                 headline = lines([heading, headline])
             events = len(loan.game.events)
-            change = await self._boards.change_post(
-                loan, begun, headline, events, ping_all=heading is not None
+            return await self._changes.made(
+                loan, headline, events, status=Status.ACTIVE, ping_all=heading is not None
             )
-            saved = await loan.save(begun.record, announcement=change.owed)
-            return await self._boards.pictured(change, saved, loan.game)
 
     async def _decline(self, game_id: int, user_id: int) -> Answer:
         record = await self._challenge(game_id, user_id)

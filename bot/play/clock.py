@@ -241,21 +241,31 @@ is worked out; whoever changes someone's absences then calls `GameTable.refresh_
 for their games, so the stored deadlines follow."""
 
 
+async def away_during(
+    away: AwayTimes, record: GameRecord, user_id: int | None, since: float | None
+) -> Sequence[Interval]:
+    """When the user is away from `since` on, as `away` says, in a game with a clock;
+    never in a game without one, without a user or without a start."""
+    if record.time_limit is None or user_id is None or since is None:
+        return ()
+    return await away(user_id, since)
+
+
 async def never_away(user_id: int, since: float) -> Sequence[Interval]:
     """No one is ever away: the default `AwayTimes`."""
     return ()
 
 
-Reprieve = Callable[[GameRecord], Awaitable[bool]]
-"""Asked when a move comes after its turn's deadline: `await reprieve(record)` is True
-when it stopped the player's clocks longer (an automatic vacation day, added to what
-`AwayTimes` gives), in which case the game's deadline is worked out again and the turn
-goes on. It should refresh the player's other games itself (`GameTable.refresh_clocks`)."""
+Reprieve = Callable[[GameRecord], Awaitable[GameRecord | None]]
+"""Asked when a move comes after its turn's deadline: `await reprieve(record)` stops the
+player's clocks longer if it can (an automatic vacation day, added to what `AwayTimes`
+gives), works out the deadlines of their games again (`GameTable.refresh_clocks`) and
+gives the game's record as saved then; None when it cannot."""
 
 
-async def no_reprieve(record: GameRecord) -> bool:
+async def no_reprieve(record: GameRecord) -> GameRecord | None:
     """No turn is ever spared: the default `Reprieve`."""
-    return False
+    return None
 
 
 def control_of(record: GameDraft | ServerSettings) -> TimeControl | None:
@@ -334,6 +344,15 @@ def paused_clock(clock: TurnClock, now: float) -> TurnClock:
 def resumed_clock(clock: TurnClock, now: float) -> TurnClock:
     (*closed, (start, _)) = clock.pauses
     return dataclasses.replace(clock, pauses=(*closed, (start, now)))
+
+
+@dataclass(frozen=True, slots=True)
+class Following:
+    """A record after its game changed, and each seat's time left as the board picture
+    of that moment shows it (see `seat_clocks`)."""
+
+    record: GameRecord
+    clocks: tuple[str | None, ...]
 
 
 def seat_clocks(

@@ -6,10 +6,11 @@ import dataclasses
 
 import engine
 from bot.play.ai_seats import humans, is_ai
+from bot.play.changes import Changes
 from bot.play.clock import Reprieve, no_reprieve
 from bot.play.games import GameTable, Loan, player
-from bot.play.posts import BoardPosts, lapsed_claim, lapsed_offer
-from bot.play.values import Answer, Lapsed, Post, Prompt, Refusal
+from bot.play.posts import lapsed_offer
+from bot.play.values import Answer, Post, Prompt, Refusal
 from bot.play.words.refusals import NoGame
 from bot.play.words.text import Name, Strong, Text, say
 from bot.play.words.wording import names, title
@@ -32,7 +33,7 @@ class Endings:
         self,
         games: GameTable,
         clocks: ClockStorage,
-        boards: BoardPosts,
+        changes: Changes,
         *,
         reprieve: Reprieve = no_reprieve,
     ) -> None:
@@ -40,7 +41,7 @@ class Endings:
         player gets more time (see `Reprieve`)."""
         self._games = games
         self._clocks = clocks
-        self._boards = boards
+        self._changes = changes
         self._reprieve = reprieve
 
     async def resign_check(self, place_id: int, game_name: str, user_id: int) -> int:
@@ -58,9 +59,8 @@ class Endings:
         seat = player(record, user_id)
         async with self._games.borrow(record) as loan:
             resigned = say(Strong(Name(seat.name)), " resigned.")
-            claim = lapsed_claim(record)
             return await self.forfeit(
-                loan, seat, engine.Ending.RESIGNATION, resigned, also_lapsed=claim
+                loan, seat, engine.Ending.RESIGNATION, resigned, ends_claim=True
             )
 
     async def time_out(self, game_id: int, *, offline: bool = False) -> Post | None:
@@ -91,19 +91,22 @@ class Endings:
         time-out and a late move alike: the record as it stands now, and whether its
         player is still in time, after asking `reprieve` (an automatic vacation day, the
         deadline then worked out again and saved)."""
-        while self._games.past_deadline(record):
-            assert record.deadline is not None and record.turn_user_id is not None
+        while record.deadline is not None and record.deadline <= self._games.clock():
             passed = record.deadline
-            if not await self._reprieve(record):
-                return record, False
-            await self._games.refresh_clocks([record.id])
-            spared = await self._games.by_id(record.id)
+            spared = await self._reprieve(record)
             if spared is None:
                 return record, False
             record = spared
             if record.deadline is None or record.deadline <= passed:
                 return record, False
         return record, True
+
+    async def loses_on_time(self, loan: Loan, seat: Seat) -> bool:
+        """Whether the lent game's player to move, a person, loses on time rather than
+        moving: their time ran out (see `still_in_time`; the loan follows the record a
+        reprieve saved) and no one may claim the win from them (see `claimers`)."""
+        loan.record, in_time = await self.still_in_time(loan.record)
+        return not in_time and not await self.claimers(loan, seat)
 
     async def claimers(self, loan: Loan, late: Seat) -> list[Seat]:
         """Who may claim the win from a player whose time ran out: the people still in
@@ -177,24 +180,20 @@ class Endings:
         ending: engine.Ending,
         headline: Text,
         *,
-        also_lapsed: tuple[Lapsed, ...] = (),
+        ends_claim: bool = False,
     ) -> Post:
         """A seat leaves the lent game through the same versioned save as a move; the
-        buttons of its offer, and of the messages `also_lapsed`, are disabled."""
-        game = loan.game
-        events_before = len(game.events)
-        lapsed = (*lapsed_offer(loan.record), *also_lapsed)
-        try:
-            game.forfeit(seat.seat, ending)
-        except engine.GameError as error:
-            raise Refusal(f"You cannot resign: {error}.") from None
-        following = await self._games.advanced(loan.record, game)
-        change = await self._boards.change_post(
-            loan, following, headline, events_before, lapsed=lapsed
+        buttons of its offer, and of the turn's Claim win when it `ends_claim`, go."""
+        events_before = len(loan.game.events)
+        action = forfeited(loan.game, seat, ending)
+        return await self._changes.made(
+            loan,
+            headline,
+            events_before,
+            actions=[Action(action, seat.seat, seat.user_id)],
+            ends_offer=True,
+            ends_claim=ends_claim,
         )
-        actions = [Action(game.actions[-1].text, seat.seat, seat.user_id)]
-        saved = await loan.save(following.record, actions, announcement=change.owed)
-        return await self._boards.pictured(change, saved, game)
 
     async def abort(self, place_id: int, game_name: str, user_id: int, *, moderator: bool) -> Post:
         """End a game unrated: its starter before the first move, or a moderator any time."""
@@ -244,3 +243,12 @@ class Endings:
                 "Moves have been played, so only someone who can manage messages can abort "
                 "this game."
             )
+
+
+def forfeited(game: engine.Game, seat: Seat, ending: engine.Ending) -> str:
+    """The seat forfeits the game (resigns, or runs out of time): the action as logged."""
+    try:
+        game.forfeit(seat.seat, ending)
+    except engine.GameError as error:
+        raise Refusal(f"You cannot resign: {error}.") from None
+    return game.actions[-1].text

@@ -11,24 +11,26 @@ import contextlib
 import dataclasses
 import json
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TypeVar
 
 import engine
 from bot.play.announcements import announcement
-from bot.play.clock import (
-    AwayTimes,
-    clock_after_take_back,
-    clock_after_turn,
-    never_away,
-    runs_out,
-    seat_clocks,
-)
+from bot.play.clock import AwayTimes, away_during, never_away, runs_out, seat_clocks
 from bot.play.events import GameEnded, Journal, TurnWaiting
 from bot.play.values import DamagedGame, Post, Refusal
-from bot.play.words.refusals import GameOver, NoGame, NotAPlayer, NotBegun, NotYourTurn, OtherGame
+from bot.play.words.refusals import (
+    EndedMeanwhile,
+    GameOver,
+    NoGame,
+    NotAPlayer,
+    NotBegun,
+    NotYourTurn,
+    OtherGame,
+    OutOfGame,
+)
 from bot.storage import (
     Action,
     Announcement,
@@ -38,7 +40,6 @@ from bot.storage import (
     StaleGame,
     Status,
     Storage,
-    TurnClock,
     Writer,
 )
 from bot.storage.records import Interval
@@ -94,12 +95,14 @@ class Loan:
 
 
 @dataclass(frozen=True, slots=True)
-class Following:
-    """A record after its game changed (see `GameTable.advanced`), and each seat's time
-    left as the board picture of that moment shows it (see `seat_clocks`)."""
+class Mover:
+    """A player about to move: the lent game, their seat, and the move they sent when it
+    was played already (`played`, the move as the game wrote it): then nothing is to be
+    played, the board is shown to them instead."""
 
-    record: GameRecord
-    clocks: tuple[str | None, ...]
+    loan: Loan
+    seat: Seat
+    played: str | None = None
 
 
 class GameTable:
@@ -264,69 +267,7 @@ class GameTable:
 
     async def _away_of(self, record: GameRecord) -> Sequence[Interval]:
         """When the player to move is away during their turn (see `AwayTimes`)."""
-        return await self._away_since(record, record.turn_user_id, record.turn_started_at)
-
-    async def _away_since(
-        self, record: GameRecord, user_id: int | None, started: float | None
-    ) -> Sequence[Interval]:
-        if record.time_limit is None or user_id is None or started is None:
-            return ()
-        return await self.away(user_id, started)
-
-    async def advanced(
-        self,
-        record: GameRecord,
-        game: engine.Game,
-        status: Status = Status.ACTIVE,
-        *,
-        taken_back: int = 0,
-    ) -> Following:
-        """The record after its game changed: state, whose turn since when, any result,
-        and the clock of the new turn (the player whose turn ended gains the increment;
-        when the last `taken_back` moves were taken back, the banks are as when the first
-        of them began), its deadline and the seats' clocks worked out once."""
-        now = self.clock()
-        result = game.result
-        if result is not None:
-            players = tuple(
-                dataclasses.replace(s, rank=result.ranks[s.seat]) for s in record.players
-            )
-            ended = dataclasses.replace(
-                record,
-                players=players,
-                state=game.to_json(),
-                status=Status.FINISHED,
-                turn_seat=None,
-                turn_user_id=None,
-                turn_started_at=None,
-                offer=None,
-                ending=result.ending,
-                ended_at=now,
-                clock=TurnClock(),
-                deadline=None,
-            )
-            return Following(ended, ())
-        turn = game.to_move
-        user_id = None if turn is None else record.players[turn].user_id
-        away_before = () if taken_back else await self._away_of(record)
-        away = await self._away_since(record, user_id, now)
-        clock = (
-            clock_after_take_back(record, now, taken_back)
-            if taken_back
-            else clock_after_turn(record, now, away_before)
-        )
-        following = dataclasses.replace(
-            record,
-            state=game.to_json(),
-            status=status,
-            turn_seat=turn,
-            turn_user_id=user_id,
-            turn_started_at=now,
-            offer=None,
-            clock=clock,
-        )
-        following = dataclasses.replace(following, deadline=runs_out(following, away))
-        return Following(following, seat_clocks(following, now, away))
+        return await away_during(self.away, record, record.turn_user_id, record.turn_started_at)
 
     async def create(self, draft: GameDraft) -> GameRecord:
         """Store a new challenge; raises ChannelBusy when its channel is taken."""
@@ -389,6 +330,76 @@ class GameTable:
         if record.status is not Status.ACTIVE:
             raise GameOver(game_name)
         return record
+
+    @contextlib.asynccontextmanager
+    async def mover(
+        self,
+        place_id: int,
+        game_name: str,
+        user_id: int,
+        move: str | Mapping[str, str],
+        *,
+        raced: bool = False,
+    ) -> AsyncIterator[Mover]:
+        """The user about to move in the channel's game, its game lent (see `borrow`);
+        refused when they cannot move there, unless this very move was their last one
+        (sent again). After a first try lost its race to another change (`raced`), the
+        move is refused unless it was played: saying how the game ended, if it did, else
+        as `Stale`."""
+        record = await self.latest(place_id, game_name)
+        played = await self._played_already(record, user_id, move)
+        if played is None and raced:
+            await self._refuse_raced(record)
+        if played is None:
+            record = self.in_play(record, game_name)
+        async with self.borrow(record) as loan:
+            seat = player(record, user_id)
+            if played is None and record.turn_seat != seat.seat:
+                if seat.seat in loan.game.view().out:
+                    endings = [
+                        action.ending
+                        for action in loan.game.actions
+                        if action.kind is engine.ActionKind.FORFEIT and action.seat == seat.seat
+                    ]
+                    raise OutOfGame(endings[-1] if endings else None)
+                assert record.turn_seat is not None, "an active game has a turn"
+                raise NotYourTurn(record.players[record.turn_seat].name)
+            yield Mover(loan, seat, played)
+
+    async def _played_already(
+        self, record: GameRecord, user_id: int, move: str | Mapping[str, str]
+    ) -> str | None:
+        """The move as the game wrote it when the user's last action in the game, now moved
+        on, was this very move; otherwise None."""
+        if record.status not in (Status.ACTIVE, Status.FINISHED):
+            return None
+        if record.status is Status.ACTIVE and record.turn_user_id == user_id:
+            return None
+        actions = await self.actions(record.id)
+        mine = [i for i, a in enumerate(actions) if a.user_id == user_id]
+        if not mine:
+            return None
+        last = mine[-1]
+        logged = [engine.Action.parse(a.action) for a in actions[:last]]
+        before = engine.replay(
+            record.game, len(record.players), record.seed, record.options, logged
+        )
+        try:
+            canonical = before.play(move if isinstance(move, str) else before.join_move(move))
+        except engine.GameError:
+            return None
+        return canonical if canonical == actions[last].action else None
+
+    async def _refuse_raced(self, record: GameRecord) -> None:
+        """Refuse a move that lost its race: by how the game ended, if it did (a claim, a
+        time-out, a resignation came first), else as `Stale`."""
+        if record.status.is_open:
+            raise Stale()
+        if record.status is not Status.FINISHED:
+            raise EndedMeanwhile(record, None)
+        async with self.borrow(record) as loan:
+            result = loan.game.result
+        raise EndedMeanwhile(record, result)
 
     async def on_saves(self, heard: Callable[[], None]) -> None:
         """Call `heard` whenever any process saves a game."""

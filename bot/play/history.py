@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 import engine
 from ai.review import GameReview, Grade
 from bot.play.games import GameTable
-from bot.play.posts import Renderer
+from bot.play.pictures import Renderer
 from bot.play.values import File, Post, Refusal
 from bot.play.words.text import Command, Name, lines, plain, say
 from bot.play.words.wording import title

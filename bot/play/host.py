@@ -14,6 +14,7 @@ from typing import TypedDict, Unpack
 from bot.play.ai_turns import DEFAULT_NAME, AiPlayers, Thinker
 from bot.play.answering import AnsweringPlaces
 from bot.play.challenges import Challenges
+from bot.play.changes import Changes
 from bot.play.clock_changes import ClockChanges
 from bot.play.endings import Endings
 from bot.play.events import Journal
@@ -23,13 +24,15 @@ from bot.play.moves import Moves
 from bot.play.offers import Offers
 from bot.play.outbox import Outbox
 from bot.play.picker import Picker
-from bot.play.posts import BoardPosts, Renderer
+from bot.play.pictures import BoardPictures, Renderer
+from bot.play.posts import BoardPosts
 from bot.play.puzzles import Puzzles
 from bot.play.quiet import Audience
 from bot.play.reviews import Reviews
 from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
 from bot.play.tournaments import Rounds, Tournaments, Venue
+from bot.play.turns import Turns
 from bot.play.vacations import Vacations, away_on_vacation
 from bot.play.watching import Watching
 from bot.storage import ALL_SHARDS, Storage, Writer
@@ -74,17 +77,21 @@ class Host:
         """What the use cases did that others act on, for the runtime (or the console)."""
         clocks = storage.clocks
         writer = Writer(slot, new_owner())
-        self.games = GameTable(storage, clock, writer, self.events, away=away_on_vacation(clocks))
-        boards = BoardPosts(renderer, Audience(clocks, clock))
+        away = away_on_vacation(clocks)
+        self.games = GameTable(storage, clock, writer, self.events, away=away)
+        pictures = BoardPictures(renderer)
+        boards = BoardPosts(pictures, Audience(clocks, clock))
+        changes = Changes(boards, pictures, clock, away=away)
         self.vacations = Vacations(self.games, clocks, vacation_days, clock=clock)
-        self.endings = Endings(self.games, clocks, boards, reprieve=self.vacations.reprieve)
-        self.moves = Moves(self.games, boards, self.endings)
-        self.picker = Picker(self.games, self.moves)
-        self.outbox = Outbox(self.games, storage.announcements, boards)
+        self.endings = Endings(self.games, clocks, changes, reprieve=self.vacations.reprieve)
+        turns = Turns(self.endings, changes)
+        self.moves = Moves(self.games, boards, turns)
+        self.picker = Picker(self.games, turns)
+        self.outbox = Outbox(self.games, storage.announcements, pictures)
         thinking = thinker or ThreadThinking()
-        self.ai = AiPlayers(self.games, clocks, self.moves, thinking, name=ai_name)
-        self.challenges = Challenges(self.games, clocks, boards, self.ai)
-        self.offers = Offers(self.games, boards, self.ai)
+        self.ai = AiPlayers(self.games, clocks, turns, thinking, name=ai_name)
+        self.challenges = Challenges(self.games, clocks, changes, self.ai)
+        self.offers = Offers(self.games, changes, self.ai)
         self.answering = AnsweringPlaces(storage.reply_places, clock)
         self.reviews = Reviews(self.games, storage.reviews, thinking, renderer)
         self.history = History(self.games, renderer, self.reviews.kept)

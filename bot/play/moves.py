@@ -2,29 +2,26 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Container, Mapping
 
 import engine
-from bot.play.ai_seats import is_ai
-from bot.play.endings import Endings
-from bot.play.games import GameTable, player
-from bot.play.posts import BoardPosts, lapsed_claim, lapsed_offer
-from bot.play.values import Post, Refusal
-from bot.play.words.refusals import EndedMeanwhile, IllegalMove, NotYourTurn, OutOfGame
-from bot.play.words.text import Code, Name, Strong, Text, lines, say
+from bot.play.games import GameTable, Stale
+from bot.play.posts import BoardPosts
+from bot.play.turns import Turns
+from bot.play.values import Post
+from bot.play.words.text import say
 from bot.play.words.wording import result_text, title, turn_line
-from bot.storage import Action, GameRecord, Seat, Status
+from bot.storage import Status
 
 
 class Moves:
     """A player's turn, and the board for anyone."""
 
-    def __init__(self, games: GameTable, boards: BoardPosts, endings: Endings) -> None:
+    def __init__(self, games: GameTable, boards: BoardPosts, turns: Turns) -> None:
         self._games = games
         self._boards = boards
-        self._endings = endings
+        self._turns = turns
 
     async def move(
         self,
@@ -35,91 +32,27 @@ class Moves:
         *,
         reply_token: str | None = None,
     ) -> Post:
-        """Play a move for the user, given whole or by its parts (the game's `move_parts`);
-        the post shows the new board and pings who is next. `reply_token` names the
-        interaction whose reply the post is to be, saved with the move (see `Post`).
+        """Play a move for the user in the channel's game, given whole or by its parts (the
+        game's `move_parts`); the post shows the new board and pings who is next.
+        `reply_token` names the interaction whose reply the post is to be, saved with the
+        move (see `Post`).
 
         The same move sent again once it was played (a double submission, or a resend
-        after a reply that never came) is answered with the board, privately.
+        after a reply that never came) is answered with the board, privately. A move that
+        lost its race to another change is looked at once more (`raced`): as that, or as
+        the game's end if it ended meanwhile, else refused as `Stale`.
         """
-        record = await self._games.latest(place_id, game_name)
-        try:
-            active = self._games.in_play(record, game_name)
-            seat = player(active, user_id)
-            if active.turn_seat != seat.seat:
-                await self._refuse_out_of_turn(active, seat)
-            return await self.play(active, seat, move, reply_token=reply_token)
-        except Refusal:
-            played = await self._played_already(record.id, user_id, move)
-            if played is not None:
-                return played
-            if record.status.is_open:
-                await self._ended_meanwhile(record.id)
-            raise
-
-    async def _refuse_out_of_turn(self, record: GameRecord, seat: Seat) -> None:
-        """Refuse the move of a player whose turn it is not: out of a game the others play
-        on (saying why), or waiting for another's move."""
-        async with self._games.borrow(record) as loan:
-            if seat.seat in loan.game.view().out:
-                endings = [
-                    action.ending
-                    for action in loan.game.actions
-                    if action.kind is engine.ActionKind.FORFEIT and action.seat == seat.seat
-                ]
-                raise OutOfGame(endings[-1] if endings else None)
-        assert record.turn_seat is not None, "an active game has a turn"
-        raise NotYourTurn(record.players[record.turn_seat].name)
-
-    async def _ended_meanwhile(self, game_id: int) -> None:
-        """Refuse a move that lost its race to the game's end (a claim, a time-out, a
-        resignation) by saying how it ended."""
-        record = await self._games.by_id(game_id)
-        if record is None or record.status.is_open:
-            return
-        if record.status is not Status.FINISHED:
-            raise EndedMeanwhile(record, None)
-        async with self._games.borrow(record) as loan:
-            result = loan.game.result
-        raise EndedMeanwhile(record, result)
-
-    async def play(
-        self,
-        record: GameRecord,
-        seat: Seat,
-        move: str | Mapping[str, str],
-        *,
-        reply_token: str | None = None,
-    ) -> Post:
-        """Play a move for the seat to move in the game at `record`: a person's, or the
-        bot's. A person whose time ran out loses instead, unless the server lets the others
-        claim the win: then the move stands while no one has claimed it. A player with
-        vacation left is spared as at a time-out (see `Endings.still_in_time`)."""
-        late = False
-        if not is_ai(seat.user_id):
-            record, in_time = await self._endings.still_in_time(record)
-            late = not in_time
-        async with self._games.borrow(record) as loan:
-            if late and not await self._endings.claimers(loan, seat):
-                headline = say(Strong(Name(seat.name)), " ran out of time before moving.")
-                return await self._endings.forfeit(loan, seat, engine.Ending.TIME, headline)
-            game = loan.game
-            events_before = len(game.events)
-            text = move if isinstance(move, str) else game.join_move(move)
+        raced = False
+        while True:
             try:
-                canonical = game.play(text)
-            except engine.GameError as error:
-                raise IllegalMove(text, str(error)) from None
-            said = f": {game.describe(canonical)}."
-            headline = say(Strong(Name(seat.name)), " played ", Code(canonical), said)
-            following = await self._games.advanced(record, game)
-            lapsed = (*lapsed_offer(record), *lapsed_claim(record))
-            change = await self._boards.change_post(
-                loan, following, headline, events_before, lapsed=lapsed, reply_token=reply_token
-            )
-            actions = [Action(canonical, seat.seat, seat.user_id)]
-            saved = await loan.save(following.record, actions, announcement=change.owed)
-            return await self._boards.pictured(change, saved, game)
+                async with self._games.mover(
+                    place_id, game_name, user_id, move, raced=raced
+                ) as mover:
+                    return await self._turns.play(mover, move, reply_token=reply_token)
+            except Stale:
+                if raced:
+                    raise
+                raced = True
 
     async def suggestions(
         self,
@@ -153,9 +86,7 @@ class Moves:
 
     async def board(self, place_id: int, game_name: str) -> Post:
         """The current picture of the game in a channel (or the last one's end), for anyone."""
-        return await self._board(await self._games.played(place_id, game_name))
-
-    async def _board(self, record: GameRecord, headline: Text | None = None) -> Post:
+        record = await self._games.played(place_id, game_name)
         async with self._games.borrow(record) as loan:
             result = loan.game.result
             text = (
@@ -163,41 +94,7 @@ class Moves:
                 if result is None
                 else result_text(result, record.names)
             )
-            shown = say(f"{title(record)}: ", text)
-            return await self._boards.board(
-                loan, shown if headline is None else lines([headline, shown])
-            )
-
-    async def _played_already(
-        self, game_id: int, user_id: int, move: str | Mapping[str, str]
-    ) -> Post | None:
-        """The board, privately, when the user's last action in the game (now moved on) was
-        this very move; otherwise None."""
-        record = await self._games.by_id(game_id)
-        if record is None or record.status not in (Status.ACTIVE, Status.FINISHED):
-            return None
-        if record.status is Status.ACTIVE and record.turn_user_id == user_id:
-            return None
-        actions = await self._games.actions(game_id)
-        mine = [i for i, a in enumerate(actions) if a.user_id == user_id]
-        if not mine:
-            return None
-        last = mine[-1]
-        before = engine.replay(
-            record.game,
-            len(record.players),
-            record.seed,
-            record.options,
-            [engine.Action.parse(a.action) for a in actions[:last]],
-        )
-        try:
-            canonical = before.play(move if isinstance(move, str) else before.join_move(move))
-        except engine.GameError:
-            return None
-        if canonical != actions[last].action:
-            return None
-        played = say("Your move ", Code(canonical), " was played already.")
-        return dataclasses.replace(await self._board(record, played), private=True)
+            return await self._boards.board(loan, say(f"{title(record)}: ", text))
 
 
 def _part_values(game: engine.Game, part: str | None, chosen: Mapping[str, str]) -> dict[str, bool]:

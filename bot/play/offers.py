@@ -8,9 +8,9 @@ import dataclasses
 import engine
 from bot.play.ai_seats import is_ai
 from bot.play.ai_turns import AiPlayers
+from bot.play.changes import Changes
 from bot.play.clock import control_of, paused_clock
 from bot.play.games import GameTable, player
-from bot.play.posts import BoardPosts
 from bot.play.values import Answer, Post, Prompt, Refusal
 from bot.play.words.text import Code, Command, Name, Strong, Text, joined, lines, say
 from bot.play.words.wording import agreed_draw, names
@@ -24,9 +24,9 @@ class Offers:
     they judge their position lost or level.
     """
 
-    def __init__(self, games: GameTable, boards: BoardPosts, ai: AiPlayers) -> None:
+    def __init__(self, games: GameTable, changes: Changes, ai: AiPlayers) -> None:
         self._games = games
-        self._boards = boards
+        self._changes = changes
         self._ai = ai
 
     async def offer(self, place_id: int, game_name: str, user_id: int, kind: Prompt) -> Post:
@@ -149,12 +149,11 @@ class Offers:
             game = loan.game
             game.agree_draw()
             assert game.result is not None
-            drawn = await self._games.advanced(record, game)
             said = _after(opening, agreed_draw(game.result, record.names))
-            change = await self._boards.change_post(loan, drawn, say(), len(game.events), said=said)
             actions = [Action(game.actions[-1].text, None, None)]
-            saved = await loan.save(drawn.record, actions, announcement=change.owed)
-            post = await self._boards.pictured(change, saved, game)
+            post = await self._changes.made(
+                loan, say(), len(game.events), actions=actions, said=said
+            )
         return Answer(offered, closed=True, post=post)
 
     async def _take_back(self, record: GameRecord, opening: Text | None) -> Answer:
@@ -166,11 +165,8 @@ class Offers:
             for _ in range(taken):
                 loan.game = loan.game.take_back()
             headline = _taken_back(moves)
-            back = await self._games.advanced(record, loan.game, taken_back=taken)
             said = _after(opening, headline)
-            change = await self._boards.change_post(loan, back, said, len(loan.game.events))
-            saved = await loan.save(back.record, take_back=taken, announcement=change.owed)
-            post = await self._boards.pictured(change, saved, loan.game)
+            post = await self._changes.made(loan, said, len(loan.game.events), taken_back=taken)
         return Answer(say("Everyone agreed to take the move back."), closed=True, post=post)
 
     async def _pause(self, record: GameRecord, opening: Text | None) -> Answer:

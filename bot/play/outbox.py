@@ -22,7 +22,7 @@ from functools import partial
 import engine
 from bot.play.announcements import Owed, owed
 from bot.play.games import GameTable
-from bot.play.posts import BoardPosts
+from bot.play.pictures import BoardPictures
 from bot.play.values import Delivery, File, Post
 from bot.storage import Announcement
 from bot.storage.announcements import Announcements
@@ -46,10 +46,12 @@ REPLY_READABLE = 14 * 60.0
 class Outbox:
     """The announcements not yet sent, and striking them off."""
 
-    def __init__(self, games: GameTable, announcements: Announcements, boards: BoardPosts) -> None:
+    def __init__(
+        self, games: GameTable, announcements: Announcements, pictures: BoardPictures
+    ) -> None:
         self._games = games
         self._announcements = announcements
-        self._boards = boards
+        self._pictures = pictures
         self._struck_off = asyncio.Condition()
 
     async def sent(self, post: Post) -> None:
@@ -124,7 +126,7 @@ class Outbox:
         except engine.GameError:
             log.exception("the position announced for game %s cannot be read", kept.post.game_id)
             return ()
-        return await self._boards.picture(kept.picture_name, game, kept.player_names, kept.clocks)
+        return await self._pictures.drawn(kept.picture_name, game, kept.player_names, kept.clocks)
 
     async def _strike_off(self, announcement_id: str) -> None:
         await self._announcements.announced(announcement_id)

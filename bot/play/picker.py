@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import engine
-from bot.play.games import GameTable, turn_seat
-from bot.play.moves import Moves
+from bot.play.games import GameTable, Mover, turn_seat
+from bot.play.turns import Turns
 from bot.play.values import Post, Refusal
 from bot.play.words.text import Code, Text, say
 from bot.play.words.wording import title
@@ -61,9 +61,9 @@ class Step:
 class Picker:
     """The steps of picking a move, read off the lent game's legal moves, and playing it."""
 
-    def __init__(self, games: GameTable, moves: Moves) -> None:
+    def __init__(self, games: GameTable, turns: Turns) -> None:
         self._games = games
-        self._moves = moves
+        self._turns = turns
 
     async def play(
         self,
@@ -80,9 +80,8 @@ class Picker:
         seat = turn_seat(record, user_id)
         if version == record.version:
             async with self._games.borrow(record) as loan:
-                whole = chosen in loan.game.legal_moves()
-            if whole:
-                return await self._moves.play(record, seat, chosen)
+                if chosen in loan.game.legal_moves():
+                    return await self._turns.play(Mover(loan, seat), chosen)
         return await self.step(game_id, user_id, chosen, version, listed=listed)
 
     async def step(

@@ -15,7 +15,7 @@ from ai.review import position_before
 from bot.play.ai_turns import Thinker
 from bot.play.games import GameTable
 from bot.play.picker import MoveChoices, Step
-from bot.play.posts import Renderer
+from bot.play.pictures import Renderer
 from bot.play.values import File, Post, Prompt, Refusal
 from bot.play.words.text import Code, Command, Name, Strong, Text, say
 from bot.play.words.wording import title

@@ -26,7 +26,7 @@ from ai.review import (
 from bot.play.ai_turns import Thinker
 from bot.play.games import GameTable
 from bot.play.history import server_game
-from bot.play.posts import Renderer
+from bot.play.pictures import Renderer
 from bot.play.values import File, Post, Refusal
 from bot.play.words.text import Command, Name, Strong, Text, joined, lines, say
 from bot.play.words.wording import names, title

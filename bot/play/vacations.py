@@ -175,10 +175,11 @@ class Vacations:
         post = Post(turn.game_id, text, pings=(turn.user_id,))
         return Delivery(turn.place_id, post, dm_user_id=turn.user_id)
 
-    async def reprieve(self, record: GameRecord) -> bool:
-        """Save a move that came after its turn's deadline, before the time-out did, with
-        the vacation day the time-out would have taken (see `take_a_day`); the notice of
-        it is saved with the day and posted in the game's channel."""
+    async def reprieve(self, record: GameRecord) -> GameRecord | None:
+        """Spare a move that came after its turn's deadline, before the time-out did, with
+        the vacation day the time-out would have taken (see `take_a_day`): the record with
+        its deadline worked out again, or None without a day left. The notice of the day
+        is saved with it and posted in the game's channel."""
         assert record.deadline is not None and record.turn_seat is not None
         seat = record.players[record.turn_seat]
         link = GameLink(title(record), record.guild_id, record.place_id, record.message_id)
@@ -186,9 +187,9 @@ class Vacations:
         def owed(text: Text) -> Announcement:
             return self.games.signed(notice(record, Post(record.id, text), self._clock()))
 
-        return (
-            await self._day_from(seat.user_id, record.deadline, seat.name, link, owed) is not None
-        )
+        if await self._day_from(seat.user_id, record.deadline, seat.name, link, owed) is None:
+            return None
+        return await self.games.by_id(record.id)
 
     async def _day_from(
         self,

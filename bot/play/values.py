@@ -104,6 +104,34 @@ class Post:
 
 
 @dataclass(frozen=True, slots=True)
+class Played:
+    """A move played: by whom, as typed in the game's notation, and in words."""
+
+    name: str
+    move: str
+    described: str
+
+
+@dataclass(frozen=True, slots=True)
+class RanOut:
+    """A player whose time ran out before they moved."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resent:
+    """A move sent again once it was played: a double submission, or a resend after a
+    reply that never came."""
+
+    move: str
+
+
+Headline = Text | Played | RanOut | Resent
+"""What the post of a game's change says first (see `bot.play.changes`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Delivery:
     """A post for a game's channel. With `dm_user_id` it goes to that user's direct
     messages instead, and to the channel only when they cannot be reached."""

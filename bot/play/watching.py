@@ -12,7 +12,7 @@ import render
 from ai.review import GameReview
 from bot.play.games import GameTable
 from bot.play.history import Graded, marks
-from bot.play.posts import Renderer
+from bot.play.pictures import Renderer
 from bot.play.values import Refusal
 from bot.play.words.text import Text, say
 from bot.play.words.wording import result_text, title, turn_line

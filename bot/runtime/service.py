@@ -13,7 +13,7 @@ from typing import Protocol, Unpack
 
 from bot.play.host import Host, HostSettings
 from bot.play.outbox import PATIENCE
-from bot.play.posts import Renderer
+from bot.play.pictures import Renderer
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.ai_runner import Courier as MoveCourier
 from bot.runtime.dispatcher import Dispatcher

@@ -16,11 +16,12 @@ from bot.config import Settings
 from bot.discord_ui.app import PyramidBot, create_bot
 from bot.discord_ui.markup import markup
 from bot.play.ai_turns import Thinker
-from bot.play.posts import Renderer
+from bot.play.changes import following
+from bot.play.pictures import Renderer
 from bot.play.values import Person, Post
 from bot.play.words.text import Text
 from bot.runtime.service import Service, build
-from bot.storage import Action, Storage
+from bot.storage import Action, Status, Storage
 from bot.workers.drawing import ThreadDrawing
 from bot.workers.thinking import ThreadThinking
 from tests.bot.harness import Channel, DiscordHarness, User
@@ -201,5 +202,6 @@ async def seed_long_game(discord: DiscordHarness, channel: Channel, actions: int
         played.play(action.text)
         mover = played.movers[-1]
         logged.append(Action(action.text, mover, record.players[mover].user_id))
-    await host.games.save((await host.games.advanced(record, played)).record, logged)
+    moved = following(record, played, host.games.clock(), Status.ACTIVE, (), (), 0)
+    await host.games.save(moved.record, logged)
     return alice

@@ -8,7 +8,9 @@ from string import Formatter
 import engine
 from bot.play.ai_seats import is_ai
 from bot.play.clock import facts_of, time_left_words
+from bot.play.values import Headline, Played, RanOut, Resent
 from bot.play.words.text import (
+    Code,
     Command,
     GameLink,
     Moment,
@@ -17,6 +19,7 @@ from bot.play.words.text import (
     Strong,
     Text,
     joined,
+    lines,
     say,
 )
 from bot.storage import GameRecord, Seat
@@ -55,6 +58,33 @@ def event_text(event: engine.Event, player_names: Sequence[str]) -> Text:
         if seat is not None:
             parts.append(Name(player_names[int(seat)]))
     return say(*parts)
+
+
+def change_text(
+    record: GameRecord, game: engine.Game, headline: Headline, events_before: int
+) -> Text:
+    """What the post of a game's change says: its `headline`, what the rules did since
+    the game's first `events_before` events, then the result or whose turn it is; under a
+    move `Resent`, the game as it stands."""
+    result = game.result
+    now = turn_line(record, game) if result is None else result_text(result, record.names)
+    if isinstance(headline, Resent):
+        return lines([headline_text(headline), say(f"{title(record)}: ", now)])
+    events = [event_text(e, record.names) for e in game.events[events_before:]]
+    return lines([headline_text(headline), *events, now])
+
+
+def headline_text(headline: Headline) -> Text:
+    """The first line of a change's post."""
+    match headline:
+        case Played(name, move, described):
+            return say(Strong(Name(name)), " played ", Code(move), f": {described}.")
+        case RanOut(name):
+            return say(Strong(Name(name)), " ran out of time before moving.")
+        case Resent(move):
+            return say("Your move ", Code(move), " was played already.")
+        case Text():
+            return headline
 
 
 def seat_of(record: GameRecord, user_id: int) -> Seat:

@@ -18,7 +18,7 @@ from bot.discord_ui.app import PyramidBot, create_bot
 from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.views import NONCE_LENGTH
 from bot.play.outbox import OWED_AFTER, Outbox
-from bot.play.posts import Renderer
+from bot.play.pictures import Renderer
 from bot.play.values import Post
 from bot.workers.drawing import ThreadDrawing
 from tests.bot.discord_ui.test_ai_games import storage_of

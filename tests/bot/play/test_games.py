@@ -9,16 +9,17 @@ from pathlib import Path
 import pytest
 
 from bot.play.challenges import Invitation
+from bot.play.changes import Changes
 from bot.play.clock import DAY, HOUR, runs_out, seat_clocks
-from bot.play.events import Journal
-from bot.play.games import GameTable
 from bot.play.host import Host
+from bot.play.pictures import BoardPictures
+from bot.play.posts import BoardPosts
 from bot.play.ratings import rate_game
 from bot.play.values import Refusal
-from bot.storage import GameRecord, Writer
+from bot.storage import GameRecord
 from bot.storage.records import Interval
 from bot.storage.sqlite import SqliteStorage
-from tests.bot.support import ALICE, BOB, Clock, built
+from tests.bot.support import ALICE, BOB, Clock, StubRenderer, built
 
 CHANNEL = 700
 
@@ -76,10 +77,11 @@ async def test_a_change_asks_once_for_each_players_absences_and_works_the_clock_
         return [bob_away] if user_id == BOB.user_id else []
 
     clock = Clock(record.turn_started_at + HOUR)
-    table = GameTable(host.storage, clock, Writer("test", "test"), Journal(), away=away)
-    async with table.borrow(record) as loan:
+    pictures = BoardPictures(StubRenderer())
+    changes = Changes(BoardPosts(pictures), pictures, clock, away=away)
+    async with host.games.borrow(record) as loan:
         loan.game.play("S d4")
-        following = await table.advanced(record, loan.game)
+        following = await changes.following(loan)
     assert asked == [ALICE.user_id, BOB.user_id]
     turned = following.record
     assert turned.turn_user_id == BOB.user_id and turned.turn_started_at == clock()
