@@ -18,9 +18,9 @@ from bot.play.clock import (
     runs_out,
     seat_clocks,
 )
-from bot.play.games import Loan
 from bot.play.pictures import BoardPictures
 from bot.play.posts import BoardPosts
+from bot.play.saving import Loan
 from bot.play.values import Headline, Post, Resent
 from bot.play.words.text import Text
 from bot.storage import Action, GameRecord, Status, TurnClock

@@ -8,8 +8,9 @@ import engine
 from bot.play.ai_seats import humans, is_ai
 from bot.play.changes import Changes
 from bot.play.clock import Reprieve, no_reprieve
-from bot.play.games import GameTable, Loan, player
+from bot.play.games import GameTable, player
 from bot.play.posts import lapsed_offer
+from bot.play.saving import Loan
 from bot.play.values import Answer, Post, Prompt, Refusal
 from bot.play.words.refusals import NoGame
 from bot.play.words.text import Name, Strong, Text, say

@@ -19,7 +19,7 @@ from typing import TypeVar
 import engine
 from bot.play.announcements import announcement
 from bot.play.clock import AwayTimes, away_during, never_away, runs_out, seat_clocks
-from bot.play.events import GameEnded, Journal, TurnWaiting
+from bot.play.saving import Loan, Saves, Stale
 from bot.play.values import DamagedGame, Post, Refusal
 from bot.play.words.refusals import (
     EndedMeanwhile,
@@ -37,10 +37,8 @@ from bot.storage import (
     GameDraft,
     GameRecord,
     Seat,
-    StaleGame,
     Status,
     Storage,
-    Writer,
 )
 from bot.storage.records import Interval
 
@@ -48,50 +46,10 @@ T = TypeVar("T")
 
 CACHE_SIZE = 512
 """Engine games kept ready between requests."""
-STALE = "The board changed meanwhile; please try again."
 ATTEMPTS = 5
 """Times an answer that lost a race to another change is worked out again."""
 LARGEST_ID = 2**63 - 1
 """The largest id a game can have: databases store ids as signed 64-bit integers."""
-
-
-class Stale(Refusal):
-    """The game changed since it was read; nothing was saved. A move is refused with this
-    sentence; other changes are worked out again on the new record (`GameTable.retrying`)."""
-
-    def __init__(self) -> None:
-        super().__init__(STALE)
-
-
-@dataclass(slots=True)
-class Loan:
-    """An engine game lent to one caller, and the record it stands at.
-
-    Saving through the loan moves its record on; a save that loses a race spoils it.
-    """
-
-    table: GameTable
-    game: engine.Game
-    record: GameRecord
-    spoiled: bool = False
-
-    async def save(
-        self,
-        record: GameRecord,
-        actions: Sequence[Action] = (),
-        take_back: int = 0,
-        announcement: Announcement | None = None,
-    ) -> GameRecord:
-        """Save the record after the lent game changed; the loan follows it."""
-        seats_changed = record.players != self.record.players
-        try:
-            self.record = await self.table.save(
-                record, actions, take_back, announcement, seats_changed=seats_changed
-            )
-        except Refusal:
-            self.spoiled = True
-            raise
-        return self.record
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,22 +66,16 @@ class Mover:
 class GameTable:
     """Finds, saves and lends the games of one storage backend."""
 
-    def __init__(
-        self,
-        storage: Storage,
-        clock: Callable[[], float],
-        writer: Writer,
-        events: Journal,
-        *,
-        away: AwayTimes = never_away,
-    ) -> None:
-        """Every save writes what it means in `events` (a turn waits on someone, a game
-        ended). `away` says when players are away, their clocks stopped (see `AwayTimes`)."""
+    def __init__(self, storage: Storage, saves: Saves, *, away: AwayTimes = never_away) -> None:
+        """Changes are saved by `saves`. `away` says when players are away, their clocks
+        stopped (see `AwayTimes`)."""
         self._storage = storage
-        self.clock = clock
-        self.writer = writer
+        self._saves = saves
+        self.clock = saves.clock
+        self.writer = saves.writer
         """Who this process is, among those sharing the storage: it signs announcements."""
-        self.events = events
+        self.events = saves.events
+        """What the saves meant, and what else the use cases did that others act on."""
         self._cache: OrderedDict[int, tuple[int, engine.Game]] = OrderedDict()
         self.away = away
 
@@ -137,7 +89,7 @@ class GameTable:
         loan. A failure other than a `Refusal` (which leaves the game as it was), or a
         save that lost a race, drops it instead: the next caller replays the move log.
         """
-        loan = Loan(self, await self._check_out(record), record)
+        loan = Loan(self._saves, await self._check_out(record), record)
         try:
             yield loan
         except Refusal:
@@ -182,8 +134,8 @@ class GameTable:
     # -- saving --------------------------------------------------------------------
 
     def signed(self, announcement: Announcement) -> Announcement:
-        """An announcement signed by this process, which owes it (see `Writer`)."""
-        return dataclasses.replace(announcement, slot=self.writer.slot, writer=self.writer.process)
+        """An announcement signed by this process, which owes it (see `Saves.signed`)."""
+        return self._saves.signed(announcement)
 
     async def save(
         self,
@@ -191,35 +143,14 @@ class GameTable:
         actions: Sequence[Action] = (),
         take_back: int = 0,
         announcement: Announcement | None = None,
-        *,
-        seats_changed: bool = True,
     ) -> GameRecord:
-        """Save a record over the version it was read at, with the announcement owed about
-        the change, if any, signed by this process; a lost race is a `Stale` refusal.
-        The players' rows are written unless no seat changed (`seats_changed`).
-        What the save means is written in the journal (see `Journal`).
-
-        The record's deadline is saved as it stands: a change of the turn or its clock
-        works it out once (`advanced`, `with_deadline`)."""
-        if announcement is not None:
-            announcement = self.signed(announcement)
+        """Save a record over the version it was read at (see `Saves.save`); a lost race
+        drops its game from the cache and is a `Stale` refusal."""
         try:
-            saved = await self._storage.save(
-                record, self.clock(), actions, take_back, announcement, seats_changed=seats_changed
-            )
-        except StaleGame:
+            return await self._saves.save(record, actions, take_back, announcement)
+        except Stale:
             self.forget(record.id)
-            raise Stale() from None
-        self._tell(saved)
-        return saved
-
-    def _tell(self, saved: GameRecord) -> None:
-        """Write in the journal what a saved record means."""
-        user_id = saved.turn_user_id
-        if saved.status is Status.ACTIVE and user_id is not None:
-            self.events.write(TurnWaiting(saved.id, user_id))
-        elif not saved.status.is_open:
-            self.events.write(GameEnded(saved.id, saved.pairing_id))
+            raise
 
     async def retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         """The attempt's result, running it again (it reads the record afresh) each time

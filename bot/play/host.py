@@ -29,6 +29,7 @@ from bot.play.posts import BoardPosts
 from bot.play.puzzles import Puzzles
 from bot.play.quiet import Audience
 from bot.play.reviews import Reviews
+from bot.play.saving import Saves
 from bot.play.slow_games import SlowGames
 from bot.play.standings import Leaderboards
 from bot.play.tournaments import Rounds, Tournaments, Venue
@@ -78,7 +79,7 @@ class Host:
         clocks = storage.clocks
         writer = Writer(slot, new_owner())
         away = away_on_vacation(clocks)
-        self.games = GameTable(storage, clock, writer, self.events, away=away)
+        self.games = GameTable(storage, Saves(storage, clock, writer, self.events), away=away)
         pictures = BoardPictures(renderer)
         boards = BoardPosts(pictures, Audience(clocks, clock))
         changes = Changes(boards, pictures, clock, away=away)

@@ -6,8 +6,9 @@ import re
 from collections.abc import Container, Mapping
 
 import engine
-from bot.play.games import GameTable, Stale
+from bot.play.games import GameTable
 from bot.play.posts import BoardPosts
+from bot.play.saving import Stale
 from bot.play.turns import Turns
 from bot.play.values import Post
 from bot.play.words.text import say
@@ -94,7 +95,8 @@ class Moves:
                 if result is None
                 else result_text(result, record.names)
             )
-            return await self._boards.board(loan, say(f"{title(record)}: ", text))
+            clocks = await self._games.seat_clocks(record)
+            return await self._boards.board(loan, say(f"{title(record)}: ", text), clocks)
 
 
 def _part_values(game: engine.Game, part: str | None, chosen: Mapping[str, str]) -> dict[str, bool]:

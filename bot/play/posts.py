@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from bot.play.ai_seats import humans, is_ai
 from bot.play.announcements import announcement, picture_name
 from bot.play.clock import Following
-from bot.play.games import Loan
 from bot.play.pictures import BoardPictures
+from bot.play.saving import Loan
 from bot.play.values import Headline, Lapsed, Post, Prompt, Resent
 from bot.play.words.text import Text
 from bot.play.words.wording import change_text
@@ -47,17 +47,18 @@ class BoardPosts:
         self,
         loan: Loan,
         text: Text,
+        clocks: Sequence[str | None],
         *,
         ping_turn: bool = False,
         ended: bool = False,
     ) -> Post:
-        """A post with the picture of the lent game; without it when drawing fails (logged).
+        """A post with the picture of the lent game, the seats' `clocks` beside their names;
+        without it when drawing fails (logged).
 
         A post saying the game `ended` pings every player and offers the game's replay.
         The bot's own seats are never pinged.
         """
         record = loan.record
-        clocks = await loan.table.seat_clocks(record)
         files = await self._pictures.drawn(picture_name(record), loan.game, record.names, clocks)
         post = await self._post(record, text, ping_turn=ping_turn, ended=ended)
         return dataclasses.replace(post, files=files)
