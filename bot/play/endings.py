@@ -116,8 +116,9 @@ class Endings:
         record = loan.record
         if record.guild_id is None:
             return []
+        others = self._others_in(loan, late)
         settings = await self._clocks.server_settings(record.guild_id)
-        return self._others_in(loan, late) if settings.on_time_out == CLAIM else []
+        return others if settings.on_time_out == CLAIM else []
 
     async def _flag(
         self, record: GameRecord, seat: Seat, headline: Text, others: list[Seat]
@@ -185,13 +186,17 @@ class Endings:
     ) -> Post:
         """A seat leaves the lent game through the same versioned save as a move; the
         buttons of its offer, and of the turn's Claim win when it `ends_claim`, go."""
-        events_before = len(loan.game.events)
-        action = forfeited(loan.game, seat, ending)
+        game = loan.game
+        events_before = len(game.events)
+        try:
+            game.forfeit(seat.seat, ending)
+        except engine.GameError as error:
+            raise Refusal(f"You cannot resign: {error}.") from None
         return await self._changes.made(
             loan,
             headline,
             events_before,
-            actions=[Action(action, seat.seat, seat.user_id)],
+            actions=[Action(game.actions[-1].text, seat.seat, seat.user_id)],
             ends_offer=True,
             ends_claim=ends_claim,
         )
@@ -245,11 +250,3 @@ class Endings:
                 "this game."
             )
 
-
-def forfeited(game: engine.Game, seat: Seat, ending: engine.Ending) -> str:
-    """The seat forfeits the game (resigns, or runs out of time): the action as logged."""
-    try:
-        game.forfeit(seat.seat, ending)
-    except engine.GameError as error:
-        raise Refusal(f"You cannot resign: {error}.") from None
-    return game.actions[-1].text

@@ -1,5 +1,5 @@
-"""The games being played: records found by channel or id, saved by version, and their
-engine games lent out one caller at a time from a small cache.
+"""The games being played: records found by channel or id, and their engine games lent
+out one caller at a time from a small cache (saved through `bot.play.saving`).
 
 `GameTable` is the use cases' one door to the games stored: they ask it for games, move
 logs and the clocks of turns, never the storage behind it. What else they keep (server
@@ -64,7 +64,7 @@ class Mover:
 
 
 class GameTable:
-    """Finds, saves and lends the games of one storage backend."""
+    """Finds and lends the games of one storage backend; saves them through `Saves`."""
 
     def __init__(self, storage: Storage, saves: Saves, *, away: AwayTimes = never_away) -> None:
         """Changes are saved by `saves`. `away` says when players are away, their clocks

@@ -99,7 +99,7 @@ class BoardPosts:
             prompt=prompt,
             lapsed=lapsed,
             private=resent,
-            reply_token=reply_token,
+            reply_token=None if resent else reply_token,
         )
         owed = None if resent else announcement(record, post, following.clocks)
         return Change(post, owed, picture_name(record))

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 import engine
 from bot.play.ai_seats import is_ai
 from bot.play.changes import Changes
-from bot.play.endings import Endings, forfeited
+from bot.play.endings import Endings
 from bot.play.games import Mover
 from bot.play.values import Headline, Played, Post, RanOut, Resent
 from bot.play.words.refusals import IllegalMove
@@ -43,7 +43,8 @@ class Turns:
         if mover.played is not None:
             headline = Resent(mover.played)
         elif not is_ai(seat.user_id) and await self._endings.loses_on_time(loan, seat):
-            headline, done = RanOut(seat.name), forfeited(game, seat, engine.Ending.TIME)
+            game.forfeit(seat.seat, engine.Ending.TIME)
+            headline, done = RanOut(seat.name), game.actions[-1].text
         else:
             text = move if isinstance(move, str) else game.join_move(move)
             try:

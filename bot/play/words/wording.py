@@ -34,9 +34,12 @@ def title(record: GameRecord) -> str:
 def names(listed: Iterable[str], *, strong: bool = False) -> Text:
     """`Alice`, `Alice and Bob`, `Alice, Bob and Carol`: each name shown as written."""
     shown = [Strong(Name(name)) if strong else Name(name) for name in listed]
-    if len(shown) <= 1:
-        return say(*shown)
-    return say(joined(", ", shown[:-1]), " and ", shown[-1])
+    segments: list[Segment] = []
+    for index, name in enumerate(shown):
+        if index:
+            segments.append(" and " if index == len(shown) - 1 else ", ")
+        segments.append(name)
+    return Text(tuple(segments))
 
 
 def sentence(text: str) -> str:
@@ -66,12 +69,14 @@ def change_text(
     """What the post of a game's change says: its `headline`, what the rules did since
     the game's first `events_before` events, then the result or whose turn it is; under a
     move `Resent`, the game as it stands."""
+    first = headline_text(headline)
+    events = [event_text(e, record.names) for e in game.events[events_before:]]
+    heading = f"{title(record)}: "
     result = game.result
     now = turn_line(record, game) if result is None else result_text(result, record.names)
     if isinstance(headline, Resent):
-        return lines([headline_text(headline), say(f"{title(record)}: ", now)])
-    events = [event_text(e, record.names) for e in game.events[events_before:]]
-    return lines([headline_text(headline), *events, now])
+        return lines([first, say(heading, now)])
+    return lines([first, *events, now])
 
 
 def headline_text(headline: Headline) -> Text:
@@ -119,19 +124,21 @@ def turn_line(record: GameRecord, game: engine.Game) -> Text:
 def result_text(result: engine.Result, player_names: Sequence[str]) -> Text:
     """The result in a sentence; a draw after someone went out says who drew and who
     finished behind them."""
+    ending = ENDINGS[result.ending]
+    parts: tuple[Text | str, ...]
     if result.is_draw:
         drawn, behind = _drawn_and_behind(result, player_names)
-        if not behind:
-            return say(f"The game is drawn: {ENDINGS[result.ending]}.")
-        return say(
-            f"The game is drawn ({ENDINGS[result.ending]}) between ",
-            names(drawn, strong=True),
-            "; ",
-            _finish_behind(behind),
+        among = names(drawn, strong=True)
+        parts = (
+            (f"The game is drawn ({ending}) between ", among, "; ", _finish_behind(behind))
+            if behind
+            else (f"The game is drawn: {ending}.",)
         )
-    winners = [player_names[seat] for seat in result.winners]
-    verb = "wins" if len(winners) == 1 else "win"
-    return say(names(winners, strong=True), f" {verb}: {ENDINGS[result.ending]}.")
+    else:
+        winners = names([player_names[seat] for seat in result.winners], strong=True)
+        verb = "wins" if len(result.winners) == 1 else "win"
+        parts = (winners, f" {verb}: {ending}.")
+    return say(*parts)
 
 
 def agreed_draw(result: engine.Result, player_names: Sequence[str]) -> Text:
@@ -155,7 +162,8 @@ def _drawn_and_behind(
 
 def _finish_behind(behind: Sequence[str]) -> Text:
     verb = "finishes" if len(behind) == 1 else "finish"
-    return say(names(behind), f", out earlier, {verb} behind them.")
+    listed = names(behind)
+    return say(listed, f", out earlier, {verb} behind them.")
 
 
 def options_text(record: GameRecord) -> str:
