@@ -51,6 +51,7 @@ longest) beside the typed moves' reply times.
 times each, one after the other, and prints their figures side by side, with the median
 of the differences round by round; `--together` runs each round's two at once, so that
 both meet the same load of a shared machine (a paced run leaves most of a core idle).
+With `--time-limit`, the other commit plays without a clock unless `--same-clock` is given.
 """
 
 from __future__ import annotations
@@ -578,11 +579,12 @@ def compare(ref: str, arguments: argparse.Namespace) -> None:
     """Run this checkout's script and the one of commit `ref` (in a worktree of its own,
     its stand-in's check of requests turned off too) `--rounds` times each, one after the
     other or, with `--together`, both at once (so that both meet the same load of the
-    machine), and print their figures side by side with their medians, and the median of
-    the differences round by round."""
+    machine), `ref` with this run's clock too given `--same-clock`, and print their figures
+    side by side with their medians, and the median of the differences round by round."""
     shared = [f"--{name.replace('_', '-')}={getattr(arguments, name)}" for name in SHARED_OPTIONS]
     shared += ["--no-drawing"] if arguments.no_drawing else []
     ours = [*shared, *([f"--time-limit={arguments.time_limit}"] if arguments.time_limit else [])]
+    shared = ours if arguments.same_clock else shared
     root = Path(__file__).resolve().parent.parent
     figures: dict[tuple[str, str, str], list[float]] = {}
     with worktree(root, ref) as other:
@@ -732,6 +734,11 @@ if __name__ == "__main__":
     )
     parser.add_argument(
         "--together", action="store_true", help="with --compare: run both commits at once"
+    )
+    parser.add_argument(
+        "--same-clock",
+        action="store_true",
+        help="with --compare: give the other commit the --time-limit clock too",
     )
     parser.add_argument(
         "--tappers", type=int, default=0, help="games played by taps in the paced run (0)"
