@@ -249,4 +249,3 @@ class Endings:
                 "Moves have been played, so only someone who can manage messages can abort "
                 "this game."
             )
-

@@ -3,7 +3,6 @@ change ends, and the picture (see `bot.play.pictures`)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
@@ -43,25 +42,12 @@ class BoardPosts:
         self._pictures = pictures
         self._audible = audible
 
-    async def board(
-        self,
-        loan: Loan,
-        text: Text,
-        clocks: Sequence[str | None],
-        *,
-        ping_turn: bool = False,
-        ended: bool = False,
-    ) -> Post:
-        """A post with the picture of the lent game, the seats' `clocks` beside their names;
-        without it when drawing fails (logged).
-
-        A post saying the game `ended` pings every player and offers the game's replay.
-        The bot's own seats are never pinged.
-        """
+    async def board(self, loan: Loan, text: Text, clocks: Sequence[str | None]) -> Post:
+        """A post with the picture of the lent game, the seats' `clocks` beside their names,
+        pinging no one; without the picture when drawing fails (logged)."""
         record = loan.record
         files = await self._pictures.drawn(picture_name(record), loan.game, record.names, clocks)
-        post = await self._post(record, text, ping_turn=ping_turn, ended=ended)
-        return dataclasses.replace(post, files=files)
+        return Post(record.id, text, files=files)
 
     async def change_post(
         self,
@@ -85,10 +71,9 @@ class BoardPosts:
         changed nothing: its player alone is shown the board as it stands."""
         game, record = loan.game, following.record
         resent = isinstance(headline, Resent)
-        ended = game.result is not None and not resent
         offer = lapsed_offer(loan.record) if ends_offer else ()
         lapsed = (*offer, *(lapsed_claim(loan.record) if ends_claim else ()))
-        pings, prompt = _addressed(record, ping_turn=not resent, ended=ended)
+        pings, prompt = ((), None) if resent else _addressed(record, game.result is not None)
         pings = humans([s.user_id for s in record.players]) if ping_all else pings
         pings = await self._audible(pings)
         text = change_text(record, game, headline, events_before) if said is None else said
@@ -104,24 +89,18 @@ class BoardPosts:
         owed = None if resent else announcement(record, post, following.clocks)
         return Change(post, owed, picture_name(record))
 
-    async def _post(self, record: GameRecord, text: Text, *, ping_turn: bool, ended: bool) -> Post:
-        pings, prompt = _addressed(record, ping_turn=ping_turn, ended=ended)
-        return Post(record.id, text, pings=await self._audible(pings), prompt=prompt)
 
-
-def _addressed(
-    record: GameRecord, *, ping_turn: bool, ended: bool
-) -> tuple[tuple[int, ...], Prompt | None]:
-    """Whom a post pings and the buttons it offers: everyone, with Replay (and Rematch,
-    but in a tournament), once the game `ended`, else the player to move with Move when
-    asked to (`ping_turn`). The bot's own seats are never pinged."""
+def _addressed(record: GameRecord, ended: bool) -> tuple[tuple[int, ...], Prompt | None]:
+    """Whom the post of a change pings and the buttons it offers: everyone, with Replay
+    (and Rematch, but in a tournament), once the game `ended`, else the player to move
+    with Move. The bot's own seats are never pinged."""
     if ended:
         players = humans([s.user_id for s in record.players])
         return players, Prompt.REPLAY if record.pairing_id is not None else Prompt.REMATCH
-    if ping_turn and record.turn_user_id is not None:
-        turn = record.turn_user_id
-        return humans([turn]), None if is_ai(turn) else Prompt.MOVE
-    return (), None
+    turn = record.turn_user_id
+    if turn is None:
+        return (), None
+    return humans([turn]), None if is_ai(turn) else Prompt.MOVE
 
 
 def lapsed_offer(record: GameRecord) -> tuple[Lapsed, ...]:
