@@ -138,16 +138,13 @@ class GameTable:
         return self._saves.signed(announcement)
 
     async def save(
-        self,
-        record: GameRecord,
-        actions: Sequence[Action] = (),
-        take_back: int = 0,
-        announcement: Announcement | None = None,
+        self, record: GameRecord, announcement: Announcement | None = None
     ) -> GameRecord:
-        """Save a record over the version it was read at (see `Saves.save`); a lost race
-        drops its game from the cache and is a `Stale` refusal."""
+        """Save a change of a record, not of its game's moves (see `Loan.save`), over the
+        version it was read at, with the announcement owed about it (see `Saves.save`); a
+        lost race drops its game from the cache and is a `Stale` refusal."""
         try:
-            return await self._saves.save(record, actions, take_back, announcement)
+            return await self._saves.save(record, announcement=announcement)
         except Stale:
             self.forget(record.id)
             raise

@@ -203,5 +203,7 @@ async def seed_long_game(discord: DiscordHarness, channel: Channel, actions: int
         mover = played.movers[-1]
         logged.append(Action(action.text, mover, record.players[mover].user_id))
     moved = following(record, played, host.games.clock(), Status.ACTIVE, (), (), 0)
-    await host.games.save(moved.record, logged)
+    async with host.games.borrow(record) as loan:
+        loan.game = played
+        await loan.save(moved.record, logged)
     return alice
