@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import engine
 from ai.review import position_before
 from bot.play.ai_turns import Thinker
+from bot.play.choices import MoveChoices, Step
 from bot.play.games import GameTable
-from bot.play.picker import MoveChoices, Step
 from bot.play.pictures import Renderer
 from bot.play.values import File, Post, Prompt, Refusal
 from bot.play.words.text import Code, Command, Name, Strong, Text, say

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlencode
 
-from bot.play.picker import Choice, Step
+from bot.play.choices import Choice, Step
 from bot.play.standings import Card
 from bot.play.watching import GameView, MoveView, SeatView
 from bot.play.words.text import Text, plain

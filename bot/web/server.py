@@ -16,8 +16,8 @@ from typing import Generic, TypeVar
 from aiohttp import web
 
 import engine
+from bot.play.choices import Step
 from bot.play.host import Host
-from bot.play.picker import Step
 from bot.play.reviews import graph_png
 from bot.play.standings import Card
 from bot.play.values import Delivery, Post, Refusal
