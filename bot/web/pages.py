@@ -53,7 +53,7 @@ nav.replay a, nav.replay span, .choices button, .play button, .back {
   display: inline-block; min-width: 44px; min-height: 44px; padding: 10px 14px;
   border: 1px solid var(--line); border-radius: 8px; text-align: center;
   text-decoration: none; background: transparent; font: inherit; cursor: pointer; }
-nav.replay a, nav.replay span { flex: 1 1 0; padding: 10px 4px; white-space: nowrap; }
+nav.replay a, nav.replay span { flex: 1 1 auto; padding: 10px 4px; white-space: nowrap; }
 nav.replay span { color: var(--soft); }
 a:focus-visible, button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 ul.seats { list-style: none; padding: 0; margin: 0 0 12px; }
