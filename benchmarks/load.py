@@ -584,18 +584,18 @@ def compare(ref: str, arguments: argparse.Namespace) -> None:
     shared = [f"--{name.replace('_', '-')}={getattr(arguments, name)}" for name in SHARED_OPTIONS]
     shared += ["--no-drawing"] if arguments.no_drawing else []
     ours = [*shared, *([f"--time-limit={arguments.time_limit}"] if arguments.time_limit else [])]
-    shared = ours if arguments.same_clock else shared
+    their_options = ours if arguments.same_clock else shared
     root = Path(__file__).resolve().parent.parent
     figures: dict[tuple[str, str, str], list[float]] = {}
     with worktree(root, ref) as other:
-        runs = ((ref, other, shared), ("this", root, ours))
+        runs = ((ref, other, their_options), ("this", root, ours))
         for _ in range(arguments.rounds):
             waves = [runs] if arguments.together else [[run] for run in runs]
             for wave in waves:
                 started = [(name, _start(where, options)) for name, where, options in wave]
                 for name, process in started:
                     _read_figures(name, process, figures)
-    print(f"side by side ({ref}: {' '.join(shared)}; this: {' '.join(ours)}):")
+    print(f"side by side ({ref}: {' '.join(their_options)}; this: {' '.join(ours)}):")
     for (label, figure, name), values in sorted(figures.items()):
         shown = ", ".join(f"{value:g}" for value in values)
         middle = statistics.median(values)

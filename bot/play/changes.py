@@ -99,16 +99,15 @@ class Changes:
         absences of the player whose turn ends and of the one whose turn begins; as it
         stands when the `headline` is a move `Resent`."""
         record, game, now = loan.record, loan.game, self._clock()
-        user_id = record.turn_user_id
-        if isinstance(headline, Resent):
-            away = await away_during(self._away, record, user_id, record.turn_started_at)
-            return Following(record, seat_clocks(record, now, away))
-        if game.result is not None:
+        resent = isinstance(headline, Resent)
+        if game.result is not None and not resent:
             return Following(ended(record, game.result, game.to_json(), now), ())
+        started = None if taken_back else record.turn_started_at
+        ended_turn = await away_during(self._away, record, record.turn_user_id, started)
+        if resent:
+            return Following(record, seat_clocks(record, now, ended_turn))
         turn = game.to_move
         next_user = None if turn is None else record.players[turn].user_id
-        started = None if taken_back else record.turn_started_at
-        ended_turn = await away_during(self._away, record, user_id, started)
         begun_turn = await away_during(self._away, record, next_user, now)
         return following(record, game, now, status, ended_turn, begun_turn, taken_back)
 

@@ -92,7 +92,8 @@ class Endings:
         time-out and a late move alike: the record as it stands now, and whether its
         player is still in time, after asking `reprieve` (an automatic vacation day, the
         deadline then worked out again and saved)."""
-        while record.deadline is not None and record.deadline <= self._games.clock():
+        while self.past_deadline(record):
+            assert record.deadline is not None and record.turn_user_id is not None
             passed = record.deadline
             spared = await self._reprieve(record)
             if spared is None:
@@ -101,6 +102,10 @@ class Endings:
             if record.deadline is None or record.deadline <= passed:
                 return record, False
         return record, True
+
+    def past_deadline(self, record: GameRecord) -> bool:
+        """Whether the turn being played has run out of time."""
+        return record.deadline is not None and record.deadline <= self._games.clock()
 
     async def loses_on_time(self, loan: Loan, seat: Seat) -> bool:
         """Whether the lent game's player to move, a person, loses on time rather than

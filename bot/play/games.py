@@ -351,10 +351,6 @@ class GameTable:
 
     # -- the clock ------------------------------------------------------------------
 
-    def past_deadline(self, record: GameRecord) -> bool:
-        """Whether the turn being played has run out of time."""
-        return record.deadline is not None and record.deadline <= self.clock()
-
     def expired(self, record: GameRecord) -> bool:
         """Whether a challenge went unanswered too long."""
         return (

@@ -11,8 +11,7 @@ from bot.play.posts import BoardPosts
 from bot.play.saving import Stale
 from bot.play.turns import Turns
 from bot.play.values import Post
-from bot.play.words.text import say
-from bot.play.words.wording import result_text, title, turn_line
+from bot.play.words.wording import standing_text
 from bot.storage import Status
 
 
@@ -89,14 +88,8 @@ class Moves:
         """The current picture of the game in a channel (or the last one's end), for anyone."""
         record = await self._games.played(place_id, game_name)
         async with self._games.borrow(record) as loan:
-            result = loan.game.result
-            text = (
-                turn_line(record, loan.game)
-                if result is None
-                else result_text(result, record.names)
-            )
             clocks = await self._games.seat_clocks(record)
-            return await self._boards.board(loan, say(f"{title(record)}: ", text), clocks)
+            return await self._boards.board(loan, standing_text(record, loan.game), clocks)
 
 
 def _part_values(game: engine.Game, part: str | None, chosen: Mapping[str, str]) -> dict[str, bool]:

@@ -203,7 +203,7 @@ class SlowGames:
         meanwhile (its deadline is worked out again first)."""
         await self.games.refresh_clocks([turn.game_id])
         record = await self.games.by_id(turn.game_id)
-        if record is None or record.deadline is None or not self.games.past_deadline(record):
+        if record is None or record.deadline is None or not self._endings.past_deadline(record):
             return None
         saved = await self._spare_day(dataclasses.replace(turn, deadline=record.deadline))
         if saved is not None:

@@ -34,12 +34,9 @@ def title(record: GameRecord) -> str:
 def names(listed: Iterable[str], *, strong: bool = False) -> Text:
     """`Alice`, `Alice and Bob`, `Alice, Bob and Carol`: each name shown as written."""
     shown = [Strong(Name(name)) if strong else Name(name) for name in listed]
-    segments: list[Segment] = []
-    for index, name in enumerate(shown):
-        if index:
-            segments.append(" and " if index == len(shown) - 1 else ", ")
-        segments.append(name)
-    return Text(tuple(segments))
+    if len(shown) <= 1:
+        return say(*shown)
+    return say(joined(", ", shown[:-1]), " and ", shown[-1])
 
 
 def sentence(text: str) -> str:
@@ -68,15 +65,25 @@ def change_text(
 ) -> Text:
     """What the post of a game's change says: its `headline`, what the rules did since
     the game's first `events_before` events, then the result or whose turn it is; under a
-    move `Resent`, the game as it stands."""
+    move `Resent`, the game as it stands (see `standing_text`)."""
     first = headline_text(headline)
     events = [event_text(e, record.names) for e in game.events[events_before:]]
     heading = f"{title(record)}: "
-    result = game.result
-    now = turn_line(record, game) if result is None else result_text(result, record.names)
+    now = _next(record, game)
     if isinstance(headline, Resent):
         return lines([first, say(heading, now)])
     return lines([first, *events, now])
+
+
+def standing_text(record: GameRecord, game: engine.Game) -> Text:
+    """How a game stands, under its title: whose turn it is, or its result."""
+    return say(f"{title(record)}: ", _next(record, game))
+
+
+def _next(record: GameRecord, game: engine.Game) -> Text:
+    """Whose turn it is, or the result of a game over."""
+    result = game.result
+    return turn_line(record, game) if result is None else result_text(result, record.names)
 
 
 def headline_text(headline: Headline) -> Text:
@@ -162,8 +169,7 @@ def _drawn_and_behind(
 
 def _finish_behind(behind: Sequence[str]) -> Text:
     verb = "finishes" if len(behind) == 1 else "finish"
-    listed = names(behind)
-    return say(listed, f", out earlier, {verb} behind them.")
+    return say(names(behind), f", out earlier, {verb} behind them.")
 
 
 def options_text(record: GameRecord) -> str:
