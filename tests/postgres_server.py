@@ -87,6 +87,18 @@ class PostgresServer:
             *("-v", "ON_ERROR_STOP=1", "-qAtc", command),
         )
 
+    def restart(self) -> None:
+        """Stop the server at once, as a crash does (every connection cut, locks lost),
+        and start it again on the same port. What was committed is checkpointed first,
+        as this server commits without waiting for its log (`synchronous_commit=off`)."""
+        self.psql("CHECKPOINT")
+        data = str(self.root / "data")
+        self._run(self._bin / "pg_ctl", "-D", data, "-m", "immediate", "stop")
+        self._run(
+            self._bin / "pg_ctl",
+            *("-D", data, "-l", str(self.root / "log"), "-o", self._options(), "-w", "start"),
+        )
+
     def stop(self) -> None:
         if (self.root / "data" / "postmaster.pid").exists():
             self._run(
@@ -106,17 +118,19 @@ class PostgresServer:
             *("--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--no-locale"),
             "--no-sync",
         )
-        options = (
-            f"-h 127.0.0.1 -p {self.port} -k {self.root} -F "
-            "-c full_page_writes=off -c synchronous_commit=off -c max_connections=200"
-        )
         self._run(
             self._bin / "pg_ctl",
-            *("-D", str(data), "-l", str(self.root / "log"), "-o", options, "-w", "start"),
+            *("-D", str(data), "-l", str(self.root / "log"), "-o", self._options(), "-w", "start"),
         )
         self.psql(f"CREATE DATABASE {TEMPLATE}")
         with ThreadPoolExecutor(1) as thread:  # callers may be inside an event loop
             thread.submit(asyncio.run, _migrate(self.url(TEMPLATE))).result()
+
+    def _options(self) -> str:
+        return (
+            f"-h 127.0.0.1 -p {self.port} -k {self.root} -F "
+            "-c full_page_writes=off -c synchronous_commit=off -c max_connections=200"
+        )
 
     def _run(self, program: Path, *arguments: str) -> str:
         command = [str(program), *arguments]

@@ -63,7 +63,9 @@ class Claims(Protocol):
 
     async def orphaned(self, own_slot: str) -> list[str]:
         """The other slots with claims or announcements left that no live process serves:
-        their process died (its connection, and with it its hold on the slot, ended)."""
+        their process died (its connection, and with it its hold on the slot, ended).
+        None while this process is taking its own hold back after the database restarted
+        (the others may be doing the same)."""
 
     async def adopt(self, slot: str, own_slot: str) -> None:
         """Take up the work a dead process of `slot` left: its claims are freed at once and

@@ -341,6 +341,8 @@ class ClockStorage:
         await self._run.listen(LET_GO, heard)
 
     async def orphaned(self, own_slot: str) -> list[str]:
+        if not self._run.steady():
+            return []
         position = self._dialect.position
         found = await self._run.fetch(
             "SELECT slot FROM announcements WHERE slot <> ? UNION "

@@ -60,6 +60,11 @@ class Runner(Statements, Protocol):
         """Whether no process holds the lock `key` and `name` name (see `hold_lock`): one
         that held it has died or closed its storage."""
 
+    def steady(self) -> bool:
+        """Whether the runner has held its locks without a break for long enough that a
+        free lock is a stopped process's, not that of one still taking its own back after
+        the database restarted."""
+
     async def notify(self, channel: str) -> None:
         """Tell the processes listening on `channel` (see `listen`)."""
 

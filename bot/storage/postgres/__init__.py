@@ -4,6 +4,12 @@ sharing one database.
 A game's save takes the game row's lock with its version check, so of two racing saves
 one applies and the other, seeing the version moved, raises StaleGame. Migrations run
 under an advisory lock, so processes starting together apply each one once.
+
+The pool makes its connections again as they are lost. The runner's own connection, which
+holds the process's slot lock and listens for the other processes, is watched: when the
+server restarts (or the connection is cut), it is made again within seconds of the server
+answering, the locks it held are taken back and its listening resumed, each listener
+called once for what it may have missed.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from bot.storage.migrations import migrations
 from bot.storage.queries import POSTGRES, Transaction
 from bot.storage.sql_storage import SqlStorage
 from bot.storage.standings import Rater
+from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +37,16 @@ MIGRATION_LOCK = (0x5059, 1)
 """The advisory lock (two int keys) held while migrating."""
 POOL_SIZE = 10
 CLOSE_WITHIN = 5.0
+CONNECT_WITHIN = 5.0
+"""Seconds a connection has to be made."""
 """Seconds a connection has to close gracefully when the storage closes."""
+WATCH_EVERY = 1.0
+"""Seconds between two looks at the runner's own connection."""
+RECONNECT_EVERY = 0.5
+"""Seconds between two tries to connect again while the server does not answer."""
+STEADY_AFTER = 8.0
+"""Seconds after its own connection was made again before the runner is steady: every
+other process has had the time to take its locks back too (see `PostgresRunner.steady`)."""
 KEEPALIVES = {
     "tcp_keepalives_idle": "10",
     "tcp_keepalives_interval": "5",
@@ -85,6 +101,12 @@ class PostgresRunner(PostgresStatements):
         self._url = url
         self._own: asyncpg.Connection[asyncpg.Record] | None = None
         """A connection of the runner's own, holding its locks and listening, once needed."""
+        self._using_own = asyncio.Lock()
+        self._held: list[tuple[int, str]] = []
+        self._listening: list[tuple[str, Callable[[], None]]] = []
+        self._watch: asyncio.Task[None] | None = None
+        self._made_again_at: float | None = None
+        """When (event-loop time) the own connection was last made again after a loss."""
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
@@ -93,10 +115,13 @@ class PostgresRunner(PostgresStatements):
 
     async def hold_lock(self, key: int, name: str) -> bool:
         """An advisory lock of a connection of its own, kept open until the runner is
-        closed: the server frees it when that connection ends, as it does when the process
-        dies."""
-        own = await self._own_connection()
-        return bool(await own.fetchval("SELECT pg_try_advisory_lock($1, hashtext($2))", key, name))
+        closed (and taken back when that connection is made again): the server frees it
+        when that connection ends, as it does when the process dies."""
+        async with self._own_connection() as own:
+            held = bool(await own.fetchval(TRY_LOCK, key, name))
+        if held:
+            self._held.append((key, name))
+        return held
 
     async def lock_free(self, key: int, name: str) -> bool:
         """Read from the server's table of locks: nothing is taken, nothing waits."""
@@ -108,27 +133,105 @@ class PostgresRunner(PostgresStatements):
         )
         return bool(held == 0)
 
+    def steady(self) -> bool:
+        """Whether the own connection has held its locks without a break for long enough
+        that every live process has taken its own back after a restart of the server
+        (`STEADY_AFTER`): until then a free lock may be a live process's still."""
+        made_again = self._made_again_at
+        return made_again is None or asyncio.get_running_loop().time() >= made_again + STEADY_AFTER
+
     async def notify(self, channel: str) -> None:
         await self._pool.execute("SELECT pg_notify($1, '')", channel)
 
     async def listen(self, channel: str, heard: Callable[[], None]) -> None:
-        own = await self._own_connection()
-        await own.add_listener(channel, lambda *_: heard())
+        async with self._own_connection() as own:
+            await own.add_listener(channel, _caller(heard))
+        self._listening.append((channel, heard))
 
     async def release_locks(self) -> None:
         """Close the runner's own connection, freeing its locks and ending its listening."""
+        watch, self._watch = self._watch, None
+        if watch is not None:
+            await cancel_and_wait(watch)
+        self._held.clear()
+        self._listening.clear()
         if self._own is not None:
             own, self._own = self._own, None
             with contextlib.suppress(TimeoutError):  # cut, having had its time
                 await own.close(timeout=CLOSE_WITHIN)
 
-    async def _own_connection(self) -> asyncpg.Connection[asyncpg.Record]:
-        """The runner's own connection, made on first use. The server probes it when idle,
-        so that it finds it gone (freeing its locks) within half a minute of this
-        process's machine stopping without a word."""
-        if self._own is None:
-            self._own = await asyncpg.connect(self._url, server_settings=KEEPALIVES)
-        return self._own
+    @contextlib.asynccontextmanager
+    async def _own_connection(self) -> AsyncIterator[asyncpg.Connection[asyncpg.Record]]:
+        """The runner's own connection for the block, made on first use and watched from
+        then on. The server probes it when idle, so that it finds it gone (freeing its
+        locks) within half a minute of this process's machine stopping without a word."""
+        async with self._using_own:
+            if self._own is None:
+                self._own = await _connect(self._url)
+                self._watch = asyncio.create_task(self._watched(), name="database watch")
+            yield self._own
+
+    async def _watched(self) -> None:
+        """Look at the own connection every `WATCH_EVERY` seconds; make it again, with its
+        locks and listening, once it is lost."""
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            async with self._using_own:
+                if await _answers(self._own):
+                    continue
+                log.warning("the connection holding this process's locks was lost")
+                if self._own is not None:
+                    self._own.terminate()
+                self._own = await self._made_again()
+
+    async def _made_again(self) -> asyncpg.Connection[asyncpg.Record]:
+        """The own connection made again (as soon as the server answers), holding the
+        locks it held and listening as it did; each listener is called once."""
+        while True:
+            try:
+                own = await _connect(self._url)
+                break
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
+                await asyncio.sleep(RECONNECT_EVERY)
+        for key, name in self._held:
+            if not await own.fetchval(TRY_LOCK, key, name):
+                log.warning(
+                    "another process took the lock %s (%s) while the database was away", name, key
+                )
+        for channel, heard in self._listening:
+            await own.add_listener(channel, _caller(heard))
+        self._made_again_at = asyncio.get_running_loop().time()
+        log.info(
+            "the database answers again: %d locks and %d channels taken back",
+            len(self._held),
+            len(self._listening),
+        )
+        for _, heard in self._listening:
+            heard()
+        return own
+
+
+TRY_LOCK = "SELECT pg_try_advisory_lock($1, hashtext($2))"
+
+
+async def _connect(url: str) -> asyncpg.Connection[asyncpg.Record]:
+    return await asyncpg.connect(url, server_settings=KEEPALIVES, timeout=CONNECT_WITHIN)
+
+
+async def _answers(own: asyncpg.Connection[asyncpg.Record] | None) -> bool:
+    """Whether the connection is open and answers within `WATCH_EVERY` seconds."""
+    if own is None or own.is_closed():
+        return False
+    try:
+        await asyncio.wait_for(own.fetchval("SELECT 1"), WATCH_EVERY)
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
+        return False
+    return True
+
+
+def _caller(heard: Callable[[], None]) -> Callable[..., None]:
+    """An asyncpg listener calling `heard` (asyncpg passes what `heard` does not need)."""
+    return lambda *_: heard()
 
 
 class PostgresStorage(SqlStorage):

@@ -79,6 +79,10 @@ class SqliteRunner:
         by a process that died (the next process of the file takes up the file's)."""
         return False
 
+    def steady(self) -> bool:
+        """True: the file's lock is this process's until it lets go of it."""
+        return True
+
     async def notify(self, channel: str) -> None:
         """Tell the listeners on the same file in this process: a SQLite file serves one
         process, where each storage opened on it hears the others."""
