@@ -1,6 +1,7 @@
 """What the bot counts for Prometheus (`/metrics`): interactions by kind and outcome,
 how soon each is first answered, saved changes of games, the AI's thinking and queue,
-the announcements not yet sent, database errors, shards connected and pages open.
+the announcements not yet sent, posts Discord failed to take and its invalid requests,
+database errors, shards connected and pages open.
 
 Counters and histograms are kept as things happen; gauges are read when scraped."""
 
@@ -52,6 +53,20 @@ OUTBOX_BACKLOG = Gauge(
 )
 DATABASE_ERRORS = Counter(
     "pyramid_database_errors", "Requests or checks that failed on the database.", registry=REGISTRY
+)
+DISCORD_FAILURES = Counter(
+    "pyramid_discord_failures",
+    "Posts Discord did not take for a while, kept to be sent again, by kind "
+    "(rate_limited, server_error, connection).",
+    ["kind"],
+    registry=REGISTRY,
+)
+INVALID_REQUESTS = Counter(
+    "pyramid_discord_invalid_requests",
+    "Requests Discord answered 401, 403 or 429 (10,000 in 10 minutes bar the bot's address "
+    "for a while).",
+    ["status"],
+    registry=REGISTRY,
 )
 SHARDS_CONNECTED = Gauge(
     "pyramid_shards_connected", "Shards of this process connected to Discord.", registry=REGISTRY

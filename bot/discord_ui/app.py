@@ -21,8 +21,10 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from bot.config import Settings
+from bot.discord_ui.buttons import answer_unknown
 from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.game_commands import build_groups
+from bot.discord_ui.health import GatewayAbsence, count_invalid_requests, database_trouble
 from bot.discord_ui.picker_views import PICKER_ITEMS
 from bot.discord_ui.puzzle_commands import puzzle_command
 from bot.discord_ui.puzzle_views import PUZZLE_ITEMS
@@ -38,7 +40,7 @@ from bot.discord_ui.tournament_commands import (
 )
 from bot.discord_ui.tree import GameTree
 from bot.discord_ui.vacation_commands import vacation_group
-from bot.discord_ui.views import DYNAMIC_ITEMS, answer_unknown
+from bot.discord_ui.views import DYNAMIC_ITEMS
 from bot.metrics import (
     AI_QUEUE,
     DATABASE_ERRORS,
@@ -66,8 +68,12 @@ from bot.workers.thinking import ThinkingProcesses, ThreadThinking
 
 log = logging.getLogger(__name__)
 
-HEALTH_WAIT = 5.0
-"""Seconds the database has to answer a health check."""
+IDENTIFY_GAP = 5.0
+"""Seconds discord.py waits before each gateway session after the first."""
+RATE_LIMIT_WAIT = 30.0
+"""Seconds at most discord.py waits out a route's rate limit before it gives up with
+`discord.RateLimited` (a post the bot makes by itself is then kept, to be sent again after
+at least Discord's Retry-After)."""
 COLLECTION_THRESHOLDS = (10_000, 10, 10)
 """When Python's cycle collector runs, once started: the youngest objects every 10,000
 allocations rather than every 700, each older generation every tenth collection of the
@@ -103,6 +109,7 @@ class PyramidBot(discord.AutoShardedClient):
             intents=discord.Intents(guilds=True),
             allowed_mentions=NO_PINGS,
             shard_count=settings.shard_count,
+            max_ratelimit_timeout=RATE_LIMIT_WAIT,
         )
         if settings.shard_ids is not None:
             self.shard_ids = list(settings.shard_ids)
@@ -119,6 +126,7 @@ class PyramidBot(discord.AutoShardedClient):
         self._service: Service | None = None
         self._web: WebFront | None = None
         self.orphans: OrphanWatch | None = None
+        self._absence = GatewayAbsence(clock)
 
     @property
     def is_set_up(self) -> bool:
@@ -152,6 +160,7 @@ class PyramidBot(discord.AutoShardedClient):
         """Open the storage first: a database that cannot be used stops start-up (with
         DatabaseUnusable) before Discord is contacted."""
         self._storage = await open_storage(self.settings.database_url, rater=rate_game)
+        count_invalid_requests(self.http)
         await super().login(token)
 
     async def setup_hook(self) -> None:
@@ -211,21 +220,9 @@ class PyramidBot(discord.AutoShardedClient):
         self._web = web
 
     async def health(self) -> str | None:
-        """Why the bot is unhealthy (not connected to Discord, unless it serves pages alone,
-        or its database does not answer within `HEALTH_WAIT` seconds), or None when it is
-        healthy."""
-        if self.settings.gateway:
-            down = sorted(i for i, shard in self.shards.items() if shard.is_closed())
-            if self.is_closed() or not self.is_ready():
-                return "not connected to Discord"
-            if down:
-                return f"shards {', '.join(map(str, down))} not connected to Discord"
-        try:
-            await asyncio.wait_for(self.host.storage.ping(), HEALTH_WAIT)
-        except Exception as error:
-            DATABASE_ERRORS.inc()
-            return f"the database does not answer ({type(error).__name__}: {error})"
-        return None
+        """Why the bot is unhealthy (see `bot.discord_ui.health`), or None when it is."""
+        away = self._absence.reason(self) if self.settings.gateway else None
+        return away or await database_trouble(self.host.storage, self.clock())
 
     async def metrics(self) -> bytes:
         """The metrics in Prometheus' format, the gauges read now."""
@@ -327,6 +324,22 @@ class PyramidBot(discord.AutoShardedClient):
         if place_id is not None and _answers_only(interaction):
             await self.host.answering.note(place_id, interaction.token)
         await answer_unknown(interaction, BUTTONS)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait before opening a gateway session: as discord.py does between sessions
+        (`IDENTIFY_GAP`), and longer once the day's sessions near Discord's allowance (see
+        `IdentifyBudget`)."""
+        wait = 0.0 if initial else IDENTIFY_GAP
+        try:
+            wait = max(wait, await self.service.identifies.wait(shard_id))
+        except Exception:
+            DATABASE_ERRORS.inc()
+            log.exception("could not count the gateway sessions opened")
+        await asyncio.sleep(wait)
+
+    async def on_disconnect(self) -> None:
+        """Note when the bot lost the gateway (see `health`)."""
+        self._absence.lost()
 
     async def on_ready(self) -> None:
         log.info(

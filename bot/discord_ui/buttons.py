@@ -1,12 +1,19 @@
 """Buttons as posts carry them, each answered by an item that lives beside its commands
-(named in its docstring): their custom ids are written here and read there."""
+(named in its docstring): their custom ids are written here and read there. A press no
+item takes is answered here."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import discord
-from discord.ui import Button, View
+from discord.ui import Button, DynamicItem, View
+
+from bot.discord_ui.replies import reply
 
 ANSWER_ID = "pyr:puzzle:answer"
+NO_LONGER_WORKS = "This button no longer works."
 
 
 class Buttons(View):
@@ -45,3 +52,28 @@ def page_button(custom_id: str, *, forward: bool, off: bool) -> Button[View]:
         custom_id=f"{custom_id}:{'next' if forward else 'back'}",
         disabled=off,
     )
+
+
+async def answer_unknown(
+    interaction: discord.Interaction, items: Iterable[type[DynamicItem[Any]]]
+) -> None:
+    """Answer a button that none of the dynamic `items` will take: one of an older
+    version, a forged one, or one pressed on a client still showing it after the message
+    lost it (discord.py drops a press its message does not carry): it no longer works."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    taken = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+    if taken and _carries(interaction.message, custom_id):
+        return
+    await reply(interaction, content=NO_LONGER_WORKS, ephemeral=True)
+
+
+def _carries(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether the message, as Discord sent it with the press, carries the component."""
+    if message is None:
+        return False
+    kind = discord.ui.LayoutView if message.flags.components_v2 else View
+    shown = kind.from_message(message, timeout=None)
+    return any(getattr(item, "custom_id", None) == custom_id for item in shown.walk_children())

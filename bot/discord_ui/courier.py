@@ -9,6 +9,15 @@ while its token lasts, else by direct message to whoever it pings.
 A post about a saved change is sent with a nonce made from its announcement's id, which
 Discord enforces: the same post sent again within a few minutes (by a process that took
 the place of one stopped between posting and striking it off) is not posted twice.
+
+Where Discord refuses the bot a channel for good (403 or 404: no access, no permission to
+post or attach, a channel that is gone), the place is noted as refused with Discord's
+reason and treated as one where the bot may only answer: whoever the post pings is told by
+direct message and the post is held for the next answer there. Nothing is sent to the
+channel for `REFUSED_FOR` seconds; then a post tries again. A failure that may pass (a
+5xx, a 429, a 401, a dropped connection) is raised: the post stays owed, to be sent
+again. A post Discord refuses as it is (any other 4xx: our fault) is logged and dropped,
+as sending it again would never do.
 """
 
 from __future__ import annotations
@@ -22,7 +31,7 @@ import discord
 from discord.http import Route
 
 from bot.discord_ui.markup import markup
-from bot.discord_ui.replies import message_kwargs
+from bot.discord_ui.replies import DISCORD_TROUBLE, message_kwargs
 from bot.discord_ui.views import (
     disable_lapsed,
     nonce_of,
@@ -35,6 +44,19 @@ from bot.play.values import Post, Prompt
 from bot.storage import ReplyHandle, ReplyPlaces
 
 log = logging.getLogger(__name__)
+
+REFUSED = {
+    10003: "the channel no longer exists",
+    50001: "I cannot see the channel (Missing Access)",
+    50013: "I lack the permission to post there (Missing Permissions)",
+}
+"""What Discord's commonest refusals of a channel mean (others are said in its words)."""
+TRY_AGAIN = (401, 429)
+"""Discord's refusals of a post that may pass: a token being replaced, a rate limit."""
+REFUSED_FOR = 3600.0
+"""Seconds during which nothing is sent to a channel Discord refused for good; then a post
+tries again (a permission may have been granted meanwhile, which an answer there also
+shows)."""
 
 ORIGINAL_REPLY = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 UNREADABLE = (401, 404)
@@ -55,21 +77,49 @@ class DiscordCourier:
 
     async def to_channel(self, place_id: int, post: Post) -> None:
         """Post in a game's channel or thread, noting the message of a Claim win button
-        (or answer in a place the bot may only answer in); a refusal by Discord is logged."""
-        handle = await self._places.handle(place_id)
-        if handle is not None:
-            await self._by_reply(place_id, handle, post)
+        (or answer in a place the bot may only answer in, or tell the players elsewhere
+        where the place refuses the bot); a failure that may pass is raised."""
+        reach = await self._places.reach(place_id)
+        if reach.handle is not None:
+            await self._by_reply(place_id, reach.handle, post)
+            return
+        if reach.refused is not None and self._clock() < reach.refused_at + REFUSED_FOR:
+            await self._elsewhere(place_id, post)
             return
         try:
             message_id = await post_in_channel(self._client, place_id, post)
+        except (discord.Forbidden, discord.NotFound) as error:
+            await self._refused(place_id, post, REFUSED.get(error.code, error.text))
+            return
         except discord.HTTPException as error:
-            log.warning(
-                "could not post about game %s in channel %s: %s", post.game_id, place_id, error
-            )
-        else:
-            if post.prompt is Prompt.CLAIM:
-                await note_claim(self._client, place_id, post, message_id)
+            if error.status in TRY_AGAIN or error.status >= 500:
+                raise
+            log.error("Discord refuses game %s's post as it is: %s", post.game_id, error)
+            return
+        if reach.refused is not None:
+            await self._places.reachable(place_id)
+        if post.prompt is Prompt.CLAIM:
+            await note_claim(self._client, place_id, post, message_id)
         await disable_lapsed(self._client, place_id, post)
+
+    async def _refused(self, place_id: int, post: Post, reason: str) -> None:
+        """Note that the channel refuses the bot, and tell the players elsewhere."""
+        log.warning(
+            "channel %s refuses the bot: %s; game %s's post goes by direct message and "
+            "is said on the next answer there",
+            place_id,
+            reason,
+            post.game_id,
+        )
+        await self._places.refused(place_id, reason, self._clock())
+        await self._elsewhere(place_id, post)
+
+    async def _elsewhere(self, place_id: int, post: Post) -> None:
+        """A direct message to each player the post pings, the post held to be said on
+        the next answer in the place."""
+        for user_id in post.pings:
+            await self.to_user(user_id, post)
+        await self._places.hold(place_id, markup(post.text), self._clock())
 
     async def _by_reply(self, place_id: int, handle: ReplyHandle, post: Post) -> None:
         """A follow-up to the place's latest interaction while its token lasts, else a
@@ -84,12 +134,12 @@ class DiscordCourier:
                     wait=True, **message_kwargs(post, prompt_view(post, self._client))
                 )
             except discord.HTTPException as error:
+                if error.status not in UNREADABLE:
+                    raise
                 log.info("could not follow up about game %s: %s", post.game_id, error)
             else:
                 return
-        for user_id in post.pings:
-            await self.to_user(user_id, post)
-        await self._places.hold(place_id, markup(post.text), self._clock())
+        await self._elsewhere(place_id, post)
 
     async def replied(self, reply_token: str) -> bool:
         """Whether the reply to the interaction with this token is posted in full: not
@@ -107,7 +157,7 @@ class DiscordCourier:
         if flags.loading:
             try:
                 await self._client.http.request(self._original_reply("DELETE", reply_token))
-            except discord.HTTPException as error:
+            except DISCORD_TROUBLE as error:
                 log.info("could not delete a reply left thinking: %s", error)
         return not (flags.loading or flags.ephemeral)
 
@@ -125,7 +175,7 @@ class DiscordCourier:
                 channel = self._client.get_partial_messageable(place_id)
                 try:
                     await stack.enter_async_context(channel.typing())
-                except discord.HTTPException as error:
+                except DISCORD_TROUBLE as error:
                     log.info("could not show typing in channel %s: %s", place_id, error)
             yield
 
@@ -135,7 +185,7 @@ class DiscordCourier:
             channel = await self._client.create_dm(discord.Object(user_id))
             kwargs: dict[str, Any] = message_kwargs(post) | nonce_of(post)
             await channel.send(**kwargs)
-        except discord.HTTPException as error:
+        except DISCORD_TROUBLE as error:
             log.info("could not message user %s about game %s: %s", user_id, post.game_id, error)
             return False
         return True

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Awaitable, Iterable
 from typing import Any, TypeVar
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -35,6 +36,9 @@ EMBED_TOTAL = 6000
 CHOICES = 25
 CHOICE_TEXT = 100
 ELLIPSIS = "…"
+DISCORD_TROUBLE = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError)
+"""What a request to Discord raises when Discord refuses or fails it (a 4xx, a 5xx, a rate
+limit too long to wait out) or the connection fails (dropped, refused, timed out)."""
 NO_PINGS = discord.AllowedMentions.none()
 """The client's default: only the users a post names in `pings` are ever notified."""
 
@@ -135,7 +139,7 @@ async def in_time(
             else:
                 await interaction.response.defer(thinking=True, ephemeral=ephemeral)
                 interaction.extras[THINKING_IN_PUBLIC] = not ephemeral
-        except discord.HTTPException:
+        except DISCORD_TROUBLE:
             log.warning("could not defer interaction %s", interaction.id)
     return await task
 
@@ -168,7 +172,7 @@ async def _delete_thinking(interaction: discord.Interaction) -> None:
     takes its place in public, as it would have)."""
     try:
         await interaction.delete_original_response()
-    except discord.HTTPException:
+    except DISCORD_TROUBLE:
         log.warning("could not delete the deferred answer of interaction %s", interaction.id)
 
 
@@ -183,10 +187,22 @@ async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
 
 
 async def say_unsaid(interaction: discord.Interaction, place_id: int) -> None:
-    """Where the bot may only answer, follow an answer with what it could not say there
-    in time (a reminder, a time-out, its own move after the players' tokens lapsed)."""
-    for text in await host_of(interaction).answering.unsaid(place_id):
-        await reply(interaction, content=f"Meanwhile: {text}", allowed_mentions=NO_PINGS)
+    """Follow an answer with what the bot could not say in the place (a reminder, a
+    time-out, its own move after the players' tokens lapsed, where it may only answer; any
+    post, where Discord refused it the channel). Where the bot may post again, the
+    channel is no longer held refused. What Discord does not take now is held again
+    (logged): the answer before it went out."""
+    answering = host_of(interaction).answering
+    allowed = interaction.app_permissions
+    may_post = not replies_only(interaction) and allowed.send_messages and allowed.attach_files
+    texts = await answering.unsaid(place_id, reachable=may_post)
+    for said, text in enumerate(texts):
+        try:
+            await reply(interaction, content=f"Meanwhile: {text}", allowed_mentions=NO_PINGS)
+        except DISCORD_TROUBLE as error:
+            log.warning("could not say what was missed in channel %s: %s", place_id, error)
+            await answering.hold_again(place_id, texts[said:])
+            return
 
 
 def note_first_answer(interaction: discord.Interaction) -> None:

@@ -15,14 +15,22 @@ from discord import app_commands
 from discord.ui import Button, DynamicItem, View
 
 import engine
-from bot.discord_ui.buttons import Buttons
+from bot.discord_ui.buttons import NO_LONGER_WORKS, Buttons
 from bot.discord_ui.game_commands import CommandOptions
 from bot.discord_ui.markup import markup
-from bot.discord_ui.replies import NO_PINGS, host_of, in_time, message_kwargs, reply, update
+from bot.discord_ui.replies import (
+    DISCORD_TROUBLE,
+    NO_PINGS,
+    host_of,
+    in_time,
+    message_kwargs,
+    reply,
+    update,
+)
 from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.standings_commands import with_link
 from bot.discord_ui.tree import in_servers, installed_to_servers
-from bot.discord_ui.views import ID, NO_LONGER_WORKS, NONCE_LENGTH, guarded
+from bot.discord_ui.views import ID, NONCE_LENGTH, guarded
 from bot.play.tournaments import (
     FORMATS,
     MANUAL,
@@ -84,7 +92,7 @@ class DiscordVenue:
         message = self._client.get_partial_messageable(place_id).get_partial_message(message_id)
         try:
             await message.edit(content=markup(post.text), view=None)
-        except discord.HTTPException as error:
+        except DISCORD_TROUBLE as error:
             log.info("could not update the announcement %s: %s", message_id, error)
 
 

@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
+import aiohttp
 import asyncpg
 import discord
 from discord import app_commands
@@ -23,8 +24,15 @@ from bot.storage import StorageError
 
 log = logging.getLogger(__name__)
 
-DATABASE_FAILURES = (StorageError, sqlite3.Error, asyncpg.PostgresError, OSError)
-"""What a failing database raises (OSError: a connection lost)."""
+DATABASE_FAILURES = (
+    StorageError,
+    sqlite3.Error,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    OSError,
+)
+"""What a failing database raises (OSError: a connection lost or refused)."""
+
 APOLOGY = "Sorry, something went wrong on my side; it has been logged. Please try again later."
 SERVERS_ONLY = "That works only in servers I have been added to."
 
@@ -181,23 +189,27 @@ def _permission_name(name: str) -> str:
 async def answer_failure(
     interaction: discord.Interaction, error: BaseException, game_id: int | None = None
 ) -> None:
-    """The one place failures are answered: one ephemeral sentence, logged when ours."""
+    """The one place failures are answered: one ephemeral sentence, logged when ours (a
+    failure of Discord's as a warning in a line, as what it owed is kept)."""
     text = failure_text(error)
     kind = interaction.type.name
     interactions(kind, "refused" if text else "failed").inc()
     if text is None:
         cause = error.__cause__ if isinstance(error, app_commands.CommandInvokeError) else error
-        if isinstance(cause, DATABASE_FAILURES):
+        discords = _discords(cause)
+        if isinstance(cause, DATABASE_FAILURES) and not discords:
             DATABASE_ERRORS.inc()
-        log.error(
-            "%s failed: guild=%s channel=%s user=%s command=%s game=%s",
+        log.log(
+            logging.WARNING if discords else logging.ERROR,
+            "%s failed: guild=%s channel=%s user=%s command=%s game=%s%s",
             "loading a damaged game" if isinstance(cause, DamagedGame) else "an interaction",
             interaction.guild_id,
             interaction.channel_id,
             interaction.user.id,
             _command_name(interaction),
             game_id,
-            exc_info=cause,
+            f" (Discord: {type(cause).__name__}: {cause})" if discords else "",
+            exc_info=None if discords else cause,
         )
         text = APOLOGY
     elif _check_text(error) is not None:
@@ -213,10 +225,20 @@ async def answer_failure(
         return
     try:
         await reply(interaction, content=text, ephemeral=True)
-    except discord.HTTPException:
+    except Exception as failure:
         log.warning(
-            "could not answer interaction %s in channel %s", interaction.id, interaction.channel_id
+            "could not answer interaction %s in channel %s (%s: %s)",
+            interaction.id,
+            interaction.channel_id,
+            type(failure).__name__,
+            failure,
         )
+
+
+def _discords(error: BaseException | None) -> bool:
+    """Whether a failure is Discord's (some of aiohttp's errors are OSErrors too, as a lost
+    database connection's are)."""
+    return isinstance(error, discord.HTTPException | discord.RateLimited | aiohttp.ClientError)
 
 
 def _command_name(interaction: discord.Interaction) -> str | None:

@@ -15,15 +15,22 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from typing import Any, Self
 
 import discord
 from discord.ui import Button, DynamicItem, View
 
-from bot.discord_ui.buttons import Buttons, answer_button, move_button, review_button
+from bot.discord_ui.buttons import (
+    NO_LONGER_WORKS,
+    Buttons,
+    answer_button,
+    move_button,
+    review_button,
+)
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import (
+    DISCORD_TROUBLE,
     answers_in_original,
     client_host,
     host_of,
@@ -47,7 +54,10 @@ LARGEST_ID = 2**53 - 1
 """The largest integer an option may declare (and Discord send): JavaScript's safest."""
 PAGE = r"\d{1,6}"
 NAME = r"[a-z]{1,20}"
-NO_LONGER_WORKS = "This button no longer works."
+AFTER_EARLIER_POSTS = (
+    "Done. Discord has not taken this game's earlier posts yet: the post about this one "
+    "follows them in the channel."
+)
 NONCE_LENGTH = 25
 """The longest nonce Discord takes, in characters."""
 BUTTON_SETS_KEPT = 4096
@@ -70,31 +80,6 @@ async def in_its_channel(interaction: discord.Interaction, game_id: int) -> None
     record = await host_of(interaction).games.by_id(game_id)
     if record is None or record.place_id != interaction.channel_id:
         raise Refusal(NO_LONGER_WORKS)
-
-
-async def answer_unknown(
-    interaction: discord.Interaction, items: Iterable[type[DynamicItem[Any]]]
-) -> None:
-    """Answer a button that none of the dynamic `items` will take: one of an older
-    version, a forged one, or one pressed on a client still showing it after the message
-    lost it (discord.py drops a press its message does not carry): it no longer works."""
-    if interaction.type is not discord.InteractionType.component:
-        return
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
-    taken = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
-    if taken and _carries(interaction.message, custom_id):
-        return
-    await reply(interaction, content=NO_LONGER_WORKS, ephemeral=True)
-
-
-def _carries(message: discord.Message | None, custom_id: str) -> bool:
-    """Whether the message, as Discord sent it with the press, carries the component."""
-    if message is None:
-        return False
-    kind = discord.ui.LayoutView if message.flags.components_v2 else View
-    shown = kind.from_message(message, timeout=None)
-    return any(getattr(item, "custom_id", None) == custom_id for item in shown.walk_children())
 
 
 def prompt_view(post: Post, client: discord.Client) -> View | None:
@@ -154,31 +139,50 @@ async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) 
     follow-up cannot be read back after a restart; a follow-up carries it only where
     Discord refuses the bot's channel post, or where the bot may only answer. A game's
     posts go out in the order of its changes: one waits (a few seconds at most) for its
-    game's earlier posts still owed after a restart. The token of the interaction whose
-    reply carries an announcement is noted before it goes, unless the announcement was
-    saved with it (a move's), so that after a restart the reply can be read back."""
-    private = {"ephemeral": True} if post.private else {}
+    game's earlier posts still owed; when they are still not out, or the answer was
+    deferred (its place would be above them), it goes in the channel after them, the
+    asker told so. The token of the interaction whose reply carries an announcement is
+    noted before it goes, unless saved with it (a move's), so that after a restart the
+    reply can be read back; a reply Discord did not take goes in the channel soon."""
     outbox = host_of(interaction).outbox
     replying = not post.private and answers_in_original(interaction)
     if replying and post.reply_token != interaction.token:
         behind = await outbox.replying(post, interaction.token)
     else:
         behind = not await outbox.in_order(post, patience=0.0)
-    if behind and not await in_time(interaction, outbox.in_order(post), ephemeral=post.private):
-        log.info("game %s has earlier posts still unsent; this one goes first", post.game_id)
-    in_channel = not replies_only(interaction)
-    posted = not replying and in_channel
+    if behind:
+        in_order = await in_time(interaction, outbox.in_order(post), ephemeral=True)
+        if not in_order or (replying and interaction.response.is_done()):
+            log.info("game %s has earlier posts unsent; this one goes after them", post.game_id)
+            await outbox.in_channel_later(post)
+            await reply(interaction, content=AFTER_EARLIER_POSTS, ephemeral=True)
+            return None
+    try:
+        message_id = await _posted(interaction, post, replying, **extra)
+    except Exception:
+        await outbox.failed(None if post.private else post.announcement)
+        raise
+    await outbox.sent(post)
+    if interaction.channel_id is not None and not post.private:
+        if not replies_only(interaction):
+            await disable_lapsed(interaction.client, interaction.channel_id, post)
+        await say_unsaid(interaction, interaction.channel_id)
+    return message_id
+
+
+async def _posted(
+    interaction: discord.Interaction, post: Post, replying: bool, **extra: Any
+) -> int | None:
+    """Send a post as the answer, or as a channel message where a follow-up would not
+    be read back (see `send_post`); the new message's id."""
+    private = {"ephemeral": True} if post.private else {}
+    posted = not replying and not replies_only(interaction)
     message_id = await _announced_in_channel(interaction, post) if posted else None
     if message_id is None:
         message_id = await reply(
             interaction,
             **(message_kwargs(post, prompt_view(post, interaction.client)) | private | extra),
         )
-    await outbox.sent(post)
-    if interaction.channel_id is not None and in_channel:
-        await disable_lapsed(interaction.client, interaction.channel_id, post)
-    elif interaction.channel_id is not None and not post.private:
-        await say_unsaid(interaction, interaction.channel_id)
     return message_id
 
 
@@ -243,7 +247,7 @@ async def disable_buttons(
     )
     try:
         await message.edit(view=view)
-    except discord.HTTPException as error:
+    except DISCORD_TROUBLE as error:
         log.info("could not disable the %s buttons of game %s: %s", prompt.value, game_id, error)
 
 

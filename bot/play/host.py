@@ -88,7 +88,7 @@ class Host:
         turns = Turns(self.endings, changes)
         self.moves = Moves(self.games, boards, turns)
         self.picker = Picker(self.games, turns)
-        self.outbox = Outbox(self.games, storage.announcements, pictures)
+        self.outbox = Outbox(self.games, storage.announcements, pictures, self.events)
         thinking = thinker or ThreadThinking()
         self.ai = AiPlayers(self.games, clocks, turns, thinking, name=ai_name)
         self.challenges = Challenges(self.games, clocks, changes, self.ai)

@@ -16,11 +16,13 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
+import random
+from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 
 import engine
 from bot.play.announcements import Owed, owed
+from bot.play.events import DueWorkChanged, Journal
 from bot.play.games import GameTable
 from bot.play.pictures import BoardPictures
 from bot.play.values import Delivery, File, Post
@@ -41,23 +43,85 @@ PATIENCE = 3.0
 REPLY_READABLE = 14 * 60.0
 """Seconds after an announcement is saved during which its reply can still be read back
 (Discord keeps an interaction's token for 15 minutes from the command)."""
+FIRST_RETRY = 2.0
+"""Seconds, about, before a send Discord failed for a while is tried again; each failure
+after it doubles the wait, up to `LONGEST_RETRY`."""
+LONGEST_RETRY = 120.0
+"""Seconds at most between two tries: well within the few minutes in which Discord keeps
+a post sent again with the same nonce as one (a post it took whose answer was lost)."""
+
+
+def retry_delay(tries: int, at_least: float = 0.0) -> float:
+    """Seconds to wait after the `tries`-th failed send: doubling from `FIRST_RETRY` to
+    `LONGEST_RETRY`, a random half of it taken off (so that the sends a refusal stopped do
+    not all come back at once), and never less than `at_least` (Discord's Retry-After)."""
+    backoff = min(LONGEST_RETRY, FIRST_RETRY * 2.0 ** max(tries - 1, 0))
+    return max(backoff * random.uniform(0.5, 1.0), at_least)
 
 
 class Outbox:
-    """The announcements not yet sent, and striking them off."""
+    """The announcements not yet sent, striking them off, and trying again later those
+    Discord failed to take."""
 
     def __init__(
-        self, games: GameTable, announcements: Announcements, pictures: BoardPictures
+        self,
+        games: GameTable,
+        announcements: Announcements,
+        pictures: BoardPictures,
+        events: Journal,
     ) -> None:
         self._games = games
         self._announcements = announcements
         self._pictures = pictures
+        self._events = events
         self._struck_off = asyncio.Condition()
+        self._unstruck: set[str] = set()
+        """Announcements sent whose striking off failed (the database was away): struck
+        off on the next pass, never sent again meanwhile."""
 
     async def sent(self, post: Post) -> None:
-        """Strike off the announcement a post is, once sent (or refused for good)."""
-        if post.announcement is not None:
+        """Strike off the announcement a post is, once sent (or refused for good). When
+        the database fails to, the announcement is kept to be struck off later (logged),
+        never sent again by this process: what was sent is never apologised for."""
+        if post.announcement is None:
+            return
+        try:
             await self._strike_off(post.announcement)
+        except Exception:
+            log.exception("could not strike off the announcement of game %s", post.game_id)
+            self._unstruck.add(post.announcement)
+
+    async def strike_off_sent(self) -> None:
+        """Strike off what was sent while the database could not; a failure leaves them
+        for the next pass (raised)."""
+        for announcement_id in sorted(self._unstruck):
+            await self._strike_off(announcement_id)
+            self._unstruck.discard(announcement_id)
+
+    async def failed(self, announcement_id: str | None, at_least: float = 0.0) -> float | None:
+        """Keep an announcement Discord failed to take for a while owed, to be sent again
+        after a growing wait (at least `at_least` seconds); when, or None for a post that
+        is no announcement (it is not kept)."""
+        if announcement_id is None:
+            return None
+        tries = await self._announcements.tried(announcement_id)
+        at = self._games.clock() + retry_delay(tries, at_least)
+        await self._announcements.retry([announcement_id], at)
+        self._events.write(DueWorkChanged())
+        return at
+
+    async def postpone(self, announcement_ids: Sequence[str], at: float) -> None:
+        """Send these announcements no sooner than `at` (their place fails for now)."""
+        if announcement_ids:
+            await self._announcements.retry(announcement_ids, at)
+
+    async def in_channel_later(self, post: Post) -> None:
+        """Post an announcement in its channel once the posts of its game's earlier changes
+        are out, rather than as the reply it was to be."""
+        if post.announcement is not None:
+            await self._announcements.not_replying(post.announcement)
+            await self._announcements.retry([post.announcement], self._games.clock())
+            self._events.write(DueWorkChanged())
 
     async def replying(self, post: Post, reply_token: str) -> bool:
         """Note that a post is about to go out as the reply to the interaction with this
@@ -92,10 +156,13 @@ class Outbox:
         return True
 
     async def owed(self) -> list[Announcement]:
-        """Announcements their writer had a lease to send and did not, or left unsent when
-        it stopped and this process took its place, oldest first."""
-        written_by = self._games.clock() - OWED_AFTER
-        return await self._announcements.owed(written_by, self._games.writer, BATCH)
+        """Announcements that may go out now, the first of each game's still owed, oldest
+        first: their writer had a lease to send them and did not, or left them unsent
+        when it stopped and this process took its place, or a send failed and their
+        wait is over."""
+        now = self._games.clock()
+        found = await self._announcements.owed(now - OWED_AFTER, self._games.writer, BATCH, now=now)
+        return [stored for stored in found if stored.id not in self._unstruck]
 
     async def delivery(
         self, stored: Announcement, replied: Callable[[str], Awaitable[bool]]

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 
 from bot.play.announcements import notice
 from bot.play.clock import DAY, MINUTE, AwayTimes
+from bot.play.events import PostsOwed
 from bot.play.games import GameTable
 from bot.play.quiet import quiet_until
 from bot.play.slow_games import game_link
@@ -179,16 +180,22 @@ class Vacations:
         """Spare a move that came after its turn's deadline, before the time-out did, with
         the vacation day the time-out would have taken (see `take_a_day`): the record with
         its deadline worked out again, or None without a day left. The notice of the day
-        is saved with it and posted in the game's channel."""
+        is saved with it and posted in the game's channel at once, before the move."""
         assert record.deadline is not None and record.turn_seat is not None
         seat = record.players[record.turn_seat]
         link = GameLink(title(record), record.guild_id, record.place_id, record.message_id)
 
+        told: list[Post] = []
+
         def owed(text: Text) -> Announcement:
-            return self.games.signed(notice(record, Post(record.id, text), self._clock()))
+            kept = self.games.signed(notice(record, Post(record.id, text), self._clock()))
+            told.append(Post(record.id, text, announcement=kept.id))
+            return kept
 
         if await self._day_from(seat.user_id, record.deadline, seat.name, link, owed) is None:
             return None
+        deliveries = tuple(Delivery(record.place_id, post) for post in told)
+        self.games.events.write(PostsOwed(deliveries))
         return await self.games.by_id(record.id)
 
     async def _day_from(

@@ -12,7 +12,7 @@ takes up a turn it was killed in the middle of at once, and any other process do
 within `AI_LEASE` seconds, when the dead one's claim lapses. While the bot thinks, the
 channel shows it typing. A move is saved with its announcement, like a person's, and
 struck off the outbox once posted, so a move saved by a process that stops before
-posting it is still announced.
+posting it, or whose post Discord does not take for a while, is still announced.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from typing import Protocol
 from bot.alarm import Alarm
 from bot.metrics import AI_THINKING
 from bot.play.ai_turns import AiPlayers
-from bot.play.outbox import PATIENCE, Outbox
-from bot.play.values import Post, Refusal
+from bot.play.outbox import PATIENCE
+from bot.play.values import Delivery, Refusal
+from bot.runtime.postman import Postman
 from bot.storage.claims import Claims, claimed, holder
 from bot.tasks import cancel_and_wait
 
@@ -45,9 +46,7 @@ KIND = "ai-turn"
 
 
 class Courier(Protocol):
-    """What delivers the bot's moves (Discord, in the bot)."""
-
-    async def to_channel(self, place_id: int, post: Post) -> None: ...
+    """What shows the bot thinking (Discord, in the bot)."""
 
     def typing(self, place_id: int) -> AbstractAsyncContextManager[None]:
         """Show the bot typing in the channel for the block."""
@@ -55,15 +54,15 @@ class Courier(Protocol):
 
 class AiRunner:
     """Plays the turns of `AiPlayers` in the background, up to `at_once` in different games
-    at a time, delivering them by a `Courier` and striking each off the `Outbox` once
-    delivered; each move waits up to `patience` seconds for the move before it to be
-    announced."""
+    at a time, delivering them by a `Postman` (the `Courier` shows the bot typing); each
+    move waits up to `patience` seconds for the move before it to be announced, and goes
+    after it, later, when it is not."""
 
     def __init__(
         self,
         players: AiPlayers,
         claims: Claims,
-        outbox: Outbox,
+        postman: Postman,
         courier: Courier,
         *,
         clock: Callable[[], float] = time.time,
@@ -72,7 +71,7 @@ class AiRunner:
     ) -> None:
         self._players = players
         self._claims = claims
-        self._outbox = outbox
+        self._postman = postman
         self._courier = courier
         self._clock = clock
         self._at_once = at_once
@@ -170,10 +169,8 @@ class AiRunner:
                 async with self._courier.typing(record.place_id):
                     with AI_THINKING.time():
                         post = await self._players.play(record)
-                    if not await self._outbox.in_order(post, self._patience):
-                        log.info("the move before the bot's in game %s is unannounced", game_id)
-                await self._courier.to_channel(record.place_id, post)
-                await self._outbox.sent(post)
+                delivery = Delivery(record.place_id, post)
+                await self._postman.deliver(delivery, patience=self._patience)
         except Refusal as refusal:
             log.info("the bot's move in game %s was dropped: %s", game_id, refusal)
         except Exception:

@@ -24,7 +24,10 @@ from typing import Protocol
 from bot.alarm import Alarm
 from bot.play.outbox import Outbox
 from bot.play.slow_games import SlowGames
-from bot.play.values import Delivery, Post, Refusal
+from bot.play.values import Delivery, Refusal
+from bot.runtime.postman import Courier as PostCourier
+from bot.runtime.postman import Postman
+from bot.storage import Announcement
 from bot.storage.claims import LEASE, claimed, holder
 from bot.storage.clocks import Turn
 from bot.tasks import cancel_and_wait
@@ -48,19 +51,16 @@ a pass plans each game's latest turn once rather than every turn (a pass every h
 second cost a move about 0.05 ms in the load benchmark's paced run)."""
 PRUNE_EVERY = 3600.0
 """Seconds between two clear-outs of the claims left by processes that died."""
+OWED_ROUNDS = 20
+"""Rounds of owed announcements a pass sends at most (each the first owed of each game)."""
 
 
-class Courier(Protocol):
+class Courier(PostCourier, Protocol):
     """What delivers the scheduler's posts (Discord, in the bot)."""
-
-    async def to_channel(self, place_id: int, post: Post) -> None: ...
 
     async def replied(self, reply_token: str) -> bool:
         """Whether the reply to the interaction with this token was posted in full (one
         begun but not finished is withdrawn)."""
-
-    async def to_user(self, user_id: int, post: Post) -> bool:
-        """Send by direct message; False when the user cannot be reached that way."""
 
 
 def turn_key(turn: Turn) -> str:
@@ -69,13 +69,14 @@ def turn_key(turn: Turn) -> str:
 
 
 class Scheduler:
-    """Runs the due work of `SlowGames` on time, delivering it through a `Courier`."""
+    """Runs the due work of `SlowGames` on time, delivering it through a `Postman`."""
 
     def __init__(
         self,
         play: SlowGames,
         outbox: Outbox,
         courier: Courier,
+        postman: Postman,
         *,
         clock: Callable[[], float] = time.time,
         also: Sequence[Callable[[], Awaitable[None]]] = (),
@@ -85,6 +86,7 @@ class Scheduler:
         self.play = play
         self.outbox = outbox
         self._courier = courier
+        self._postman = postman
         self._clock = clock
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
@@ -126,6 +128,7 @@ class Scheduler:
         async with self._lock:
             self._failed = False
             await self._prune_claims()
+            await self.outbox.strike_off_sent()
             for turn in await self.play.due_time_outs():
                 await self._attempt_turn(
                     "time-out",
@@ -142,13 +145,7 @@ class Scheduler:
                     f"game {held.game_id} in channel {held.place_id}",
                     partial(self.play.ping, held),
                 )
-            for owed in await self.outbox.owed():
-                await self._attempt_claimed(
-                    "announcement",
-                    owed.id,
-                    f"announcing game {owed.game_id} in channel {owed.place_id}",
-                    partial(self.outbox.delivery, owed, self._courier.replied),
-                )
+            await self._announce_owed()
             for work in self._also:
                 try:
                     await work()
@@ -203,38 +200,75 @@ class Scheduler:
 
     async def _attempt_claimed(
         self, kind: str, key: str, what: str, work: Callable[[], Awaitable[Delivery | None]]
-    ) -> None:
+    ) -> float | None:
+        """Do claimed work and deliver its post; when Discord did not take it, when it
+        is to be sent again."""
         async with claimed(self.play.clocks, kind, key, self._owner, self._clock) as mine:
             if mine:
-                await self._attempt(what, work())
-            else:
-                self.wake(LEASE)
+                return await self._attempt(what, work())
+            self.wake(LEASE)
+            return None
 
-    async def _attempt(self, what: str, work: Awaitable[Delivery | None]) -> None:
-        """Do one piece of due work and deliver its post; a failure is logged, not fatal."""
+    async def _attempt(self, what: str, work: Awaitable[Delivery | None]) -> float | None:
+        """Do one piece of due work and deliver its post; a failure is logged, not fatal.
+        When Discord did not take the post, when it is to be sent again."""
         try:
             delivery = await work
             if delivery is not None:
-                await self._deliver(delivery)
-                await self.outbox.sent(delivery.post)
+                return await self._postman.deliver(delivery)
         except Refusal as refusal:
             log.info("due work for %s skipped: %s", what, refusal)
         except Exception:
             log.exception("due work for %s failed", what)
             self._failed = True
+        return None
+
+    async def _announce_owed(self) -> None:
+        """Send the announcements owed, each game's in the order of its changes, round
+        after round while some go out; after a place fails, its others wait as long."""
+        tried: list[str] = []
+        for _ in range(OWED_ROUNDS):
+            waiting: dict[int, tuple[float, list[str]]] = {}
+            sent = False
+            found = await self.outbox.owed()
+            if [owed.id for owed in found] == tried:
+                return
+            tried = [owed.id for owed in found]
+            for owed in found:
+                if owed.place_id in waiting:
+                    waiting[owed.place_id][1].append(owed.id)
+                    continue
+                at = await self._attempt_claimed(
+                    "announcement",
+                    owed.id,
+                    f"announcing game {owed.game_id} in channel {owed.place_id}",
+                    partial(self._owed_delivery, owed),
+                )
+                if at is None:
+                    sent = True
+                else:
+                    waiting[owed.place_id] = (at, [])
+            for at, later in waiting.values():
+                await self.outbox.postpone(later, at)
+            if not sent:
+                return
+
+    async def _owed_delivery(self, owed: Announcement) -> Delivery | None:
+        """An owed announcement's post; when its reply cannot be read back for now, it is
+        kept owed for later (a reply that went out must not be posted again)."""
+        try:
+            return await self.outbox.delivery(owed, self._courier.replied)
+        except Exception:
+            log.exception("could not read back the reply announcing game %s", owed.game_id)
+            await self.outbox.failed(owed.id)
+            return None
 
     async def deliver(self, deliveries: Sequence[Delivery]) -> None:
         """Deliver posts a command made for other channels, striking off those that are
-        announcements; a failure is logged, not fatal."""
+        announcements (those Discord does not take are kept to be sent again); a failure
+        is logged, not fatal."""
         for delivery in deliveries:
             try:
-                await self._deliver(delivery)
-                await self.outbox.sent(delivery.post)
+                await self._postman.deliver(delivery)
             except Exception:
                 log.exception("could not post in channel %d", delivery.place_id)
-
-    async def _deliver(self, delivery: Delivery) -> None:
-        user_id = delivery.dm_user_id
-        if user_id is not None and await self._courier.to_user(user_id, delivery.post):
-            return
-        await self._courier.to_channel(delivery.place_id, delivery.post)

@@ -17,6 +17,8 @@ from bot.play.pictures import Renderer
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.ai_runner import Courier as MoveCourier
 from bot.runtime.dispatcher import Dispatcher
+from bot.runtime.identifies import IdentifyBudget
+from bot.runtime.postman import Postman
 from bot.runtime.scheduler import Courier as DueWorkCourier
 from bot.runtime.scheduler import Scheduler
 from bot.storage import Storage
@@ -28,12 +30,14 @@ class Courier(DueWorkCourier, MoveCourier, Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Service:
-    """The use cases (`host`) and the background tasks that run beside them."""
+    """The use cases (`host`), the background tasks that run beside them, and the count
+    of the gateway sessions opened (`identifies`)."""
 
     host: Host
     scheduler: Scheduler
     ai_runner: AiRunner
     dispatcher: Dispatcher
+    identifies: IdentifyBudget
 
     def start(self) -> None:
         """Start the background tasks; the first passes catch up on what fell due."""
@@ -71,17 +75,19 @@ def build(
     seconds for the post about the move it answers."""
     host = Host(storage, renderer, **settings)
     clock = host.games.clock
+    postman = Postman(host.outbox, courier, clock)
     scheduler = Scheduler(
-        host.slow_games, host.outbox, courier, clock=clock, also=[host.rounds.run_due]
+        host.slow_games, host.outbox, courier, postman, clock=clock, also=[host.rounds.run_due]
     )
     ai_runner = AiRunner(
         host.ai,
         storage.clocks,
-        host.outbox,
+        postman,
         courier,
         clock=clock,
         at_once=ai_at_once,
         patience=patience,
     )
     dispatcher = Dispatcher(host.events, scheduler, ai_runner, host.rounds)
-    return Service(host, scheduler, ai_runner, dispatcher)
+    identifies = IdentifyBudget(storage.identifies, clock)
+    return Service(host, scheduler, ai_runner, dispatcher, identifies)

@@ -18,6 +18,7 @@ from bot.storage.announcements import Announcements
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.command_syncs import CommandSyncs
 from bot.storage.copy import CopyError, copy_database
+from bot.storage.identifies import Identifies
 from bot.storage.postgres import PostgresStorage
 from bot.storage.puzzles import PuzzleTries
 from bot.storage.records import (
@@ -36,7 +37,7 @@ from bot.storage.records import (
     TurnClock,
     Writer,
 )
-from bot.storage.reply_places import ReplyHandle, ReplyPlaces
+from bot.storage.reply_places import Reach, ReplyHandle, ReplyPlaces
 from bot.storage.reviews import KeptReviews
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.standing_queries import Standings
@@ -58,6 +59,7 @@ __all__ = [
     "Offer",
     "RatedSeat",
     "Rater",
+    "Reach",
     "ReplyHandle",
     "ReplyPlaces",
     "Seat",
@@ -89,6 +91,10 @@ class Storage(Protocol):
         """What was last registered with Discord as the bot's commands."""
 
     @property
+    def identifies(self) -> Identifies:
+        """The gateway sessions the bot opened in the last day."""
+
+    @property
     def announcements(self) -> Announcements:
         """Announcements owed about saved changes (`save` writes them)."""
 
@@ -112,6 +118,10 @@ class Storage(Protocol):
 
     async def ping(self) -> None:
         """Ask the database something trivial: raises when it does not answer."""
+
+    async def write_check(self, now: float) -> None:
+        """Write something trivial (when a health check ran): raises when the database
+        answers but cannot be written (a full disk, a read-only file)."""
 
     async def create_game(self, draft: GameDraft, now: float) -> GameRecord:
         """Store a new challenge; raises ChannelBusy when its channel is taken.

@@ -48,6 +48,11 @@ async def change_one_keeping_owed(
 
 _LEFT_BY_SLOT = "slot = ? AND writer <> ?"
 """Written by another process of a slot: one that stopped, as a slot runs in one at a time."""
+_FIRST_OF_GAME = (
+    "NOT EXISTS (SELECT 1 FROM announcements AS earlier WHERE earlier.game_id = "
+    "announcements.game_id AND earlier.version < announcements.version)"
+)
+"""No change of the same game saved before it is unannounced: it may go out now."""
 
 
 class Announcements:
@@ -56,27 +61,49 @@ class Announcements:
     def __init__(self, runner: Runner) -> None:
         self._run = runner
 
-    async def owed(self, written_by: float, writer: Writer, limit: int) -> list[Announcement]:
-        """Those written at `written_by` or before, or by another process of `writer`'s
-        slot, oldest first (a game's in the order of its changes)."""
+    async def owed(
+        self, written_by: float, writer: Writer, limit: int, *, now: float
+    ) -> list[Announcement]:
+        """Those that may go out now, oldest first: each the first unannounced change of
+        its game, either to be tried again by `now` (a send failed), or never tried and
+        written at `written_by` or before, or by another process of `writer`'s slot."""
         found = await self._run.fetch(
             f"SELECT {', '.join(ANNOUNCEMENT_COLUMNS)} FROM announcements "
-            f"WHERE created_at <= ? OR ({_LEFT_BY_SLOT}) "
-            "ORDER BY created_at, game_id, version LIMIT ?",
-            *(written_by, writer.slot, writer.process, limit),
+            "WHERE CASE WHEN retry_at IS NULL "
+            f"THEN created_at <= ? OR ({_LEFT_BY_SLOT}) ELSE retry_at <= ? END "
+            f"AND {_FIRST_OF_GAME} ORDER BY created_at, game_id, version LIMIT ?",
+            *(written_by, writer.slot, writer.process, now, limit),
         )
         return [rows.announcement(row) for row in found]
 
     async def first_owed(self, writer: Writer, grace: float) -> float | None:
-        """When the first is owed, if any: at once when another process of `writer`'s
-        slot wrote it, else `grace` after it was written."""
+        """When the first that may go out is owed, if any: when it is to be tried again,
+        at once when another process of `writer`'s slot wrote it, else `grace` after it
+        was written (a change waits for the one of its game before it)."""
         found = await self._run.fetch(
-            f"SELECT min(CASE WHEN {_LEFT_BY_SLOT} THEN created_at ELSE created_at + ? END) "
-            "AS first FROM announcements",
+            "SELECT min(CASE WHEN retry_at IS NOT NULL THEN retry_at "
+            f"WHEN {_LEFT_BY_SLOT} THEN created_at ELSE created_at + ? END) "
+            f"AS first FROM announcements WHERE {_FIRST_OF_GAME}",
             *(writer.slot, writer.process, grace),
         )
         first = found[0]["first"]
         return None if first is None else float(first)
+
+    async def tried(self, announcement_id: str) -> int:
+        """Count a send Discord failed for a while; how many have failed (0 when the
+        announcement is struck off meanwhile)."""
+        found = await self._run.fetch(
+            "UPDATE announcements SET tries = tries + 1 WHERE id = ? RETURNING tries",
+            announcement_id,
+        )
+        return int(found[0]["tries"]) if found else 0
+
+    async def retry(self, announcement_ids: Sequence[str], at: float) -> None:
+        """Send these again at `at`, not before (by whichever process finds them)."""
+        await self._run.execute_many(
+            "UPDATE announcements SET retry_at = ? WHERE id = ?",
+            [(at, announcement_id) for announcement_id in announcement_ids],
+        )
 
     async def backlog(self) -> int:
         """How many announcements are not yet struck off."""
@@ -101,6 +128,12 @@ class Announcements:
     async def announced(self, announcement_id: str) -> None:
         """Strike an announcement off: it was sent (or Discord refused it for good)."""
         await self._run.execute("DELETE FROM announcements WHERE id = ?", announcement_id)
+
+    async def not_replying(self, announcement_id: str) -> None:
+        """Forget the reply an announcement was to go out as: it goes in the channel."""
+        await self._run.execute(
+            "UPDATE announcements SET reply_token = NULL WHERE id = ?", announcement_id
+        )
 
     async def replying(self, announcement_id: str, reply_token: str) -> bool:
         """Note the token of the interaction whose reply is about to carry an announcement,

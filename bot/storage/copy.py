@@ -54,6 +54,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     ),
     "reply_places": ("place_id", "token", "noted_at"),
     "unsaid_posts": ("id", "place_id", "text", "held_at"),
+    "unreachable_places": ("place_id", "reason", "since"),
     "reviews": ("game_id", "version", "review", "made_at"),
     "puzzle_tries": (
         *("user_id", "game_id", "ply", "guild_id", "tries", "solved", "closed", "given_at"),

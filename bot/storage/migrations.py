@@ -419,6 +419,28 @@ MIGRATIONS: tuple[Migration, ...] = (
             WHERE post LIKE '%@forfeit % time ran out%';
         """,
     ),
+    (
+        22,
+        """
+        ALTER TABLE announcements ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE announcements ADD COLUMN retry_at {REAL};
+        CREATE INDEX announcements_by_game ON announcements (game_id, version);
+        CREATE TABLE unreachable_places (
+            place_id {BIGINT} PRIMARY KEY,
+            reason TEXT NOT NULL,
+            since {REAL} NOT NULL
+        ){WITHOUT_ROWID};
+        CREATE TABLE health_checks (
+            id INTEGER PRIMARY KEY,
+            checked_at {REAL} NOT NULL
+        );
+        CREATE TABLE identifies (
+            at {REAL} NOT NULL,
+            shard_id INTEGER
+        );
+        CREATE INDEX identifies_by_time ON identifies (at);
+        """,
+    ),
 )
 """Never edit a released migration: add the next number."""
 

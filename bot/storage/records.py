@@ -86,7 +86,10 @@ class Announcement:
     transaction, struck off once sent. `post` is the use cases' JSON of it (text, pings,
     the position to draw); `version` is the game's version the change saved; `slot` and
     `writer` say who wrote it (see `Writer`; empty before it is saved); `reply_token`
-    is the token of the interaction whose reply carries it, once that reply is sent for."""
+    is the token of the interaction whose reply carries it, once that reply is sent for;
+    `tries` counts the sends Discord failed for a while (a 5xx, a 429, a lost connection),
+    and `retry_at` is when it is to be sent again (None: not yet tried and failed, owed
+    a lease after it was written)."""
 
     id: str
     game_id: int
@@ -97,6 +100,8 @@ class Announcement:
     slot: str = ""
     writer: str = ""
     reply_token: str | None = None
+    tries: int = 0
+    retry_at: float | None = None
 
 
 Interval = tuple[float, float | None]

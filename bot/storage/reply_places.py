@@ -5,6 +5,10 @@ There nothing can be posted in the channel: what the bot says by itself (its own
 time-out) goes as a follow-up to the latest interaction in the place, whose token Discord
 honours for 15 minutes. Each interaction there notes its token here. What could not be
 said in time is held, and said on the next answer there.
+
+Places Discord said the bot can never post in (Missing Access, Missing Permissions,
+Unknown Channel) are kept too, with Discord's reason: nothing is sent there for a while,
+what the bot would have said is held in the same way, and the next answer there says it.
 """
 
 from __future__ import annotations
@@ -20,6 +24,17 @@ class ReplyHandle:
 
     token: str
     noted_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """How a post reaches a place: by a follow-up to `handle` where the bot only answers,
+    and not at all while Discord refuses the place (`refused`, its reason, since
+    `refused_at`)."""
+
+    handle: ReplyHandle | None = None
+    refused: str | None = None
+    refused_at: float = 0.0
 
 
 class ReplyPlaces:
@@ -45,6 +60,35 @@ class ReplyPlaces:
         if not found:
             return None
         return ReplyHandle(str(found[0]["token"]), float(found[0]["noted_at"]))
+
+    async def reach(self, place_id: int) -> Reach:
+        """How a post reaches the place, in one query."""
+        found = await self._run.fetch(
+            "SELECT r.token, r.noted_at, u.reason, u.since "
+            "FROM (SELECT CAST(? AS BIGINT) AS place_id) AS p "
+            "LEFT JOIN reply_places AS r ON r.place_id = p.place_id "
+            "LEFT JOIN unreachable_places AS u ON u.place_id = p.place_id",
+            place_id,
+        )
+        row = found[0]
+        token, reason = row["token"], row["reason"]
+        handle = None if token is None else ReplyHandle(str(token), float(row["noted_at"]))
+        if reason is None:
+            return Reach(handle)
+        return Reach(handle, str(reason), float(row["since"]))
+
+    async def refused(self, place_id: int, reason: str, now: float) -> None:
+        """Note that Discord refused the bot the place for good, for `reason`."""
+        await self._run.execute(
+            "INSERT INTO unreachable_places (place_id, reason, since) VALUES (?, ?, ?) "
+            "ON CONFLICT (place_id) DO UPDATE SET reason = excluded.reason, "
+            "since = excluded.since",
+            *(place_id, reason, now),
+        )
+
+    async def reachable(self, place_id: int) -> None:
+        """Forget that the place was refused: something changed there."""
+        await self._run.execute("DELETE FROM unreachable_places WHERE place_id = ?", place_id)
 
     async def hold(self, place_id: int, text: str, now: float) -> None:
         """Keep a post's text that could not be said in the place, for its next answer."""

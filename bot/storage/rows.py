@@ -206,7 +206,7 @@ def _offer_from_text(text: str | None) -> Offer | None:
 
 ANNOUNCEMENT_COLUMNS = (
     *("id", "game_id", "version", "place_id", "post", "created_at", "slot", "writer"),
-    "reply_token",
+    *("reply_token", "tries", "retry_at"),
 )
 """An announcement's columns, in the order of its fields."""
 

@@ -7,6 +7,7 @@ from bot.storage.announcements import Announcements
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.command_syncs import CommandSyncs
 from bot.storage.game_queries import SqlGames
+from bot.storage.identifies import Identifies
 from bot.storage.puzzles import PuzzleTries
 from bot.storage.queries import Runner
 from bot.storage.reply_places import ReplyPlaces
@@ -26,6 +27,7 @@ class SqlStorage(SqlGames):
         self.standings = Standings(runner)
         self.clocks = ClockStorage(runner)
         self.command_syncs = CommandSyncs(runner)
+        self.identifies = Identifies(runner)
         self.announcements = Announcements(runner)
         self.tournaments = Tournaments(runner)
         self.reply_places = ReplyPlaces(runner)
@@ -34,6 +36,13 @@ class SqlStorage(SqlGames):
 
     async def ping(self) -> None:
         await self._run.fetch("SELECT 1 AS one")
+
+    async def write_check(self, now: float) -> None:
+        await self._run.execute(
+            "INSERT INTO health_checks (id, checked_at) VALUES (1, ?) "
+            "ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
+            now,
+        )
 
     async def schema_version(self) -> int:
         """The number of the last migration applied."""

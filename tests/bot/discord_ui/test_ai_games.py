@@ -322,7 +322,7 @@ async def test_the_bot_moving_first_in_a_thread_answers_the_posted_board(
     assert first_lines[0] == f"Tink #1 begins: {BOT} (easy) and alice."
     assert first_lines[1].startswith(f"**{BOT} (easy)** played `") and len(first_lines) == 2
     writer = discord.client.host.games.writer  # type: ignore[attr-defined]
-    assert await storage_of(discord).announcements.owed(math.inf, writer, 10) == []
+    assert await storage_of(discord).announcements.owed(math.inf, writer, 10, now=math.inf) == []
 
 
 @pytest.mark.parametrize(("seed", "bot_first"), [(0, True), (1, False)])

@@ -442,10 +442,12 @@ async def test_a_late_move_is_spared_by_a_vacation_day_as_a_time_out_is(
     assert f"Your move, **bob**. Time runs out {at(2 * DAY + HOUR)}." in moved.content
     assert await days_taken(discord, "alice") == [(START + DAY, START + 2 * DAY)]
     assert await status(discord) is Status.ACTIVE
-    clock.now = START + DAY + HOUR + OWED_AFTER
-    (told,) = sent(await discord.run(scheduler_of(discord).run_due()))
+    (told,) = sent(moved)
     assert told.content.startswith("**alice**, your time in")
     assert "ran out, so a vacation day was used" in told.content
+    assert told.id < moved.message.id, "the day is told before the move"
+    clock.now = START + DAY + HOUR + OWED_AFTER
+    assert sent(await discord.run(scheduler_of(discord).run_due())) == []
     clock.now = START + 3 * DAY + 2 * HOUR
     late = await move(discord, discord.user("bob"))
     assert late.content.startswith("**bob** ran out of time before moving.")

@@ -302,7 +302,7 @@ async def test_a_post_following_a_press_is_a_follow_up_where_the_bot_may_not_sen
     (board,) = accepted.of(Kind.FOLLOWUP)
     assert words in board.content and board.png().startswith(b"\x89PNG")
     writer = discord.client.host.games.writer  # type: ignore[attr-defined]
-    assert await storage_of(discord).announcements.owed(math.inf, writer, 10) == []
+    assert await storage_of(discord).announcements.owed(math.inf, writer, 10, now=math.inf) == []
 
 
 async def test_a_reply_reads_back_as_sent_only_when_public_and_complete(

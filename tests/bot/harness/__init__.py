@@ -67,6 +67,12 @@ that was deleted.
 `stub(method, path, response, status=...)` overrides a route (a 403, or a route this fake
 Discord does not know).
 
+Discord under strain. `with outage(status, kinds=..., retry_after=...)` fails the requests
+of those kinds (every REST call when None) for the block: 429 (a route's bucket, or the
+global limit, which spares interaction callbacks and webhooks), 500, 502, 503, or
+`DROPPED` connections, each raised to the bot as discord.py raises it once its own tries
+are spent; `interactions_too` fails interaction webhooks too. Its `failed` counts them.
+
 As Discord documents: an interaction's reply reads back by its token
 (`GET /webhooks/{application_id}/{token}/messages/@original`, 404 Unknown Message when
 there is none) for 15 minutes, and a channel message sent with a `nonce` and
@@ -109,7 +115,7 @@ from tests.bot.harness.records import (
     User,
     walk_components,
 )
-from tests.bot.harness.server import FIRST_ID, FakeDiscord, command_id
+from tests.bot.harness.server import DROPPED, FIRST_ID, FakeDiscord, Outage, command_id
 from tests.bot.harness.transport import copy_json
 from tests.bot.harness.waiting import CAPTURE, Capture, LoopGuard, TaskWatch
 
@@ -117,6 +123,7 @@ InteractionResponseType = discord.InteractionResponseType
 
 __all__ = [
     "APP_PERMISSIONS",
+    "DROPPED",
     "MEMBER_PERMISSIONS",
     "PNG_SIGNATURE",
     "Button",
@@ -130,6 +137,7 @@ __all__ = [
     "Json",
     "Kind",
     "NetworkBlocked",
+    "Outage",
     "Reply",
     "Request",
     "SentFile",

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import time
 import zlib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
+import aiohttp
 import discord
 from discord.http import Route
 
@@ -73,6 +75,28 @@ class _Interaction:
     attachment_size_limit: int = DEFAULT_UPLOAD_LIMIT
 
 
+DROPPED = 0
+"""An outage's answer that is none: the connection drops before Discord answers."""
+
+
+@dataclass
+class Outage:
+    """A stretch during which Discord fails some requests (see `FakeDiscord.outage`);
+    `failed` counts the requests it failed."""
+
+    status: int
+    kinds: frozenset[Kind] | None
+    retry_after: float
+    interactions_too: bool
+    failed: int = field(default=0)
+
+    def fails(self, request: Request, *, webhook: bool) -> bool:
+        """Whether the request meets this outage."""
+        if self.kinds is not None and request.kind not in self.kinds:
+            return False
+        return self.interactions_too or not webhook
+
+
 @dataclass(frozen=True)
 class _Stub:
     response: Any
@@ -111,6 +135,7 @@ class FakeDiscord:
         self.clock: Callable[[], float] = time.time
         """Discord's time, by which tokens and nonces lapse; a test may move it."""
         self._stubs: dict[tuple[str, str], _Stub] = {}
+        self._outages: list[Outage] = []
         self.me = self._add_user("harness-bot", bot=True)
         self.guild = self.new_guild("Test Server", owner=self.user("owner"))
         self.channel = self.text_channel("general")
@@ -239,6 +264,50 @@ class FakeDiscord:
         """
         self._stubs[(method, path)] = _Stub(response, status, code, message)
 
+    @contextlib.contextmanager
+    def outage(
+        self,
+        status: int,
+        *,
+        kinds: Collection[Kind] | None = None,
+        retry_after: float = 1.0,
+        interactions_too: bool = False,
+    ) -> Iterator[Outage]:
+        """Fail requests for the block as Discord under strain does, each raised to the bot
+        as discord.py raises it once its own tries are spent: `status` 429 (a route's
+        bucket, or with `kinds` None the bot's global limit, which Discord does not apply
+        to interaction callbacks and webhooks) as `discord.HTTPException`, or as
+        `discord.RateLimited` when `retry_after` is longer than the client waits
+        (`max_ratelimit_timeout`); 500, 502 or 503 as `discord.DiscordServerError`;
+        `DROPPED` as the connection dropping (`aiohttp.ServerDisconnectedError`).
+        `kinds` limits it to those requests (`Kind.SEND`: channel posts); interaction
+        webhooks fail too only with `interactions_too`. Failed requests are recorded with
+        their status (0 for a dropped one)."""
+        chosen = None if kinds is None else frozenset(kinds)
+        outage = Outage(status, chosen, retry_after, interactions_too)
+        self._outages.append(outage)
+        try:
+            yield outage
+        finally:
+            self._outages.remove(outage)
+
+    def _fail_in_outage(self, request: Request, *, webhook: bool) -> None:
+        """Raise what an outage under way answers the request with, if any."""
+        for outage in self._outages:
+            if outage.fails(request, webhook=webhook):
+                outage.failed += 1
+                self._record(replace(request, status=outage.status))
+                raise self._outage_error(outage)
+
+    def _outage_error(self, outage: Outage) -> Exception:
+        if outage.status == DROPPED:
+            return aiohttp.ServerDisconnectedError()
+        limit = self.client.http.max_ratelimit_timeout
+        if outage.status == 429 and limit is not None and outage.retry_after > limit:
+            return discord.RateLimited(outage.retry_after)
+        text = "You are being rate limited." if outage.status == 429 else "Service Unavailable"
+        return http_error(outage.status, 0, text)
+
     def carry_over(self, before: FakeDiscord) -> None:
         """Take up what Discord kept while the bot restarted: the messages, the interactions
         (whose tokens still work for 15 minutes), the nonces sent, the people and the
@@ -318,6 +387,11 @@ class FakeDiscord:
                     files=request.files,
                     upload_limit=self.upload_limit(request.params.get("webhook_token", "")),
                 )
+        except Exception as fault:
+            self._faults.append(fault)
+            raise
+        self._fail_in_outage(request, webhook="webhook_token" in request.params)
+        try:
             if stub is not None:
                 result, message = self._stubbed(stub, request), None
             elif handler is not None:

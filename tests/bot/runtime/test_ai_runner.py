@@ -15,6 +15,7 @@ import pytest
 
 import engine
 from bot.play.ai_turns import Thinker
+from bot.play.announcements import owed as owed_announcement
 from bot.play.challenges import Invitation
 from bot.play.host import Host
 from bot.play.outbox import OWED_AFTER, PATIENCE
@@ -69,6 +70,12 @@ class Courier:
 
     async def to_channel(self, place_id: int, post: Post) -> None:
         self.posts.append((place_id, post))
+
+    async def to_user(self, user_id: int, post: Post) -> bool:
+        return False
+
+    async def replied(self, reply_token: str) -> bool:
+        return False
 
     @contextlib.asynccontextmanager
     async def typing(self, place_id: int) -> AsyncIterator[None]:
@@ -232,8 +239,8 @@ async def test_a_turn_claimed_by_a_process_that_died_is_played_once_its_claim_la
     assert len(await host.storage.actions(game_id)) == 2
 
 
-async def test_the_bots_move_waits_its_patience_for_the_post_about_the_move_it_answers(
-    hosted: Hosting, clock: Clock, caplog: pytest.LogCaptureFixture
+async def test_the_bots_move_waits_its_patience_then_goes_after_the_move_it_answers(
+    hosted: Hosting, clock: Clock
 ) -> None:
     courier = Courier()
     patience = 0.2
@@ -243,11 +250,18 @@ async def test_the_bots_move_waits_its_patience_for_the_post_about_the_move_it_a
     await host.moves.move(10, "tink", ALICE.user_id, "S d4")
     loop = asyncio.get_running_loop()
     began = loop.time()
-    with caplog.at_level(logging.INFO, logger="bot.runtime.ai_runner"):
-        await run_until_idle(service)
+    await run_until_idle(service)
     assert loop.time() - began >= patience
-    assert [place for place, _ in courier.posts] == [10]
-    assert "the move before the bot's in game" in caplog.text
+    assert courier.posts == []
+    owed = await host.outbox.owed()
+    assert [plain(owed_announcement(a).post.text) for a in owed] == []
+    clock.now += OWED_AFTER
+    await service.scheduler.run_due()
+    posted = [plain(post.text) for _, post in courier.posts]
+    assert len(posted) == 2
+    assert "Alice played" in posted[0]
+    assert "played" in posted[1] and "Your move, Alice." in posted[1]
+    assert await host.outbox.owed() == []
 
 
 async def test_the_bots_move_goes_out_once_the_move_it_answers_is_announced(

@@ -50,6 +50,7 @@ async def fill(url: str) -> None:
         await entered_tournament(storage)
         await storage.reply_places.note(5, "interaction-token", clock.now)
         await storage.reply_places.hold(5, "**alice** ran out of time.", clock.now)
+        await storage.reply_places.refused(6, "Missing Access", clock.now)
         await storage.puzzles.give(CAROL.user_id, GUILD, 1, 4, clock.now)
         await storage.reviews.keep(1, 1, '{"kept": "as made"}', clock.now)
     finally:

@@ -20,6 +20,7 @@ from bot.storage import (
     ChannelBusy,
     DatabaseUnusable,
     GameDraft,
+    GameRecord,
     Offer,
     Seat,
     StaleGame,
@@ -341,27 +342,31 @@ async def test_the_players_rows_are_written_unless_no_seat_changed(storage: Stor
     assert [(s.accepted, s.rank) for s in stored.players] == [(True, None), (True, None)]
 
 
-async def test_an_announcement_is_kept_with_its_change_until_struck_off(
-    storage: Storage,
-) -> None:
+async def two_moves_announced(storage: Storage) -> tuple[GameRecord, Announcement, Announcement]:
+    """A game with two moves saved, each with its announcement (a1 at 11.0, a2 at 12.0):
+    the game as created, and the announcements."""
     record = await storage.create_game(draft(), now=10.0)
     first = signed(Announcement("a1", record.id, record.version + 1, CHANNEL, '{"n": 1}'))
     moved = await storage.save(record, 11.0, [Action("S c3", 0, 11)], announcement=first)
-    with pytest.raises(StaleGame):
-        await storage.save(record, 12.0, announcement=Announcement("lost", record.id, 1, 1, "{}"))
     second = signed(Announcement("a2", record.id, moved.version + 1, CHANNEL, '{"n": 2}'))
     await storage.save(moved, 12.0, [Action("S d5", 1, 12)], announcement=second)
+    return record, first, second
+
+
+async def test_an_announcement_is_kept_with_its_change_until_struck_off(
+    storage: Storage,
+) -> None:
+    record, first, second = await two_moves_announced(storage)
+    with pytest.raises(StaleGame):
+        await storage.save(record, 12.0, announcement=Announcement("lost", record.id, 1, 1, "{}"))
     assert await storage.announcements.first_owed(WRITER, 5.0) == 16.0
-    assert await storage.announcements.owed(10.5, WRITER, 10) == []
-    owed = await storage.announcements.owed(12.0, WRITER, 10)
-    assert owed == [
-        dataclasses.replace(first, created_at=11.0),
-        dataclasses.replace(second, created_at=12.0),
-    ]
-    assert [a.id for a in await storage.announcements.owed(12.0, WRITER, 1)] == ["a1"]
-    assert await storage.announcements.owed(10.5, OTHER_SLOT, 10) == []
+    assert await storage.announcements.owed(10.5, WRITER, 10, now=10.5) == []
+    owed = await storage.announcements.owed(12.0, WRITER, 10, now=12.0)
+    assert owed == [dataclasses.replace(first, created_at=11.0)], "a2 goes after a1"
+    assert [a.id for a in await storage.announcements.owed(12.0, WRITER, 1, now=12.0)] == ["a1"]
+    assert await storage.announcements.owed(10.5, OTHER_SLOT, 10, now=10.5) == []
     assert await storage.announcements.first_owed(OTHER_SLOT, 5.0) == 16.0
-    assert await storage.announcements.owed(10.5, SUCCESSOR, 10) == owed
+    assert await storage.announcements.owed(10.5, SUCCESSOR, 10, now=10.5) == owed
     assert await storage.announcements.first_owed(SUCCESSOR, 5.0) == 11.0
     assert await storage.announcements.owed_before(record.id, "a2")
     assert not await storage.announcements.owed_before(record.id, "a1")
@@ -372,10 +377,32 @@ async def test_an_announcement_is_kept_with_its_change_until_struck_off(
     assert await storage.announcements.is_owed("a2")
     assert not await storage.announcements.owed_before(record.id, "a2")
     assert not await storage.announcements.replying("a2", "token")
-    assert [a.id for a in await storage.announcements.owed(99.0, WRITER, 10)] == ["a2"]
+    assert await storage.announcements.owed(99.0, WRITER, 10, now=99.0) == [
+        dataclasses.replace(second, created_at=12.0, reply_token="token")
+    ]
     assert await storage.announcements.first_owed(WRITER, 5.0) == 17.0
     await storage.announcements.announced("a2")
     assert await storage.announcements.first_owed(SUCCESSOR, 5.0) is None
+
+
+async def test_an_announcement_discord_failed_to_take_waits_and_its_game_waits_behind_it(
+    storage: Storage,
+) -> None:
+    await two_moves_announced(storage)
+    announcements = storage.announcements
+    assert await announcements.tried("a1") == 1
+    assert await announcements.tried("a1") == 2
+    assert await announcements.tried("gone") == 0
+    await announcements.retry(["a1"], 30.0)
+    assert await announcements.owed(99.0, WRITER, 10, now=29.0) == [], "a2 waits behind a1"
+    assert await announcements.first_owed(WRITER, 5.0) == 30.0
+    (due,) = await announcements.owed(0.0, WRITER, 10, now=30.0)
+    assert (due.id, due.tries, due.retry_at) == ("a1", 2, 30.0)
+    await announcements.announced("a1")
+    assert await announcements.first_owed(WRITER, 5.0) == 17.0
+    await announcements.retry(["a2"], 13.0)
+    assert [a.id for a in await announcements.owed(0.0, WRITER, 10, now=13.0)] == ["a2"]
+    assert await announcements.first_owed(WRITER, 5.0) == 13.0
 
 
 async def test_an_offers_message_is_noted_once_without_a_new_version(storage: Storage) -> None:
@@ -557,10 +584,10 @@ async def test_the_work_of_a_dead_process_of_another_slot_is_adopted(
     assert await second.clocks.orphaned(WRITER.slot) == [], "its process still runs"
     await dying.close()  # as when its process dies: its claims and announcements stay
     assert await second.clocks.orphaned(WRITER.slot) == [OTHER_SLOT.slot]
-    assert await second.announcements.owed(10.0, WRITER, 10) == []
+    assert await second.announcements.owed(10.0, WRITER, 10, now=10.0) == []
     await second.clocks.adopt(OTHER_SLOT.slot, WRITER.slot)
     assert await second.clocks.claim("ai-turn", "1", holder(WRITER), 101.0, 161.0)
-    assert [a.id for a in await second.announcements.owed(10.0, WRITER, 10)] == ["left"]
+    assert [a.id for a in await second.announcements.owed(10.0, WRITER, 10, now=10.0)] == ["left"]
     assert await second.clocks.orphaned(WRITER.slot) == []
 
 
@@ -630,6 +657,6 @@ async def test_a_vacations_notices_are_owed_only_when_it_is_kept_or_ended(
     (kept,) = await storage.clocks.vacations(7, 0.0)
     assert not await storage.clocks.end_vacation(7, kept.started_at + 1, 60.0, [notice("none")])
     assert await second.clocks.end_vacation(7, kept.started_at, day + 60.0, [notice("back")])
-    owed = await storage.announcements.owed(5.0, Writer("other", "x"), 10)
+    owed = await storage.announcements.owed(5.0, Writer("other", "x"), 10, now=5.0)
     won = "first" if added[0] else "second"
     assert sorted(a.id for a in owed) == sorted([won, "back"])

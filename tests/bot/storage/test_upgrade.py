@@ -74,7 +74,7 @@ async def plays_on(store: Backend) -> None:
     assert per_move == (86_400, None, None, 1_086_400)
     assert [t.game_id for t in await store.clocks.due_time_outs(NOW)] == [IN_PLAY]
     assert [a.action for a in await store.actions(IN_PLAY)] == ["S e4"]
-    (owed,) = await store.announcements.owed(NOW, Writer("all shards", "host:2:b"), 10)
+    (owed,) = await store.announcements.owed(NOW, Writer("all shards", "host:2:b"), 10, now=NOW)
     assert (owed.game_id, owed.writer) == (IN_PLAY, "host:1:a")
     assert await store.clocks.claim("time-out", "3@1.0", "host:2:b", NOW, NOW + 60)
     ranked = tuple(dataclasses.replace(s, rank=s.seat) for s in record.players)

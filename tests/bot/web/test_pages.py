@@ -16,6 +16,7 @@ import aiohttp
 import pytest
 
 import engine
+from bot.discord_ui.health import GATEWAY_GRACE
 from bot.discord_ui.web_commands import NO_PAGES
 from bot.metrics import INTERACTIONS
 from bot.play.watching import PAGES_OFF
@@ -194,14 +195,43 @@ async def test_metrics_count_interactions_and_pages(
     assert "pyramid_first_answer_seconds_bucket" in body
 
 
-async def test_healthz_says_when_the_gateway_is_lost(
-    discord: DiscordHarness, http: aiohttp.ClientSession, port: int
+async def test_healthz_says_when_the_gateway_is_lost_for_longer_than_a_minute(
+    discord: DiscordHarness, http: aiohttp.ClientSession, port: int, clock: Clock
 ) -> None:
     internals.mark_disconnected(discord.client)
+    discord.client.dispatch("disconnect")
+    assert await text_of(http, f"http://127.0.0.1:{port}/healthz") == (200, "ok\n"), "resuming"
+    clock.now += GATEWAY_GRACE - 1
+    assert await text_of(http, f"http://127.0.0.1:{port}/healthz") == (200, "ok\n")
+    clock.now += 1
     status, body = await text_of(http, f"http://127.0.0.1:{port}/healthz")
-    assert (status, body) == (503, "unhealthy: not connected to Discord\n")
+    assert (status, body) == (503, "unhealthy: not connected to Discord for 60 s\n")
     internals.mark_ready(discord.client)
     assert await text_of(http, f"http://127.0.0.1:{port}/healthz") == (200, "ok\n")
+    internals.mark_disconnected(discord.client)
+    assert await text_of(http, f"http://127.0.0.1:{port}/healthz") == (200, "ok\n"), "anew"
+
+
+async def test_healthz_says_when_the_database_answers_but_cannot_be_written(
+    discord: DiscordHarness,
+    http: aiohttp.ClientSession,
+    port: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    storage = bot_of(discord).host.storage
+    checked = await storage.count_rows("health_checks")
+    assert await text_of(http, f"http://127.0.0.1:{port}/healthz") == (200, "ok\n")
+    assert await storage.count_rows("health_checks") == max(checked, 1)
+
+    async def disk_full(now: float) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(storage, "write_check", disk_full)
+    status, body = await text_of(http, f"http://127.0.0.1:{port}/healthz")
+    assert (status, body) == (
+        503,
+        "unhealthy: the database cannot be written (OperationalError: database or disk is full)\n",
+    )
 
 
 async def test_a_server_may_turn_its_games_pages_off(
