@@ -245,6 +245,27 @@ async def test_a_game_begun_just_before_a_crash_has_its_first_board_posted_once(
         assert last.messages_in(board.channel) == [board]
 
 
+async def test_a_starter_posted_just_before_a_crash_is_posted_once_and_its_thread_opened_once(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def killed_before_recording(self: Tournaments, pairing_id: int, message: int) -> int:
+        raise Killed
+
+    first = DiscordHarness(new_bot(tmp_path, clock=clock))
+    async with first:
+        await started_dying(first, monkeypatch, Tournaments, "set_starter", killed_before_recording)
+        (starter,) = [r.message for r in first.requests if r.kind is Kind.SEND]
+        assert [r for r in first.requests if r.kind is Kind.THREAD] == []
+    async with restarted(first, new_bot(tmp_path, clock=clock)) as back:
+        sent = [r.message for r in back.requests if r.kind is Kind.SEND and r.message]
+        (again,) = [m for m in sent if m.channel == back.channel]
+        assert starter is not None and again.id == starter.id, "Discord kept the nonce's message"
+        (opened,) = [r for r in back.requests if r.kind is Kind.THREAD]
+        assert opened.status == 200
+        (board,) = [m for m in sent if m.channel.parent == back.channel]
+        assert board.channel.id == starter.id and "begins: " in board.content
+
+
 async def test_a_thread_opened_just_before_a_crash_is_adopted_not_opened_again(
     tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
