@@ -258,18 +258,23 @@ class SlowGames:
         return await self.clocks.due_pings(self._clock())
 
     async def ping(self, held: HeldPing) -> Delivery | None:
-        """The ping held back by a player's quiet hours, once: struck off before it is
-        handed out; None when another pass got there first or the turn is over."""
-        if not await self.clocks.drop_ping(held.game_id, held.turn):
-            return None
+        """The ping held back by a player's quiet hours, once: struck off as its post is
+        saved owed (until Discord takes it); None when another pass got there first or the
+        turn is over."""
         turn = next(
             (t for t in await self.clocks.turns_of(held.user_id) if t.game_id == held.game_id),
             None,
         )
-        if turn is None or turn.started_at != held.turn:
+        record = await self.games.by_id(held.game_id)
+        if turn is None or turn.started_at != held.turn or record is None:
+            await self.clocks.drop_ping(held.game_id, held.turn)
             return None
         text = say(Strong(Name(turn.name)), ", it is your move in ", game_link(turn), ".")
-        return Delivery(turn.place_id, Post(turn.game_id, text, pings=(turn.user_id,)))
+        post = Post(turn.game_id, text, pings=(turn.user_id,))
+        owed = self.games.signed(notice(record, post, self._clock()))
+        if not await self.clocks.drop_ping(held.game_id, held.turn, [owed]):
+            return None
+        return Delivery(turn.place_id, dataclasses.replace(post, announcement=owed.id))
 
     async def next_due(self) -> float | None:
         return await self.clocks.next_due()

@@ -165,16 +165,25 @@ class Vacations:
         vacation day from then (what is left, when under a day) if they have any left
         this year; None when they have none, or a vacation of theirs covers the deadline
         already. The player is told by direct message (in the game's channel when their
-        direct messages are closed, or without a ping during their quiet hours)."""
-        if turn.deadline is None:
+        direct messages are closed, or without a ping during their quiet hours). The
+        notice is saved with the day, owed until Discord takes it."""
+        record = await self.games.by_id(turn.game_id)
+        if turn.deadline is None or record is None:
             return None
-        text = await self._day_from(turn.user_id, turn.deadline, turn.name, game_link(turn))
-        if text is None:
+        quiet = await quiet_until(self.clocks, turn.user_id, self._clock()) is not None
+        pings, dm = ((), None) if quiet else ((turn.user_id,), turn.user_id)
+        told: list[Post] = []
+
+        def owed(text: Text) -> Announcement:
+            post = Post(turn.game_id, text, pings=pings)
+            kept = self.games.signed(notice(record, post, self._clock(), dm_user_id=dm))
+            told.append(dataclasses.replace(post, announcement=kept.id))
+            return kept
+
+        link = game_link(turn)
+        if await self._day_from(turn.user_id, turn.deadline, turn.name, link, owed) is None:
             return None
-        if await quiet_until(self.clocks, turn.user_id, self._clock()) is not None:
-            return Delivery(turn.place_id, Post(turn.game_id, text))
-        post = Post(turn.game_id, text, pings=(turn.user_id,))
-        return Delivery(turn.place_id, post, dm_user_id=turn.user_id)
+        return Delivery(turn.place_id, told[0], dm_user_id=dm)
 
     async def reprieve(self, record: GameRecord) -> GameRecord | None:
         """Spare a move that came after its turn's deadline, before the time-out did, with

@@ -152,12 +152,18 @@ class ClockStorage:
         )
         return [rows.held_ping(row) for row in found]
 
-    async def drop_ping(self, game_id: int, turn: float) -> bool:
-        """Strike a held ping off; False when another caller did first (it is theirs to send)."""
-        dropped = await self._run.execute(
-            "DELETE FROM held_pings WHERE game_id = ? AND turn = ?", game_id, turn
+    async def drop_ping(
+        self, game_id: int, turn: float, notices: Sequence[Announcement] = ()
+    ) -> bool:
+        """Strike a held ping off, keeping its post owed (`notices`) in the same
+        transaction; False, and nothing kept, when another caller did first (it is theirs
+        to send)."""
+        return await change_one_keeping_owed(
+            self._run,
+            "DELETE FROM held_pings WHERE game_id = ? AND turn = ?",
+            (game_id, turn),
+            notices,
         )
-        return dropped == 1
 
     async def vacations(self, user_id: int, ending_after: float) -> list[Vacation]:
         """Every vacation of the user is kept once read (see `_kept`)."""

@@ -22,7 +22,14 @@ from bot.play.outbox import LONGEST_RETRY
 from bot.runtime.identifies import IDENTIFIES_A_DAY, KEPT_SPARE, PACED_FROM, identify_wait
 from bot.storage import Storage
 from tests.bot.discord_ui.test_ai_games import BOT, bot_done, quick_ai  # noqa: F401
-from tests.bot.discord_ui.test_slow_game_commands import START, begin, scheduler_of
+from tests.bot.discord_ui.test_clocks import alices_day  # noqa: F401
+from tests.bot.discord_ui.test_slow_game_commands import (
+    QUIET,
+    QUIET_ENDS,
+    START,
+    begin,
+    scheduler_of,
+)
 from tests.bot.harness import DROPPED, DiscordHarness, Kind, Reply, Request, User
 from tests.bot.support import Clock, new_bot
 
@@ -294,3 +301,37 @@ async def test_a_post_discord_refuses_as_it_is_is_logged_and_not_sent_again(
     tried = len([r for r in discord.requests if r.kind is Kind.SEND])
     await retried(discord, clock)
     assert len([r for r in discord.requests if r.kind is Kind.SEND]) == tried
+
+
+async def test_a_vacation_day_told_during_an_outage_is_told_after_it(
+    alices_day: DiscordHarness,  # noqa: F811 (the fixture imported above)
+    clock: Clock,
+) -> None:
+    discord = alices_day
+    clock.now = START + DAY
+    with discord.outage(503, kinds={Kind.SEND}) as failing:
+        await discord.run(scheduler_of(discord).run_due())
+    assert failing.failed >= 1 and await backlog(discord) == 1
+    await retried(discord, clock)
+    told = [r for r in discord.requests if r.status == 200 and "vacation day was used" in r.content]
+    assert len(told) == 1 and told[0].params["channel_id"] == str(
+        discord.dm(discord.user("alice")).id
+    )
+    assert await backlog(discord) == 0
+
+
+async def test_a_ping_held_by_quiet_hours_and_refused_for_a_while_is_sent_after(
+    discord: DiscordHarness, clock: Clock
+) -> None:
+    alice = discord.user("alice")
+    await discord.slash(alice, "notify", QUIET)
+    await begin(discord)
+    clock.now = START + QUIET_ENDS
+    with discord.outage(DROPPED, kinds={Kind.SEND}) as failing:
+        await discord.run(scheduler_of(discord).run_due())
+    assert failing.failed == 1 and await backlog(discord) == 1
+    await retried(discord, clock)
+    (pinged,) = [r for r in posted(discord) if "it is your move in" in r.content]
+    assert [int(u) for u in pinged.allowed_mentions["users"]] == [alice.id]
+    await retried(discord, clock)
+    assert len([r for r in posted(discord) if "it is your move in" in r.content]) == 1
