@@ -24,7 +24,7 @@ from bot.discord_ui.review_commands import review_command
 from bot.discord_ui.rules_pages import rules_embed, rules_view
 from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.tree import anywhere, installed_to_anyone
-from bot.discord_ui.views import LARGEST_ID, game_view, post_in_channel, respond, send_post
+from bot.discord_ui.views import LARGEST_OPTION, game_view, post_in_channel, respond, send_post
 from bot.discord_ui.web_commands import web_command
 from bot.play.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.play.challenges import ORDERS, Invitation
@@ -171,7 +171,7 @@ class GameGroup(app_commands.Group):
     async def history(
         self,
         interaction: discord.Interaction,
-        game_id: app_commands.Range[int, 1, LARGEST_ID] | None = None,
+        game_id: app_commands.Range[int, 1, LARGEST_OPTION] | None = None,
     ) -> None:
         history = host_of(interaction).history
         if game_id is None:
@@ -296,8 +296,8 @@ def _option_annotation(option: engine.Option) -> Any:
     if option.kind is bool:
         return bool | None
     if option.kind is int:
-        low = option.minimum if option.minimum is not None else -LARGEST_ID
-        high = option.maximum if option.maximum is not None else LARGEST_ID
+        low = option.minimum if option.minimum is not None else -LARGEST_OPTION
+        high = option.maximum if option.maximum is not None else LARGEST_OPTION
         return app_commands.Range[int, low, high] | None
     return str | None
 

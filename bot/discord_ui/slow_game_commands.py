@@ -16,14 +16,15 @@ from bot.play.quiet import describe_quiet, describe_span, suggest_zones
 from bot.play.slow_games import Listing, SlowGames, settings_text
 from bot.play.timing import REMINDER_SUGGESTIONS, suggest_durations, suggest_time_controls
 from bot.play.values import Refusal
-from bot.storage.clocks import CLAIM, LOSE, QuietHours
+from bot.storage.clocks import OnTimeOut, QuietHours
 
 EMBED_TEXT_LIMIT = 4000
 ON_OFF = [app_commands.Choice(name=word, value=word) for word in ("on", "off")]
 ON_TIME_OUT = [
-    app_commands.Choice(name="lose: running out of time loses at once", value=LOSE),
+    app_commands.Choice(name="lose: running out of time loses at once", value=OnTimeOut.LOSE.value),
     app_commands.Choice(
-        name="claim: the others may claim the win; until then, move late", value=CLAIM
+        name="claim: the others may claim the win; until then, move late",
+        value=OnTimeOut.CLAIM.value,
     ),
 ]
 
@@ -184,7 +185,7 @@ def _gamehost_group() -> app_commands.Group:
                 time_limit=time_limit,
                 reminder_delay=reminder_delay,
                 threads=threads,
-                on_time_out=timeout,
+                on_time_out=None if timeout is None else OnTimeOut(timeout),
                 pages=pages,
             )
             changed = await in_time(interaction, work, ephemeral=True)

@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 
 ID = r"\d{1,20}"
 """A game's or user's id in a custom_id: a snowflake has at most 20 digits."""
-LARGEST_ID = 2**53 - 1
+LARGEST_OPTION = 2**53 - 1
 """The largest integer an option may declare (and Discord send): JavaScript's safest."""
 PAGE = r"\d{1,6}"
 NAME = r"[a-z]{1,20}"

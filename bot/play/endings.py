@@ -17,7 +17,7 @@ from bot.play.words.text import Name, Strong, Text, say
 from bot.play.words.wording import names, title
 from bot.storage import Action, GameRecord, Seat, Status
 from bot.storage.clock_queries import ClockStorage
-from bot.storage.clocks import CLAIM
+from bot.storage.clocks import OnTimeOut
 
 
 class NothingToClaim(Refusal):
@@ -123,7 +123,7 @@ class Endings:
             return []
         others = self._others_in(loan, late)
         settings = await self._clocks.server_settings(record.guild_id)
-        return others if settings.on_time_out == CLAIM else []
+        return others if settings.on_time_out is OnTimeOut.CLAIM else []
 
     async def _flag(
         self, record: GameRecord, seat: Seat, headline: Text, others: list[Seat]

@@ -25,7 +25,7 @@ from bot.play.timing import WARNING, Reminder, pending_reminders, turn_reminders
 from bot.play.values import Delivery, Post, Refusal
 from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
 from bot.storage.clock_queries import ClockStorage
-from bot.storage.clocks import CLAIM, LOSE, HeldPing, QuietHours, ServerSettings, Turn
+from bot.storage.clocks import HeldPing, OnTimeOut, QuietHours, ServerSettings, Turn
 
 SpareDay = Callable[[Turn], Awaitable[Delivery | None]]
 """`await spare_day(turn)`: take a vacation day for the player whose time in `turn` runs
@@ -80,7 +80,7 @@ class SlowGames:
         time_limit: str | None = None,
         reminder_delay: str | None = None,
         threads: bool | None = None,
-        on_time_out: str | None = None,
+        on_time_out: OnTimeOut | None = None,
         pages: bool | None = None,
     ) -> ServerSettings:
         """Change what is given, keep the rest; running turns follow a new reminder delay."""
@@ -95,8 +95,6 @@ class SlowGames:
                 time_cap=None if control is None else control.cap,
             )
         if on_time_out is not None:
-            if on_time_out not in (LOSE, CLAIM):
-                raise Refusal(f"Running out of time may mean {LOSE} or {CLAIM}.")
             changed = dataclasses.replace(changed, on_time_out=on_time_out)
         if reminder_delay is not None:
             changed = dataclasses.replace(
@@ -301,7 +299,7 @@ class SlowGames:
     async def _delay(self, turn: Turn) -> float | None:
         return (await self._settings(turn)).reminder_delay
 
-    async def _on_time_out(self, turn: Turn) -> str:
+    async def _on_time_out(self, turn: Turn) -> OnTimeOut:
         return (await self._settings(turn)).on_time_out
 
     async def _settings(self, turn: Turn) -> ServerSettings:
@@ -319,8 +317,8 @@ def settings_text(settings: ServerSettings) -> str:
     control = control_of(settings)
     clock = "none" if control is None else f"{control} ({control.words()})"
     loses = {
-        LOSE: "the game is lost (out, with 3 or 4 players)",
-        CLAIM: "the others may claim the win",
+        OnTimeOut.LOSE: "the game is lost (out, with 3 or 4 players)",
+        OnTimeOut.CLAIM: "the others may claim the win",
     }
     return "\n".join(
         [
@@ -360,10 +358,10 @@ def _nudge_text(turn: Turn) -> Text:
     )
 
 
-def _warning_text(turn: Turn, on_time_out: str) -> Text:
+def _warning_text(turn: Turn, on_time_out: OnTimeOut) -> Text:
     assert turn.deadline is not None
     loss = "you lose the game" if turn.players == 2 else "you are out of the game"
-    if on_time_out == CLAIM:
+    if on_time_out is OnTimeOut.CLAIM:
         loss = "the others may claim the win"
     return say(
         Strong(Name(turn.name)),

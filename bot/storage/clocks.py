@@ -10,11 +10,19 @@ the next one is due) belong to.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 DAY = 24 * 60 * 60
 DEFAULT_REMINDER_DELAY = float(DAY)
-LOSE, CLAIM = "lose", "claim"
-"""What running out of time means (`ServerSettings.on_time_out`)."""
+
+
+class OnTimeOut(StrEnum):
+    """What running out of time means (`ServerSettings.on_time_out`), stored as its value."""
+
+    LOSE = "lose"
+    """The late player loses at once (is out, with 3 or 4 players)."""
+    CLAIM = "claim"
+    """The others may claim the win; until one does, the late player may still move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +39,7 @@ class ServerSettings:
     threads: bool = False
     time_increment: float | None = None
     time_cap: float | None = None
-    on_time_out: str = LOSE
+    on_time_out: OnTimeOut = OnTimeOut.LOSE
     pages: bool = True
 
 

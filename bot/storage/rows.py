@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from bot.storage.clocks import HeldPing, QuietHours, ServerSettings, Turn, Vacation
+from bot.storage.clocks import HeldPing, OnTimeOut, QuietHours, ServerSettings, Turn, Vacation
 from bot.storage.records import (
     Action,
     Announcement,
@@ -249,7 +249,7 @@ def server_settings(row: Row | None) -> ServerSettings:
         return ServerSettings()
     return ServerSettings(
         *(row["time_limit"], row["reminder_delay"], bool(row["threads"])),
-        *(row["time_increment"], row["time_cap"], row["on_time_out"]),
+        *(row["time_increment"], row["time_cap"], OnTimeOut(row["on_time_out"])),
         bool(row["pages"]),
     )
 
