@@ -5,6 +5,7 @@ item takes is answered here."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import Any
 
 import discord
@@ -14,6 +15,25 @@ from bot.discord_ui.replies import reply
 
 ANSWER_ID = "pyr:puzzle:answer"
 NO_LONGER_WORKS = "This button no longer works."
+
+
+class GameAction(StrEnum):
+    """What a button acting on one game does (`bot.discord_ui.views.GameButton`); its
+    value is written in the custom id."""
+
+    RESIGN = "resign"
+    REPLAY = "replay"
+    REMATCH = "rematch"
+    CLAIM = "claim"
+
+
+GAME_BUTTON_LOOKS = {
+    GameAction.RESIGN: ("Resign", discord.ButtonStyle.danger),
+    GameAction.REPLAY: ("Replay", discord.ButtonStyle.secondary),
+    GameAction.REMATCH: ("Rematch", discord.ButtonStyle.primary),
+    GameAction.CLAIM: ("Claim win", discord.ButtonStyle.primary),
+}
+"""Each game button's label and colour."""
 
 
 class Buttons(View):

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.discord_ui.buttons import GameAction
 from bot.discord_ui.replies import (
     choices,
     host_of,
@@ -118,7 +119,7 @@ class GameGroup(app_commands.Group):
         await reply(
             interaction,
             content="Resign this game? This cannot be undone.",
-            view=game_view(game_id, "resign", user_id),
+            view=game_view(game_id, GameAction.RESIGN, user_id),
             ephemeral=True,
         )
 

@@ -22,8 +22,10 @@ import discord
 from discord.ui import Button, DynamicItem, View
 
 from bot.discord_ui.buttons import (
+    GAME_BUTTON_LOOKS,
     NO_LONGER_WORKS,
     Buttons,
+    GameAction,
     answer_button,
     move_button,
     review_button,
@@ -110,7 +112,7 @@ def _prompt_buttons(prompt: Prompt | None, game_id: int) -> View | None:
     if prompt in (Prompt.DRAW, Prompt.UNDO, Prompt.PAUSE):
         return offer_view(game_id, prompt)
     if prompt is Prompt.CLAIM:
-        return game_view(game_id, "claim")
+        return game_view(game_id, GameAction.CLAIM)
     if prompt is Prompt.MOVE:
         view = Buttons()
         view.add_item(move_button(game_id))
@@ -120,13 +122,13 @@ def _prompt_buttons(prompt: Prompt | None, game_id: int) -> View | None:
         view.add_item(answer_button())
         return view
     if prompt is Prompt.REPLAY:
-        view = game_view(game_id, "replay")
+        view = game_view(game_id, GameAction.REPLAY)
         view.add_item(review_button(game_id))
         return view
     if prompt is Prompt.REMATCH:
-        view = game_view(game_id, "replay")
+        view = game_view(game_id, GameAction.REPLAY)
         view.add_item(review_button(game_id))
-        view.add_item(GameButton(game_id, "rematch"))
+        view.add_item(GameButton(game_id, GameAction.REMATCH))
         return view
     return None
 
@@ -241,7 +243,7 @@ async def disable_buttons(
     """Disable the buttons of a game's message asking for `prompt` (an offer, a claim)."""
     message = client.get_partial_messageable(place_id).get_partial_message(message_id)
     view = (
-        game_view(game_id, "claim", disabled=True)
+        game_view(game_id, GameAction.CLAIM, disabled=True)
         if prompt is Prompt.CLAIM
         else offer_view(game_id, prompt, disabled=True)
     )
@@ -283,9 +285,9 @@ def offer_view(game_id: int, kind: Prompt, *, disabled: bool = False) -> Buttons
 
 
 def game_view(
-    game_id: int, action: str, user_id: int | None = None, *, disabled: bool = False
+    game_id: int, action: GameAction, user_id: int | None = None, *, disabled: bool = False
 ) -> Buttons:
-    """One `GameButton`: `resign` (for `user_id` alone), `replay` or `claim`."""
+    """One `GameButton`: Resign (for `user_id` alone), Replay or Claim win."""
     view = Buttons()
     view.add_item(GameButton(game_id, action, user_id, disabled=disabled))
     return view
@@ -364,14 +366,6 @@ class OfferButton(
         await apply_answer(interaction, work, lambda: offer_view(self.game_id, self.kind))
 
 
-_GAME_BUTTON_LOOKS = {
-    "resign": ("Resign", discord.ButtonStyle.danger),
-    "replay": ("Replay", discord.ButtonStyle.secondary),
-    "rematch": ("Rematch", discord.ButtonStyle.primary),
-    "claim": ("Claim win", discord.ButtonStyle.primary),
-}
-
-
 class GameButton(
     DynamicItem[Button[View]],
     template=rf"pyr:(?P<action>resign|replay|rematch|claim):(?P<game>{ID})(?::(?P<user>{ID}))?",
@@ -382,9 +376,14 @@ class GameButton(
     post, for the others still playing."""
 
     def __init__(
-        self, game_id: int, action: str, user_id: int | None = None, *, disabled: bool = False
+        self,
+        game_id: int,
+        action: GameAction,
+        user_id: int | None = None,
+        *,
+        disabled: bool = False,
     ) -> None:
-        label, style = _GAME_BUTTON_LOOKS[action]
+        label, style = GAME_BUTTON_LOOKS[action]
         custom_id = f"pyr:{action}:{game_id}" + ("" if user_id is None else f":{user_id}")
         button: Button[View] = Button(
             label=label, style=style, custom_id=custom_id, disabled=disabled
@@ -399,14 +398,14 @@ class GameButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         user = int(match["user"]) if match["user"] else None
-        return cls(int(match["game"]), match["action"], user)
+        return cls(int(match["game"]), GameAction(match["action"]), user)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         actions = {
-            "resign": self._resign,
-            "replay": self._replay,
-            "rematch": self._rematch,
-            "claim": self._claim,
+            GameAction.RESIGN: self._resign,
+            GameAction.REPLAY: self._replay,
+            GameAction.REMATCH: self._rematch,
+            GameAction.CLAIM: self._claim,
         }
         await guarded(interaction, self.game_id, actions[self.action](interaction))
 
@@ -414,7 +413,7 @@ class GameButton(
         await in_its_channel(interaction, self.game_id)
         work = host_of(interaction).endings.claim(self.game_id, interaction.user.id)
         try:
-            await apply_answer(interaction, work, lambda: game_view(self.game_id, "claim"))
+            await apply_answer(interaction, work, lambda: game_view(self.game_id, GameAction.CLAIM))
         except NothingToClaim:
             message, place_id = interaction.message, interaction.channel_id
             if message is not None and place_id is not None and not replies_only(interaction):
