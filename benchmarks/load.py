@@ -83,6 +83,7 @@ import render
 from bot.config import Settings
 from bot.discord_ui.app import create_bot
 from bot.play.pictures import Renderer
+from bot.process import tune_collector
 from bot.storage import SQLITE_PREFIX, open_storage
 from bot.storage.copy import TABLES
 from tests.bot.harness import Channel, DiscordHarness, Reply, User
@@ -293,6 +294,7 @@ async def play_share(share: Share) -> None:
     first_id = FIRST_ID + share.process * WORLD_APART
     harness = DiscordHarness(bot, timeout=60, first_id=first_id, spec_checked=False)
     async with harness as discord:
+        tune_collector()  # as `python -m bot` does once logged in
         tables = [
             ((discord.user(f"a{i}"), discord.user(f"b{i}")), discord.text_channel(f"game-{i}"))
             for i in share.my_games()

@@ -18,6 +18,7 @@ from bot.config import ConfigError, Settings, load_database_url, load_settings, 
 from bot.console import run_console
 from bot.discord_ui.app import create_bot
 from bot.logs import HeldLogs, start_logging
+from bot.process import tune_collector
 from bot.storage import CopyError, DatabaseUnusable, copy_between
 from bot.storage.backups import BackupError, backup, restore
 
@@ -154,6 +155,7 @@ async def _run(settings: Settings, logs: HeldLogs) -> None:
         except UNREACHABLE_ERRORS as error:
             raise CannotStart(UNREACHABLE.format(reason=_reason(error))) from None
         logs.let_through()
+        tune_collector()
         if not settings.gateway and not bot.serves_pages:
             raise CannotStart(PORT_TAKEN.format(port=settings.web_port))
         serving = asyncio.ensure_future(

@@ -10,7 +10,6 @@ shard 0 registers the commands, and only when they changed since the last time.
 from __future__ import annotations
 
 import asyncio
-import gc
 import hashlib
 import json
 import logging
@@ -74,11 +73,6 @@ RATE_LIMIT_WAIT = 30.0
 """Seconds at most discord.py waits out a route's rate limit before it gives up with
 `discord.RateLimited` (a post the bot makes by itself is then kept, to be sent again after
 at least Discord's Retry-After)."""
-COLLECTION_THRESHOLDS = (10_000, 10, 10)
-"""When Python's cycle collector runs, once started: the youngest objects every 10,000
-allocations rather than every 700, each older generation every tenth collection of the
-one before. What a command allocates is nearly all freed at once by reference counting;
-collecting every 700 allocations cost a move about 0.2 ms flat out for little found."""
 
 BUTTONS = (
     *DYNAMIC_ITEMS,
@@ -194,9 +188,6 @@ class PyramidBot(discord.AutoShardedClient):
         self.service.start()
         self.orphans.start()
         await self._serve_pages()
-        gc.collect()
-        gc.freeze()  # what start-up made stays: full collections need not scan it again
-        gc.set_threshold(*COLLECTION_THRESHOLDS)
 
     async def _serve_pages(self) -> None:
         """Serve the games' pages, `/healthz` and `/metrics`, when a port is set."""

@@ -9,6 +9,7 @@ sends anything beyond the loopback interface.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
@@ -22,7 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.support import SETTINGS
+from bot.process import COLLECTION_THRESHOLDS
+from tests.bot.harness import DiscordHarness
+from tests.bot.support import SETTINGS, new_bot
 from tests.postgres_server import PostgresServer
 
 NO_NAMES = "no names resolve on this machine"
@@ -269,7 +272,7 @@ def test_log_format_json_writes_one_object_a_line_for_log_collectors() -> None:
 
 
 SERVE_UNTIL_STOPPED = """
-import asyncio
+import asyncio, gc
 import bot.__main__ as main
 from bot.config import Settings
 from bot.logs import start_logging
@@ -282,7 +285,7 @@ class Bot:
     async def login(self, token):
         pass
     async def connect(self):
-        print("serving", flush=True)
+        print("serving, collecting at", *gc.get_threshold(), flush=True)
         await asyncio.Event().wait()
     async def close(self):
         await asyncio.sleep(0.1)
@@ -300,7 +303,14 @@ def test_sigterm_closes_the_bot_as_cleanly_as_ctrl_c() -> None:
         [sys.executable, "-c", SERVE_UNTIL_STOPPED], stdout=subprocess.PIPE, text=True
     )
     assert serving.stdout is not None
-    assert serving.stdout.readline() == "serving\n"
+    thresholds = " ".join(map(str, COLLECTION_THRESHOLDS))
+    assert serving.stdout.readline() == f"serving, collecting at {thresholds}\n"
     serving.send_signal(signal.SIGTERM)
     out, _ = serving.communicate(timeout=30)
     assert (out, serving.returncode) == ("closed\nstopped\n", 0)
+
+
+async def test_a_bot_booted_in_a_process_leaves_its_collector_as_it_was(tmp_path: Path) -> None:
+    before = (gc.get_threshold(), gc.get_freeze_count())
+    async with DiscordHarness(new_bot(tmp_path)):
+        assert (gc.get_threshold(), gc.get_freeze_count()) == before, "python -m bot tunes it"
