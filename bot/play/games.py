@@ -36,6 +36,7 @@ from bot.storage import (
     Announcement,
     GameDraft,
     GameRecord,
+    OfferKind,
     Seat,
     Status,
     Storage,
@@ -210,7 +211,7 @@ class GameTable:
         player ran out of time awaiting a claim; False when not (a late move came first)."""
         return await self._storage.set_claim_message(game_id, message_id)
 
-    async def note_offer_message(self, game_id: int, kind: str, message_id: int) -> bool:
+    async def note_offer_message(self, game_id: int, kind: OfferKind, message_id: int) -> bool:
         """Remember the message carrying the buttons of the game's offer of `kind`, if it
         still waits on one without a message; False when it does not."""
         return await self._storage.set_offer_message(game_id, kind, message_id)

@@ -14,7 +14,10 @@ from bot.play.games import GameTable, player
 from bot.play.values import Answer, Post, Prompt, Refusal
 from bot.play.words.text import Code, Command, Name, Strong, Text, joined, lines, say
 from bot.play.words.wording import agreed_draw, names
-from bot.storage import Action, GameRecord, Offer, Seat
+from bot.storage import Action, GameRecord, Offer, OfferKind, Seat
+
+OFFERED = (Prompt.DRAW, Prompt.UNDO, Prompt.PAUSE)
+"""The buttons of an offer the others answer (one for each `OfferKind`)."""
 
 
 class Offers:
@@ -57,7 +60,7 @@ class Offers:
                 return Post(record.id, joined(" ", said))
             said.append(say(Strong(Name(bot.name)), " agrees."))
         offered = dataclasses.replace(
-            record, offer=Offer(kind.value, seat.seat, frozenset(b.seat for b in bots))
+            record, offer=Offer(OfferKind(kind), seat.seat, frozenset(b.seat for b in bots))
         )
         people = [s for s in others if not is_ai(s.user_id)]
         if not people:
@@ -72,7 +75,7 @@ class Offers:
     async def _answer(self, game_id: int, kind: Prompt, user_id: int, agree: bool) -> Answer:
         record = await self._games.active_by_id(game_id)
         offer = record.offer
-        if offer is None or offer.kind != kind.value:
+        if offer is None or offer.kind != OfferKind(kind):
             raise Refusal("That offer is no longer open.")
         answerers = await self._answerers(record, offer.seat)
         seat = record.seat_of(user_id)
@@ -105,8 +108,9 @@ class Offers:
     async def note_message(self, post: Post, message_id: int) -> None:
         """Remember the message carrying an offer's buttons, so that a change ending the
         offer can disable them."""
-        if post.prompt is not None:
-            await self._games.note_offer_message(post.game_id, post.prompt.value, message_id)
+        if post.prompt in OFFERED:
+            kind = OfferKind(post.prompt)
+            await self._games.note_offer_message(post.game_id, kind, message_id)
 
     async def waiting_on(self, record: GameRecord) -> list[Seat]:
         """The people whose answer the record's offer still needs (none without one)."""

@@ -30,6 +30,7 @@ from bot.storage.records import (
     GameDraft,
     GameRecord,
     Offer,
+    OfferKind,
     Seat,
     StaleGame,
     Status,
@@ -57,6 +58,7 @@ __all__ = [
     "GameRating",
     "GameRecord",
     "Offer",
+    "OfferKind",
     "RatedSeat",
     "Rater",
     "Reach",
@@ -171,7 +173,7 @@ class Storage(Protocol):
     async def set_message(self, game_id: int, message_id: int) -> None:
         """Remember the message that opened the game, for links to it."""
 
-    async def set_offer_message(self, game_id: int, kind: str, message_id: int) -> bool:
+    async def set_offer_message(self, game_id: int, kind: OfferKind, message_id: int) -> bool:
         """Remember the message carrying the buttons of the game's offer of `kind`, if it
         still waits on one without a message; False when it does not."""
 

@@ -15,6 +15,7 @@ from bot.storage.records import (
     ChannelBusy,
     GameDraft,
     GameRecord,
+    OfferKind,
     StaleGame,
     Status,
 )
@@ -173,7 +174,7 @@ class SqlGames:
                 await tx.execute("UPDATE games SET clock = ? WHERE id = ?", noted, game_id)
         return noted is not None
 
-    async def set_offer_message(self, game_id: int, kind: str, message_id: int) -> bool:
+    async def set_offer_message(self, game_id: int, kind: OfferKind, message_id: int) -> bool:
         async with self._run.transaction() as tx:
             found = await tx.fetch(
                 f"SELECT offer FROM games WHERE id = ?{tx.dialect.for_update}", game_id

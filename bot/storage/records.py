@@ -55,12 +55,22 @@ class Seat:
     rank: int | None = None
 
 
+class OfferKind(StrEnum):
+    """What an offer the other players answer asks (`Offer.kind`), stored as its value."""
+
+    DRAW = "draw"
+    UNDO = "undo"
+    """Taking back the offerer's last move."""
+    PAUSE = "pause"
+    """Stopping the clocks."""
+
+
 @dataclass(frozen=True, slots=True)
 class Offer:
     """A pending draw or take-back offer, made by `seat`, with the seats that agreed and
     the message carrying its buttons, once known."""
 
-    kind: str
+    kind: OfferKind
     seat: int
     accepted: frozenset[int] = frozenset()
     message_id: int | None = None

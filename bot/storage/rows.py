@@ -19,6 +19,7 @@ from bot.storage.records import (
     GameDraft,
     GameRecord,
     Offer,
+    OfferKind,
     Seat,
     Status,
     TurnClock,
@@ -177,7 +178,7 @@ def seat_changes(record: GameRecord) -> list[tuple[Any, ...]]:
     return [(int(s.accepted), s.rank, record.id, s.seat) for s in record.players]
 
 
-def offer_with_message(text: str | None, kind: str, message_id: int) -> str | None:
+def offer_with_message(text: str | None, kind: OfferKind, message_id: int) -> str | None:
     """A stored offer with its message noted, or None unless it is of `kind` and has none."""
     offer = _offer_from_text(text)
     if offer is None or offer.kind != kind or offer.message_id is not None:
@@ -188,7 +189,7 @@ def offer_with_message(text: str | None, kind: str, message_id: int) -> str | No
 def _offer_text(offer: Offer | None) -> str | None:
     if offer is None:
         return None
-    data = {"kind": offer.kind, "seat": offer.seat, "accepted": sorted(offer.accepted)}
+    data = {"kind": offer.kind.value, "seat": offer.seat, "accepted": sorted(offer.accepted)}
     if offer.message_id is not None:
         data["message_id"] = offer.message_id
     return json.dumps(data)
@@ -199,7 +200,7 @@ def _offer_from_text(text: str | None) -> Offer | None:
         return None
     data = json.loads(text)
     accepted = frozenset(data["accepted"])
-    return Offer(data["kind"], data["seat"], accepted, data.get("message_id"))
+    return Offer(OfferKind(data["kind"]), data["seat"], accepted, data.get("message_id"))
 
 
 # -- announcements owed ----------------------------------------------------------------

@@ -22,6 +22,7 @@ from bot.storage import (
     GameDraft,
     GameRecord,
     Offer,
+    OfferKind,
     Seat,
     StaleGame,
     Status,
@@ -313,9 +314,9 @@ async def test_take_back_hides_the_last_actions_from_the_log(storage: Storage) -
 async def test_results_and_offers_are_kept(storage: Storage) -> None:
     record = await storage.create_game(draft(), now=10.0)
     offered = await storage.save(
-        dataclasses.replace(record, offer=Offer("draw", 1, frozenset({0}))), 11.0
+        dataclasses.replace(record, offer=Offer(OfferKind.DRAW, 1, frozenset({0}))), 11.0
     )
-    assert offered.offer == Offer("draw", 1, frozenset({0}))
+    assert offered.offer == Offer(OfferKind.DRAW, 1, frozenset({0}))
     finished = dataclasses.replace(
         offered,
         status=Status.FINISHED,
@@ -407,14 +408,14 @@ async def test_an_announcement_discord_failed_to_take_waits_and_its_game_waits_b
 
 async def test_an_offers_message_is_noted_once_without_a_new_version(storage: Storage) -> None:
     record = await storage.create_game(draft(), now=10.0)
-    assert not await storage.set_offer_message(record.id, "draw", 77)
-    offered = await storage.save(dataclasses.replace(record, offer=Offer("draw", 1)), 11.0)
-    assert not await storage.set_offer_message(record.id, "undo", 77)
-    assert await storage.set_offer_message(record.id, "draw", 77)
-    assert not await storage.set_offer_message(record.id, "draw", 78)
+    assert not await storage.set_offer_message(record.id, OfferKind.DRAW, 77)
+    offered = await storage.save(dataclasses.replace(record, offer=Offer(OfferKind.DRAW, 1)), 11.0)
+    assert not await storage.set_offer_message(record.id, OfferKind.UNDO, 77)
+    assert await storage.set_offer_message(record.id, OfferKind.DRAW, 77)
+    assert not await storage.set_offer_message(record.id, OfferKind.DRAW, 78)
     read = await storage.game(record.id)
     assert read is not None and read.version == offered.version
-    assert read.offer == Offer("draw", 1, frozenset(), message_id=77)
+    assert read.offer == Offer(OfferKind.DRAW, 1, frozenset(), message_id=77)
     agreed = dataclasses.replace(read.offer, accepted=frozenset({0}))
     kept = await storage.save(dataclasses.replace(read, offer=agreed), 12.0)
     assert kept.offer is not None and kept.offer.message_id == 77
