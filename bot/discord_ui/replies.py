@@ -36,9 +36,12 @@ EMBED_TOTAL = 6000
 CHOICES = 25
 CHOICE_TEXT = 100
 ELLIPSIS = "…"
-DISCORD_TROUBLE = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError)
-"""What a request to Discord raises when Discord refuses or fails it (a 4xx, a 5xx, a rate
-limit too long to wait out) or the connection fails (dropped, refused, timed out)."""
+DISCORD_ERRORS = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError)
+"""What only a request to Discord raises: Discord refused or failed it (a 4xx, a 5xx, a
+rate limit too long to wait out), or the connection to it failed."""
+DISCORD_TROUBLE = (*DISCORD_ERRORS, OSError)
+"""What a request to Discord raises, a connection reset by the system (an OSError, as a
+database's lost connection raises too) with the rest."""
 NO_PINGS = discord.AllowedMentions.none()
 """The client's default: only the users a post names in `pings` are ever notified."""
 

@@ -8,14 +8,13 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
-import aiohttp
 import asyncpg
 import discord
 from discord import app_commands
 
 import engine
 from bot.discord_ui.markup import escape, markup
-from bot.discord_ui.replies import replies_only, reply
+from bot.discord_ui.replies import DISCORD_ERRORS, replies_only, reply
 from bot.metrics import DATABASE_ERRORS, interactions
 from bot.play.values import DamagedGame, Refusal
 from bot.play.words.text import excerpts_in
@@ -238,7 +237,7 @@ async def answer_failure(
 def _discords(error: BaseException | None) -> bool:
     """Whether a failure is Discord's (some of aiohttp's errors are OSErrors too, as a lost
     database connection's are)."""
-    return isinstance(error, discord.HTTPException | discord.RateLimited | aiohttp.ClientError)
+    return isinstance(error, DISCORD_ERRORS)
 
 
 def _command_name(interaction: discord.Interaction) -> str | None:

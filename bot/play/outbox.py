@@ -119,8 +119,7 @@ class Outbox:
         """Post an announcement in its channel once the posts of its game's earlier changes
         are out, rather than as the reply it was to be."""
         if post.announcement is not None:
-            await self._announcements.not_replying(post.announcement)
-            await self._announcements.retry([post.announcement], self._games.clock())
+            await self._announcements.to_channel(post.announcement, self._games.clock())
             self._events.write(DueWorkChanged())
 
     async def replying(self, post: Post, reply_token: str) -> bool:

@@ -172,18 +172,8 @@ class Vacations:
             return None
         quiet = await quiet_until(self.clocks, turn.user_id, self._clock()) is not None
         pings, dm = ((), None) if quiet else ((turn.user_id,), turn.user_id)
-        told: list[Post] = []
-
-        def owed(text: Text) -> Announcement:
-            post = Post(turn.game_id, text, pings=pings)
-            kept = self.games.signed(notice(record, post, self._clock(), dm_user_id=dm))
-            told.append(dataclasses.replace(post, announcement=kept.id))
-            return kept
-
-        link = game_link(turn)
-        if await self._day_from(turn.user_id, turn.deadline, turn.name, link, owed) is None:
-            return None
-        return Delivery(turn.place_id, told[0], dm_user_id=dm)
+        told = await self._day_from(record, turn.user_id, turn.deadline, turn.name, pings, dm)
+        return None if told is None else Delivery(turn.place_id, told, dm_user_id=dm)
 
     async def reprieve(self, record: GameRecord) -> GameRecord | None:
         """Spare a move that came after its turn's deadline, before the time-out did, with
@@ -192,36 +182,30 @@ class Vacations:
         is saved with it and posted in the game's channel at once, before the move."""
         assert record.deadline is not None and record.turn_seat is not None
         seat = record.players[record.turn_seat]
-        link = GameLink(title(record), record.guild_id, record.place_id, record.message_id)
-
-        told: list[Post] = []
-
-        def owed(text: Text) -> Announcement:
-            kept = self.games.signed(notice(record, Post(record.id, text), self._clock()))
-            told.append(Post(record.id, text, announcement=kept.id))
-            return kept
-
-        if await self._day_from(seat.user_id, record.deadline, seat.name, link, owed) is None:
+        told = await self._day_from(record, seat.user_id, record.deadline, seat.name)
+        if told is None:
             return None
-        deliveries = tuple(Delivery(record.place_id, post) for post in told)
-        self.games.events.write(PostsOwed(deliveries))
+        self.games.events.write(PostsOwed((Delivery(record.place_id, told),)))
         return await self.games.by_id(record.id)
 
     async def _day_from(
         self,
+        record: GameRecord,
         user_id: int,
         at: float,
         name: str,
-        link: GameLink,
-        owed: Callable[[Text], Announcement] | None = None,
-    ) -> Text | None:
+        pings: tuple[int, ...] = (),
+        dm_user_id: int | None = None,
+    ) -> Post | None:
         """A vacation day from `at` (what is left, when under a day) if the user has any
-        left this year and no vacation covers `at`, with its notice (kept `owed` with the
-        day when given) and their games' deadlines worked out again; None otherwise."""
+        left this year and no vacation covers `at`, with its notice about `record`'s game
+        (pinging `pings`, to `dm_user_id` by direct message first) kept owed with the day,
+        and their games' deadlines worked out again: the notice's post; None otherwise."""
         left = await self.left(user_id, at)
         if left < MINUTE:
             return None
         day = Vacation(user_id, at, at + min(DAY, left), automatic=True)
+        link = GameLink(title(record), record.guild_id, record.place_id, record.message_id)
         text = say(
             Strong(Name(name)),
             ", your time in ",
@@ -230,10 +214,12 @@ class Vacations:
             Moment(day.ends_at),
             f". Vacation left this year: {describe_left(left - (day.ends_at - at))}.",
         )
-        if not await self.clocks.add_vacation(day, [] if owed is None else [owed(text)]):
+        post = Post(record.id, text, pings=pings)
+        owed = self.games.signed(notice(record, post, self._clock(), dm_user_id=dm_user_id))
+        if not await self.clocks.add_vacation(day, [owed]):
             return None
         await self._refresh(user_id)
-        return text
+        return dataclasses.replace(post, announcement=owed.id)
 
     async def _refresh(self, user_id: int) -> None:
         """Work out again the deadlines of the user's games, as their absences changed."""

@@ -129,10 +129,11 @@ class Announcements:
         """Strike an announcement off: it was sent (or Discord refused it for good)."""
         await self._run.execute("DELETE FROM announcements WHERE id = ?", announcement_id)
 
-    async def not_replying(self, announcement_id: str) -> None:
-        """Forget the reply an announcement was to go out as: it goes in the channel."""
+    async def to_channel(self, announcement_id: str, at: float) -> None:
+        """Send an announcement in its channel from `at`, not as the reply it was to be."""
         await self._run.execute(
-            "UPDATE announcements SET reply_token = NULL WHERE id = ?", announcement_id
+            "UPDATE announcements SET reply_token = NULL, retry_at = ? WHERE id = ?",
+            *(at, announcement_id),
         )
 
     async def replying(self, announcement_id: str, reply_token: str) -> bool:

@@ -191,7 +191,7 @@ class PostgresRunner(PostgresStatements):
             try:
                 own = await _connect(self._url)
                 break
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
+            except LOST:
                 await asyncio.sleep(RECONNECT_EVERY)
         for key, name in self._held:
             if not await own.fetchval(TRY_LOCK, key, name):
@@ -212,6 +212,8 @@ class PostgresRunner(PostgresStatements):
 
 
 TRY_LOCK = "SELECT pg_try_advisory_lock($1, hashtext($2))"
+LOST = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError)
+"""What a connection to a server that went away (or is not back yet) raises."""
 
 
 async def _connect(url: str) -> asyncpg.Connection[asyncpg.Record]:
@@ -224,7 +226,7 @@ async def _answers(own: asyncpg.Connection[asyncpg.Record] | None) -> bool:
         return False
     try:
         await asyncio.wait_for(own.fetchval("SELECT 1"), WATCH_EVERY)
-    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
+    except LOST:
         return False
     return True
 
