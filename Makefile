@@ -27,4 +27,4 @@ local: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(PY) -m ruff check .
 	$(PY) -m mypy engine render ai bot benchmarks
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q --numprocesses=auto
