@@ -84,6 +84,7 @@ from bot.config import Settings
 from bot.discord_ui.app import create_bot
 from bot.play.pictures import Renderer
 from bot.process import tune_collector
+from bot.runtime.app import App
 from bot.storage import SQLITE_PREFIX, open_storage
 from bot.storage.copy import TABLES
 from tests.bot.harness import Channel, DiscordHarness, Reply, User
@@ -290,7 +291,7 @@ async def play_share(share: Share) -> None:
     """One bot process: set up, say "ready", play its games when told "go", print the result
     as JSON (reply times, seconds elapsed, CPU seconds of the process and its drawing)."""
     renderer: Renderer | None = None if share.drawing else Prepared()
-    bot = create_bot(share.settings(), renderer=renderer)
+    bot = create_bot(App(share.settings(), renderer=renderer))
     first_id = FIRST_ID + share.process * WORLD_APART
     harness = DiscordHarness(bot, timeout=60, first_id=first_id, spec_checked=False)
     async with harness as discord:

@@ -47,6 +47,7 @@ import engine
 from bot.config import Settings
 from bot.discord_ui.app import create_bot
 from bot.play.outbox import LONGEST_RETRY
+from bot.runtime.app import App
 from bot.storage import Status
 from tests.bot.harness import DROPPED, Channel, DiscordHarness, Kind, User
 
@@ -147,7 +148,7 @@ async def main(arguments: argparse.Namespace) -> None:
     tally = Tally()
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings("token", f"sqlite:///{Path(folder) / 'games.sqlite3'}")
-        bot = create_bot(settings, clock=clock)
+        bot = create_bot(App(settings, clock=clock))
         async with DiscordHarness(bot, timeout=600, spec_checked=False) as discord:
             with exceptions_kept(tally):
                 tables = [

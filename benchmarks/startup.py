@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.config import Settings  # noqa: E402
 from bot.discord_ui.app import create_bot  # noqa: E402
+from bot.runtime.app import App  # noqa: E402
 
 IMPORTED = time.time()
 
@@ -95,7 +96,7 @@ async def started(folder: Path, gateway: float) -> dict[str, float]:
     """The process's own run: the bot started as `python -m bot` builds it."""
     settings = Settings("token", f"sqlite:///{folder / 'games.sqlite3'}", vacation_days=0)
     times = {"imports": IMPORTED - START}
-    bot = create_bot(settings)
+    bot = create_bot(App(settings))
     discord = SlowGateway(bot, gateway)
     the_world_of(discord)
     starting = asyncio.ensure_future(discord.start())

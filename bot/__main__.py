@@ -19,6 +19,7 @@ from bot.console import run_console
 from bot.discord_ui.app import create_bot
 from bot.logs import HeldLogs, start_logging
 from bot.process import tune_collector
+from bot.runtime.app import open_app
 from bot.storage import CopyError, DatabaseUnusable, copy_between
 from bot.storage.backups import BackupError, backup, restore
 
@@ -140,11 +141,12 @@ def backup_or_restore(mode: str, file: Path) -> int:
 
 
 async def _run(settings: Settings, logs: HeldLogs) -> None:
-    """Log in, saying plainly why that failed if it did, and serve until stopped (the
-    start-up's log lines are written once logged in; SIGTERM stops the bot as cleanly as
-    Ctrl-C does, letting go of the work it claimed). Without the gateway (`python -m bot
-    web`) the pages and the work due are served through Discord's HTTP API alone."""
-    async with create_bot(settings) as bot:
+    """Open the app (its storage first), log in, saying plainly why that failed if it
+    did, and serve until stopped (the start-up's log lines are written once logged in;
+    SIGTERM stops the bot as cleanly as Ctrl-C does, letting go of the work it claimed).
+    Without the gateway (`python -m bot web`) the pages and the work due are served
+    through Discord's HTTP API alone."""
+    async with open_app(settings) as app, create_bot(app) as bot:
         try:
             await bot.login(settings.token)
         except discord.LoginFailure:

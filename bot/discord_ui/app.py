@@ -13,17 +13,14 @@ import asyncio
 import hashlib
 import json
 import logging
-import time
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 import discord
 
-from bot.config import Settings
 from bot.discord_ui.buttons import answer_unknown
 from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.game_commands import build_groups
-from bot.discord_ui.health import GatewayAbsence, count_invalid_requests, database_trouble
+from bot.discord_ui.health import GatewayAbsence, count_invalid_requests
 from bot.discord_ui.picker_views import PICKER_ITEMS
 from bot.discord_ui.puzzle_commands import puzzle_command
 from bot.discord_ui.puzzle_views import PUZZLE_ITEMS
@@ -40,30 +37,16 @@ from bot.discord_ui.tournament_commands import (
 from bot.discord_ui.tree import GameTree
 from bot.discord_ui.vacation_commands import vacation_group
 from bot.discord_ui.views import DYNAMIC_ITEMS
-from bot.metrics import (
-    AI_QUEUE,
-    DATABASE_ERRORS,
-    OUTBOX_BACKLOG,
-    PAGES_OPEN,
-    SHARDS_CONNECTED,
-    exposition,
-    interactions,
-)
+from bot.metrics import DATABASE_ERRORS, PAGES_OPEN, SHARDS_CONNECTED, interactions
 from bot.play.ai_turns import DEFAULT_NAME, Thinker
 from bot.play.host import Host
 from bot.play.pictures import Renderer
-from bot.play.ratings import rate_game
 from bot.runtime.ai_runner import AiRunner
-from bot.runtime.orphans import OrphanWatch
+from bot.runtime.app import App
 from bot.runtime.scheduler import Scheduler
-from bot.runtime.service import Service, build
-from bot.storage import Storage, open_storage
-from bot.storage.claims import holder
+from bot.runtime.service import Service
 from bot.web.links import WebLinks
 from bot.web.server import WebFront
-from bot.workers.child import WorkerError
-from bot.workers.drawing import DrawingProcess, ThreadDrawing
-from bot.workers.thinking import ThinkingProcesses, ThreadThinking
 
 log = logging.getLogger(__name__)
 
@@ -87,18 +70,11 @@ BUTTONS = (
 
 
 class PyramidBot(discord.AutoShardedClient):
-    """The bot: one command group per game over the use cases of one `Host`, on the shards
-    the settings name."""
+    """The bot: one command group per game over the use cases of the `App` it is handed,
+    on the shards the settings name."""
 
-    def __init__(
-        self,
-        settings: Settings,
-        *,
-        sync_commands: bool = True,
-        clock: Callable[[], float] = time.time,
-        renderer: Renderer | None = None,
-        thinker: Thinker | None = None,
-    ) -> None:
+    def __init__(self, app: App, *, sync_commands: bool = True) -> None:
+        settings = app.settings
         super().__init__(
             intents=discord.Intents(guilds=True),
             allowed_mentions=NO_PINGS,
@@ -107,25 +83,24 @@ class PyramidBot(discord.AutoShardedClient):
         )
         if settings.shard_ids is not None:
             self.shard_ids = list(settings.shard_ids)
+        self.app = app
         self.settings = settings
-        self.renderer = renderer
-        self.thinker = thinker
         self.sync_commands = sync_commands
         self.tree = GameTree(self)
-        self._storage: Storage | None = None
-        self.clock = clock
+        self.clock = app.clock
         address = settings.web_address
         self.links = None if address is None else WebLinks(address, settings.link_secret)
         """The pages' links, when the bot serves pages."""
-        self._service: Service | None = None
         self._web: WebFront | None = None
-        self.orphans: OrphanWatch | None = None
-        self._absence = GatewayAbsence(clock)
+        self._absence = GatewayAbsence(app.clock)
+        if settings.gateway:
+            app.checks.append(lambda: self._absence.reason(self))
+        app.gauges.append(self._count_shards)
 
     @property
     def is_set_up(self) -> bool:
         """Whether `setup_hook` has built the use cases and their background work."""
-        return self._service is not None
+        return self.app.is_serving
 
     @property
     def serves_pages(self) -> bool:
@@ -135,12 +110,11 @@ class PyramidBot(discord.AutoShardedClient):
     @property
     def service(self) -> Service:
         """The use cases and their background work, built in `setup_hook`."""
-        assert self._service is not None, "the service is built in setup_hook"
-        return self._service
+        return self.app.service
 
     @property
     def host(self) -> Host:
-        return self.service.host
+        return self.app.host
 
     @property
     def scheduler(self) -> Scheduler:
@@ -150,29 +124,24 @@ class PyramidBot(discord.AutoShardedClient):
     def ai_runner(self) -> AiRunner:
         return self.service.ai_runner
 
+    @property
+    def renderer(self) -> Renderer | None:
+        return self.app.renderer
+
+    @property
+    def thinker(self) -> Thinker | None:
+        return self.app.thinker
+
     async def login(self, token: str) -> None:
-        """Open the storage first: a database that cannot be used stops start-up (with
-        DatabaseUnusable) before Discord is contacted."""
-        self._storage = await open_storage(self.settings.database_url, rater=rate_game)
+        """Log in, once the app is open (its storage opens first: a database that cannot
+        be used stops start-up before Discord is contacted)."""
+        assert self.app.is_open, "the bot logs in with its app open"
         count_invalid_requests(self.http)
         await super().login(token)
 
     async def setup_hook(self) -> None:
-        assert self._storage is not None, "the storage opens when the bot logs in"
-        renderer, thinker = await self._start_workers()
-        courier = DiscordCourier(self, self._storage.reply_places, self.clock)
-        self._service = build(
-            self._storage,
-            renderer,
-            courier,
-            clock=self.clock,
-            slot=self.settings.slot,
-            thinker=thinker,
-            vacation_days=self.settings.vacation_days,
-            venue=DiscordVenue(self),
-            ai_name=DEFAULT_NAME if self.user is None else self.user.display_name,
-            ai_at_once=self.settings.ai_processes,
-        )
+        courier = DiscordCourier(self, self.app.storage.reply_places, self.clock)
+        name = DEFAULT_NAME if self.user is None else self.user.display_name
         commands = [
             *build_groups(),
             *standings_commands(),
@@ -182,11 +151,8 @@ class PyramidBot(discord.AutoShardedClient):
         self.tree.add_commands([*commands, vacation_group(), *tournament_commands()])
         self.add_dynamic_items(*BUTTONS)
         if self.sync_commands and self.settings.runs_first_shard:
-            await self._sync(self._storage)
-        await self._take_over(self._storage)
-        self.orphans = OrphanWatch(self._storage.clocks, self.settings.slot, self._work_given_back)
-        self.service.start()
-        self.orphans.start()
+            await self._sync()
+        await self.app.serve(courier, venue=DiscordVenue(self), ai_name=name)
         await self._serve_pages()
 
     async def _serve_pages(self) -> None:
@@ -194,8 +160,9 @@ class PyramidBot(discord.AutoShardedClient):
         port = self.settings.web_port
         if port is None or self.links is None:
             return
+        app = self.app
         web = WebFront(
-            self.host, self.links, self.scheduler.deliver, self.health, self.metrics, self.clock
+            app.host, self.links, self.scheduler.deliver, app.health, app.metrics, self.clock
         )
         try:
             await web.start(port)
@@ -209,72 +176,12 @@ class PyramidBot(discord.AutoShardedClient):
             await web.stop()
             return
         self._web = web
+        app.gauges.append(lambda: PAGES_OPEN.set(web.live.pages))
 
-    async def health(self) -> str | None:
-        """Why the bot is unhealthy (see `bot.discord_ui.health`), or None when it is."""
-        away = self._absence.reason(self) if self.settings.gateway else None
-        return away or await database_trouble(self.host.storage, self.clock())
-
-    async def metrics(self) -> bytes:
-        """The metrics in Prometheus' format, the gauges read now."""
+    def _count_shards(self) -> None:
         SHARDS_CONNECTED.set(sum(not shard.is_closed() for shard in self.shards.values()))
-        AI_QUEUE.set(self.ai_runner.queued)
-        PAGES_OPEN.set(0 if self._web is None else self._web.live.pages)
-        try:
-            OUTBOX_BACKLOG.set(await self.host.storage.announcements.backlog())
-        except Exception:
-            DATABASE_ERRORS.inc()
-            log.exception("could not count the announcements owed")
-        return exposition()
 
-    async def _start_workers(self) -> tuple[Renderer, Thinker]:
-        """Start the drawing and thinking processes not given, side by side (each imports
-        its libraries), falling back to threads for one that cannot start."""
-        drawing: Awaitable[Renderer] = (
-            _started(DrawingProcess(), ThreadDrawing(), "drawing")
-            if self.renderer is None
-            else _given(self.renderer)
-        )
-        thinking: Awaitable[Thinker] = (
-            _started(ThinkingProcesses(self.settings.ai_processes), ThreadThinking(), "thinking")
-            if self.thinker is None
-            else _given(self.thinker)
-        )
-        renderer, thinker = await asyncio.gather(drawing, thinking)
-        self.renderer, self.thinker = renderer, thinker
-        return renderer, thinker
-
-    async def _take_over(self, storage: Storage) -> None:
-        """Serve this process's shards: what the process that ran them before left claimed
-        is freed at once, unless another live process runs them."""
-        writer = self.host.games.writer
-        if not await storage.clocks.take_over(writer.slot, holder(writer)):
-            log.warning(
-                "another process runs %s on this database, or its machine stopped without "
-                "closing its connection: each shard must run in exactly one process; the "
-                "work that process claimed is taken up once its claims lapse",
-                writer.slot,
-            )
-        await storage.clocks.on_let_go(self._work_given_back)
-
-    def _work_given_back(self) -> None:
-        """A process stopped, giving its work back (or died, leaving it): look for it at
-        once."""
-        if self._service is not None:
-            self._service.scheduler.wake()
-            self._service.ai_runner.look_soon()
-
-    async def _let_go(self, storage: Storage) -> None:
-        """Release the claims this process holds, so that others take the work at once."""
-        try:
-            released = await storage.clocks.let_go(holder(self.host.games.writer))
-        except Exception:
-            log.exception("could not release this process's claims; they lapse in a minute")
-            return
-        if released:
-            log.info("released %d claims on due work", released)
-
-    async def _sync(self, storage: Storage) -> None:
+    async def _sync(self) -> None:
         """Commands reach one test server at once, or every server within about an hour.
 
         They are registered only when they differ from those last registered (as the
@@ -287,11 +194,12 @@ class PyramidBot(discord.AutoShardedClient):
         where = "globally" if guild is None else f"to server {guild_id}"
         scope = f"{self.application_id}:{'global' if guild is None else guild_id}"
         digest = command_digest(self.tree, guild)
-        if await storage.command_syncs.digest(scope) == digest:
+        syncs = self.app.storage.command_syncs
+        if await syncs.digest(scope) == digest:
             log.info("commands unchanged since they were last synced %s", where)
             return
         synced = await self.tree.sync(guild=guild)
-        await storage.command_syncs.save(scope, digest, self.clock())
+        await syncs.save(scope, digest, self.clock())
         log.info("synced %d command groups %s", len(synced), where)
 
     def dispatch(self, event: str, /, *args: Any, **kwargs: Any) -> None:
@@ -342,39 +250,17 @@ class PyramidBot(discord.AutoShardedClient):
         )
 
     async def close(self) -> None:
+        """Stop serving pages and leave the gateway; the app is closed by whoever opened
+        it."""
         if self._web is not None:
             await self._web.stop()
         await super().close()
-        if self.orphans is not None:
-            await self.orphans.stop()
-        if self._service is not None:
-            await self._service.stop()
-        if self._storage is not None:
-            if self._service is not None:
-                await self._let_go(self._storage)
-            await self._storage.close()
-            self._storage = None
-        if self.renderer is not None:
-            await self.renderer.close()
-        if self.thinker is not None:
-            await self.thinker.close()
 
 
 def command_digest(tree: GameTree, guild: discord.abc.Snowflake | None) -> str:
     """A digest of the commands `tree.sync(guild=guild)` would register."""
     payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-
-
-class _ChildWorker(Protocol):
-    async def start(self) -> None: ...
-
-    async def close(self) -> None: ...
-
-
-Child = TypeVar("Child", bound=_ChildWorker)
-Threads = TypeVar("Threads")
-Given = TypeVar("Given")
 
 
 def _answers_only(interaction: discord.Interaction) -> bool:
@@ -384,36 +270,6 @@ def _answers_only(interaction: discord.Interaction) -> bool:
     return answerable and interaction.channel_id is not None and replies_only(interaction)
 
 
-async def _given(worker: Given) -> Given:
-    return worker
-
-
-async def _started(child: Child, threads: Threads, what: str) -> Child | Threads:
-    """A worker process started and ready, or `threads` (doing the same work in threads of
-    this process) if it cannot start."""
-    try:
-        await child.start()
-    except (OSError, WorkerError):
-        log.exception("the %s process did not start; its work is done in threads", what)
-        await child.close()
-        return threads
-    return child
-
-
-def create_bot(
-    settings: Settings,
-    *,
-    sync_commands: bool = True,
-    clock: Callable[[], float] = time.time,
-    renderer: Renderer | None = None,
-    thinker: Thinker | None = None,
-) -> PyramidBot:
-    """The bot; `clock` (seconds, like `time.time`) times moves, reminders and time-outs.
-
-    Pictures are drawn, and the AI thinks (in `settings.ai_processes` processes, playing as
-    many games' turns at once), in child processes unless another `renderer` or `thinker`
-    is given.
-    """
-    return PyramidBot(
-        settings, sync_commands=sync_commands, clock=clock, renderer=renderer, thinker=thinker
-    )
+def create_bot(app: App, *, sync_commands: bool = True) -> PyramidBot:
+    """The Discord front end of `app` (which logs in once the app is open)."""
+    return PyramidBot(app, sync_commands=sync_commands)

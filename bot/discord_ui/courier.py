@@ -40,8 +40,8 @@ from bot.discord_ui.views import (
     prompt_view,
 )
 from bot.play.outbox import REPLY_READABLE
+from bot.play.records import ReplyHandle, ReplyPlaces
 from bot.play.values import Post, Prompt
-from bot.storage import ReplyHandle, ReplyPlaces
 
 log = logging.getLogger(__name__)
 

@@ -1,21 +1,17 @@
-"""How the bot is, for `/healthz` and `/metrics`: whether it has been away from Discord's
-gateway for longer than a minute, whether its database answers and takes a write, and the
-requests Discord answered as invalid (10,000 in ten minutes bar the bot's address)."""
+"""How the Discord side of the bot is, for `/healthz` and `/metrics`: whether it has been
+away from Discord's gateway for longer than a minute, and the requests Discord answered as
+invalid (10,000 in ten minutes bar the bot's address)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord.http import HTTPClient, Route
 
-from bot.metrics import DATABASE_ERRORS, INVALID_REQUESTS
-from bot.storage import Storage
+from bot.metrics import INVALID_REQUESTS
 
-HEALTH_WAIT = 5.0
-"""Seconds the database has to answer a health check."""
 GATEWAY_GRACE = 60.0
 """Seconds the bot may be away from Discord's gateway (reconnecting, resuming) before its
 health check fails."""
@@ -50,22 +46,6 @@ class GatewayAbsence:
         assert self._since is not None
         gone = self._clock() - self._since
         return None if gone < GATEWAY_GRACE else f"{away} for {gone:.0f} s"
-
-
-async def database_trouble(storage: Storage, now: float) -> str | None:
-    """Why the database is unhealthy (it does not answer, or does not take a write, within
-    `HEALTH_WAIT` seconds), or None."""
-    try:
-        await asyncio.wait_for(storage.ping(), HEALTH_WAIT)
-    except Exception as error:
-        DATABASE_ERRORS.inc()
-        return f"the database does not answer ({type(error).__name__}: {error})"
-    try:
-        await asyncio.wait_for(storage.write_check(now), HEALTH_WAIT)
-    except Exception as error:
-        DATABASE_ERRORS.inc()
-        return f"the database cannot be written ({type(error).__name__}: {error})"
-    return None
 
 
 def count_invalid_requests(http: HTTPClient) -> None:

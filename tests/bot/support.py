@@ -20,6 +20,7 @@ from bot.play.changes import following
 from bot.play.pictures import Renderer
 from bot.play.values import Person, Post
 from bot.play.words.text import Text
+from bot.runtime.app import App
 from bot.runtime.service import Service, build
 from bot.storage import Action, Status, Storage
 from bot.workers.drawing import ThreadDrawing
@@ -54,15 +55,17 @@ def new_bot(
     its other `settings` (such as `database_url` or `shard_ids`) given by name.
 
     It draws and thinks in threads of the test's process unless given another renderer or
-    thinker: child processes of its own for every test would cost more than the tests.
+    thinker: child processes of its own for every test would cost more than the tests. Its
+    app is opened by the harness that logs it in (as `python -m bot` opens it first).
     """
     chosen = dataclasses.replace(settings_in(tmp_path), **settings)
-    return create_bot(
+    app = App(
         chosen,
         clock=clock,
         renderer=renderer or ThreadDrawing(),
         thinker=thinker or ThreadThinking(),
     )
+    return create_bot(app)
 
 
 def settings_in(tmp_path: Path) -> Settings:

@@ -272,7 +272,7 @@ def test_log_format_json_writes_one_object_a_line_for_log_collectors() -> None:
 
 
 SERVE_UNTIL_STOPPED = """
-import asyncio, gc
+import asyncio, contextlib, gc
 import bot.__main__ as main
 from bot.config import Settings
 from bot.logs import start_logging
@@ -291,7 +291,12 @@ class Bot:
         await asyncio.sleep(0.1)
         print("closed", flush=True)
 
-main.create_bot = lambda settings: Bot()
+@contextlib.asynccontextmanager
+async def no_app(settings):
+    yield None
+
+main.open_app = no_app
+main.create_bot = lambda app: Bot()
 asyncio.run(main._run(Settings("token"), start_logging("INFO")))
 print("stopped", flush=True)
 """

@@ -20,6 +20,7 @@ from bot.discord_ui.views import NONCE_LENGTH
 from bot.play.outbox import OWED_AFTER, Outbox
 from bot.play.pictures import Renderer
 from bot.play.values import Post
+from bot.runtime.app import App
 from bot.workers.drawing import ThreadDrawing
 from tests.bot.discord_ui.test_ai_games import storage_of
 from tests.bot.discord_ui.test_shards import scheduler_of
@@ -383,7 +384,7 @@ async def test_presses_are_answered_in_time_while_a_long_replay_is_drawn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("bot.play.history.REPLAY_FRAMES", 10_000)
-    async with DiscordHarness(create_bot(settings_in(tmp_path)), timeout=60) as discord:
+    async with DiscordHarness(create_bot(App(settings_in(tmp_path))), timeout=60) as discord:
         long_channel = discord.text_channel("long-game")
         viewer = await seed_long_game(discord, long_channel)
         carol, dave = discord.user("carol"), discord.user("dave")

@@ -13,6 +13,7 @@ import render
 from bot.discord_ui import replies
 from bot.discord_ui.app import create_bot
 from bot.discord_ui.tree import APOLOGY
+from bot.runtime.app import App
 from bot.storage import Status
 from bot.workers.drawing import DrawingProcess, ThreadDrawing
 from bot.workers.thinking import ThreadThinking
@@ -46,7 +47,7 @@ def user_by_id(discord: DiscordHarness, user_id: int) -> User:
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
 async def test_a_whole_game_from_challenge_to_result(tmp_path: Path, game: str) -> None:
     """The bot as it runs for real: pictures come from its drawing process."""
-    async with DiscordHarness(create_bot(settings_in(tmp_path))) as discord:
+    async with DiscordHarness(create_bot(App(settings_in(tmp_path)))) as discord:
         await play_a_whole_game(discord, game)
         drawing = discord.client.renderer  # type: ignore[attr-defined]
         assert isinstance(drawing, DrawingProcess) and drawing.pid is not None
@@ -66,7 +67,7 @@ async def test_without_worker_processes_pictures_are_drawn_and_the_ai_thinks_in_
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     monkeypatch.setattr(sys, "executable", python)
-    async with DiscordHarness(create_bot(settings_in(tmp_path))) as discord:
+    async with DiscordHarness(create_bot(App(settings_in(tmp_path)))) as discord:
         assert isinstance(discord.client.renderer, ThreadDrawing)  # type: ignore[attr-defined]
         assert isinstance(discord.client.thinker, ThreadThinking)  # type: ignore[attr-defined]
         await play_a_whole_game(discord, "tink")

@@ -6,7 +6,7 @@ Discord sends and answers every HTTP call it makes, REST and interaction webhook
 like a small in-memory Discord. Use it as an async context manager, or through the
 `open_harness` fixture of tests/bot/conftest.py:
 
-    async with DiscordHarness(create_bot()) as discord:
+    async with DiscordHarness(create_bot(App(Settings("token")))) as discord:
         alice, bob = discord.user("alice"), discord.user("bob")
         challenge = await discord.slash(alice, "tink start", {"opponent": bob})
         assert "challenges" in challenge.content and not challenge.ephemeral
@@ -175,6 +175,8 @@ class DiscordHarness(FakeDiscord):
         self.timeout = generous_bound() if timeout is None else timeout
         self._watch = TaskWatch(client)
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._opened: Any = None
+        """The bot's app, when the harness opened it (as `python -m bot` would)."""
 
     async def __aenter__(self) -> Self:
         return await self.start()
@@ -192,6 +194,10 @@ class DiscordHarness(FakeDiscord):
         self._loop = asyncio.get_running_loop()
         LoopGuard.enter(self._loop)
         internals.answer_rest(self.client, self.static_login, self.rest_request)
+        app = getattr(self.client, "app", None)
+        if app is not None and not app.is_open:
+            await app.open()
+            self._opened = app
         await self.run(self._login())
         return self
 
@@ -200,6 +206,9 @@ class DiscordHarness(FakeDiscord):
         raises what went wrong in a request no call reported (one made in the background)."""
         await self._watch.cancel()
         await self.client.close()
+        if self._opened is not None:
+            await self._opened.close()
+            self._opened = None
         if self._loop is not None:
             LoopGuard.leave(self._loop)
             self._loop = None
