@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import engine
+from bot.config import Settings
 from bot.logs import PLAIN
 from bot.play.ai_seats import is_ai
 from bot.play.challenges import Invitation
@@ -23,13 +24,12 @@ from bot.play.events import TurnWaiting
 from bot.play.host import Host
 from bot.play.offers import offer_words
 from bot.play.pictures import Renderer
-from bot.play.ratings import rate_game
+from bot.play.records import GameRecord, Status
 from bot.play.rules import rules_pages
 from bot.play.values import Person, Post, Prompt, Refusal
 from bot.play.words.text import Text, excerpt, plain
 from bot.play.words.wording import turn_line
-from bot.storage import GameRecord, Status, open_storage
-from bot.workers.drawing import ThreadDrawing
+from bot.runtime.app import App
 
 log = logging.getLogger(__name__)
 
@@ -372,7 +372,7 @@ def run_console(
     at once, at the prompt or while an answer is being worked out."""
     try:
         with _ctrl_c_interrupts(), asyncio.Runner() as runner:
-            _session(runner, database_url, out, read, write, renderer or ThreadDrawing())
+            _session(runner, database_url, out, read, write, renderer)
     except KeyboardInterrupt:
         write("")
 
@@ -400,16 +400,17 @@ def _session(
     out: Path,
     read: Callable[[str], str],
     write: Callable[[str], object],
-    renderer: Renderer,
+    renderer: Renderer | None,
 ) -> None:
-    storage = runner.run(open_storage(database_url, rater=rate_game))
+    app = App(Settings("", database_url), renderer=renderer, in_threads=True)
+    runner.run(app.open())
     out.mkdir(parents=True, exist_ok=True)
     failures = logging.FileHandler(out / LOG_FILE, encoding="utf-8", delay=True)
     failures.setLevel(logging.WARNING)
     failures.setFormatter(PLAIN)
     logging.getLogger().addHandler(failures)
     try:
-        console = Console(Host(storage, renderer), out)
+        console = Console(app.use_cases(), out)
         write(f"Pyramid Host console. Pictures go to {out}/. Type help, or quit to leave.")
         resumed = runner.run(console.resume())
         if resumed:
@@ -428,5 +429,4 @@ def _session(
     finally:
         logging.getLogger().removeHandler(failures)
         failures.close()
-        runner.run(storage.close())
-        runner.run(renderer.close())
+        runner.run(app.close())

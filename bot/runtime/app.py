@@ -55,8 +55,12 @@ class App:
         clock: Callable[[], float] = time.time,
         renderer: Renderer | None = None,
         thinker: Thinker | None = None,
+        in_threads: bool = False,
     ) -> None:
         self.settings = settings
+        self.in_threads = in_threads
+        """Whether drawing and thinking are done in threads of this process, without
+        trying child processes (the console's choice: one player, no start-up wait)."""
         self.clock = clock
         self.renderer = renderer
         self.thinker = thinker
@@ -102,6 +106,12 @@ class App:
         self._stack.push_async_callback(thinker.close)
         self._stack.push_async_callback(renderer.close)
         self.renderer, self.thinker = renderer, thinker
+
+    def use_cases(self) -> Host:
+        """The use cases alone, with no background work, for a front end that plays the
+        bot's turns and tells the due work itself (the console)."""
+        assert self.renderer is not None and self.thinker is not None, "open the app first"
+        return Host(self.storage, self.renderer, clock=self.clock, thinker=self.thinker)
 
     async def serve(
         self, courier: Courier, *, venue: Venue | None = None, ai_name: str = DEFAULT_NAME
@@ -175,14 +185,16 @@ class App:
         """Start the drawing and thinking processes not given, side by side (each imports
         its libraries), falling back to threads for one that cannot start."""
         drawing: Awaitable[Renderer] = (
-            _started(DrawingProcess(), ThreadDrawing(), "drawing")
-            if self.renderer is None
-            else _given(self.renderer)
+            _given(self.renderer or ThreadDrawing())
+            if self.renderer is not None or self.in_threads
+            else _started(DrawingProcess(), ThreadDrawing(), "drawing")
         )
         thinking: Awaitable[Thinker] = (
-            _started(ThinkingProcesses(self.settings.ai_processes), ThreadThinking(), "thinking")
-            if self.thinker is None
-            else _given(self.thinker)
+            _given(self.thinker or ThreadThinking())
+            if self.thinker is not None or self.in_threads
+            else _started(
+                ThinkingProcesses(self.settings.ai_processes), ThreadThinking(), "thinking"
+            )
         )
         renderer, thinker = await asyncio.gather(drawing, thinking)
         return renderer, thinker
