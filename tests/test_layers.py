@@ -1,0 +1,64 @@
+"""The arrows between the packages point one way: the front ends (Discord, the pages, the
+console) are handed the app and never import the storage or the workers; nothing imports
+the Discord front end but the entry point; the engine imports nothing of the project."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1]
+FRONT_ENDS = [
+    *sorted((ROOT / "bot" / "discord_ui").glob("*.py")),
+    *sorted((ROOT / "bot" / "web").glob("*.py")),
+    ROOT / "bot" / "console.py",
+]
+PROJECT = ("engine", "render", "ai", "bot")
+
+
+def imported(path: Path) -> set[str]:
+    """Every module the file imports, by its full name."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def shown(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+@pytest.mark.parametrize("path", FRONT_ENDS, ids=shown)
+def test_a_front_end_imports_neither_the_storage_nor_the_workers(path: Path) -> None:
+    below = [name for name in imported(path) if within(name, "bot.storage")]
+    below += [name for name in imported(path) if within(name, "bot.workers")]
+    assert below == [], f"{shown(path)} imports {', '.join(sorted(below))}"
+
+
+def test_only_the_entry_point_imports_the_discord_front_end() -> None:
+    importers = [
+        shown(path)
+        for path in sorted((ROOT / "bot").rglob("*.py"))
+        if "discord_ui" not in path.parts
+        and any(within(name, "bot.discord_ui") for name in imported(path))
+    ]
+    assert importers == ["bot/__main__.py"]
+
+
+def test_the_engine_imports_nothing_of_the_project() -> None:
+    reaching = {
+        shown(path): sorted(
+            name for name in imported(path) for package in PROJECT[1:] if within(name, package)
+        )
+        for path in sorted((ROOT / "engine").rglob("*.py"))
+    }
+    assert {path: names for path, names in reaching.items() if names} == {}
