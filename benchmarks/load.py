@@ -340,11 +340,11 @@ async def play_share(share: Share) -> None:
             for i in range(share.tappers if share.process == 0 else 0)
         ]
         started, started_cpu = time.perf_counter(), time.process_time()
-        drawing_before = drawing_cpu_of(bot.renderer)
+        drawing_before = drawing_cpu_of(bot.app.renderer)
         async with asyncio.TaskGroup() as tables_playing:
             for players, channel in tables:
                 tables_playing.create_task(play_games(discord, channel, players, run))
-        drawing_after = drawing_cpu_of(bot.renderer)
+        drawing_after = drawing_cpu_of(bot.app.renderer)
         result = {
             "timings": run.timings,
             "first_answers": run.first_answers,

@@ -38,9 +38,8 @@ from bot.discord_ui.tree import GameTree
 from bot.discord_ui.vacation_commands import vacation_group
 from bot.discord_ui.views import DYNAMIC_ITEMS
 from bot.metrics import DATABASE_ERRORS, PAGES_OPEN, SHARDS_CONNECTED, interactions
-from bot.play.ai_turns import DEFAULT_NAME, Thinker
+from bot.play.ai_turns import DEFAULT_NAME
 from bot.play.host import Host
-from bot.play.pictures import Renderer
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.app import App
 from bot.runtime.scheduler import Scheduler
@@ -123,14 +122,6 @@ class PyramidBot(discord.AutoShardedClient):
     @property
     def ai_runner(self) -> AiRunner:
         return self.service.ai_runner
-
-    @property
-    def renderer(self) -> Renderer | None:
-        return self.app.renderer
-
-    @property
-    def thinker(self) -> Thinker | None:
-        return self.app.thinker
 
     async def login(self, token: str) -> None:
         """Log in, once the app is open (its storage opens first: a database that cannot

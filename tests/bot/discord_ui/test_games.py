@@ -49,7 +49,7 @@ async def test_a_whole_game_from_challenge_to_result(tmp_path: Path, game: str) 
     """The bot as it runs for real: pictures come from its drawing process."""
     async with DiscordHarness(create_bot(App(settings_in(tmp_path)))) as discord:
         await play_a_whole_game(discord, game)
-        drawing = discord.client.renderer  # type: ignore[attr-defined]
+        drawing = discord.client.app.renderer  # type: ignore[attr-defined]
         assert isinstance(drawing, DrawingProcess) and drawing.pid is not None
     assert drawing.pid is None
 
@@ -68,8 +68,8 @@ async def test_without_worker_processes_pictures_are_drawn_and_the_ai_thinks_in_
 ) -> None:
     monkeypatch.setattr(sys, "executable", python)
     async with DiscordHarness(create_bot(App(settings_in(tmp_path)))) as discord:
-        assert isinstance(discord.client.renderer, ThreadDrawing)  # type: ignore[attr-defined]
-        assert isinstance(discord.client.thinker, ThreadThinking)  # type: ignore[attr-defined]
+        assert isinstance(discord.client.app.renderer, ThreadDrawing)  # type: ignore[attr-defined]
+        assert isinstance(discord.client.app.thinker, ThreadThinking)  # type: ignore[attr-defined]
         await play_a_whole_game(discord, "tink")
     assert "the drawing process did not start" in caplog.text
     assert "the thinking process did not start" in caplog.text
