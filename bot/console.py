@@ -121,14 +121,14 @@ class Console:
             )
             if not waiting:
                 return "\n".join(shown)
-            record = await self.host.storage.game(waiting.popleft())
-            if record is not None and await self.host.ai.turn(record.id) is not None:
-                shown.append(await self._show(await self.host.ai.play(record)))
+            played = await self.host.ai.take_turn(waiting.popleft())
+            if played is not None:
+                shown.append(await self._show(played))
 
     async def resume(self) -> str:
         """Pick up the game left open in the console's database, if any; the AI plays
         if it was its turn."""
-        record = await self.host.storage.latest_game_in(CHANNEL)
+        record = await self.host.games.newest_in(CHANNEL)
         if record is None or not record.status.is_open:
             return ""
         self.game = record.game
@@ -159,7 +159,7 @@ class Console:
 
     async def _offer_waiting(self) -> GameRecord | None:
         """The game of this console, when an offer waits in it."""
-        record = await self.host.storage.latest_game_in(CHANNEL)
+        record = await self.host.games.newest_in(CHANNEL)
         return record if record is not None and record.offer is not None else None
 
     async def _lapsed(self, waiting: GameRecord | None) -> str:
@@ -186,7 +186,7 @@ class Console:
             return await self._moves(" ".join(args))
         if command == "board":
             board = await self._show(await self.host.moves.board(CHANNEL, self.game))
-            record = await self.host.storage.latest_game_in(CHANNEL)
+            record = await self.host.games.newest_in(CHANNEL)
             offer = "" if record is None else await self._offer_lines(record)
             return "\n".join(filter(None, [board, offer]))
         if command == "history":
@@ -253,7 +253,7 @@ class Console:
         return "\n\n".join(f"{p.title}\n{plain_markdown(p.body)}" for p in rules_pages(game))
 
     async def _moves(self, typed: str) -> str:
-        record = await self.host.storage.latest_game_in(CHANNEL)
+        record = await self.host.games.newest_in(CHANNEL)
         if record is None or record.turn_user_id is None:
             return "No one is to move."
         pairs = await self.host.moves.suggestions(CHANNEL, self.game, record.turn_user_id, typed)
@@ -287,7 +287,7 @@ class Console:
         if names:
             user_id = self.person(names[0]).user_id
         else:
-            record = await self.host.storage.latest_game_in(CHANNEL)
+            record = await self.host.games.newest_in(CHANNEL)
             user_id = 0 if record is None or record.turn_user_id is None else record.turn_user_id
         resumed = self.host.clock_changes.resume(CHANNEL, self.game, user_id)
         return await self._show(await resumed)
@@ -304,7 +304,7 @@ class Console:
 
     async def _answer(self, person: Person, *, agree: bool) -> str:
         """A player's answer to the offer waiting; the last agreement carries it out."""
-        record = await self.host.storage.latest_game_in(CHANNEL)
+        record = await self.host.games.newest_in(CHANNEL)
         if record is None or record.offer is None or record.status is not Status.ACTIVE:
             return "No offer is waiting for an answer."
         kind = Prompt(record.offer.kind)

@@ -67,6 +67,13 @@ class AiPlayers:
             return None
         return record if ai_level(record.turn_user_id) is not None else None
 
+    async def take_turn(self, game_id: int) -> Post | None:
+        """Play the bot's turn in the game if it waits on one of the bot's seats (see
+        `turn`, then `play`): the post of its move, None when it waits on no one of the
+        bot's; a `Refusal` when the game changed while it thought."""
+        record = await self.turn(game_id)
+        return None if record is None else await self.play(record)
+
     async def play(self, record: GameRecord) -> Post:
         """Think of a move for the bot's seat to move and play it as a person would; a
         `Refusal` when the game changed while it thought."""

@@ -508,3 +508,23 @@ async def test_a_clock_is_told_with_one_rounding(console: Console, clock: Clock)
     clock.now += 3600
     moved = await console.handle("bob s e5")
     assert "Your move, alice. Time runs out in 6 days 23 hours." in moved
+
+
+@pytest.mark.usefixtures("quick_ai")
+async def test_the_console_goes_through_the_use_cases_never_the_storage(
+    console: Console, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host = console.host
+    monkeypatch.delattr(host, "storage")
+    begun = await console.handle("start folio alice ai=easy order=ai")
+    assert "Pyramid Host (easy) played give " in begun
+    assert "give RS: places" in await console.handle("moves")
+    assert (await console.handle("board")).endswith(".png]")
+    assert "something went wrong" not in await console.handle("resume")
+    later = Console(host, tmp_path / "out")
+    assert (await later.resume()).splitlines()[:2] == [
+        "Resuming Folio #1: alice, Pyramid Host (easy).",
+        "Your move, alice.",
+    ]
+    for line in ("draw alice", "agree alice"):
+        assert "something went wrong" not in await later.handle(line)
