@@ -189,25 +189,6 @@ async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
         await interaction.response.edit_message(**kwargs)
 
 
-async def say_unsaid(interaction: discord.Interaction, place_id: int) -> None:
-    """Follow an answer with what the bot could not say in the place (a reminder, a
-    time-out, its own move after the players' tokens lapsed, where it may only answer; any
-    post, where Discord refused it the channel). Where the bot may post again, the
-    channel is no longer held refused. What Discord does not take now is held again
-    (logged): the answer before it went out."""
-    answering = host_of(interaction).answering
-    allowed = interaction.app_permissions
-    may_post = not replies_only(interaction) and allowed.send_messages and allowed.attach_files
-    texts = await answering.unsaid(place_id, reachable=may_post)
-    for said, text in enumerate(texts):
-        try:
-            await reply(interaction, content=f"Meanwhile: {text}", allowed_mentions=NO_PINGS)
-        except DISCORD_TROUBLE as error:
-            log.warning("could not say what was missed in channel %s: %s", place_id, error)
-            await answering.hold_again(place_id, texts[said:])
-            return
-
-
 def note_first_answer(interaction: discord.Interaction) -> None:
     """Count how soon an interaction is first answered, from its creation."""
     waited = discord.utils.utcnow() - interaction.created_at

@@ -16,7 +16,7 @@ import functools
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 import discord
 from discord.ui import Button, DynamicItem, View
@@ -33,6 +33,7 @@ from bot.discord_ui.buttons import (
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import (
     DISCORD_TROUBLE,
+    NO_PINGS,
     answers_in_original,
     client_host,
     host_of,
@@ -40,15 +41,16 @@ from bot.discord_ui.replies import (
     message_kwargs,
     replies_only,
     reply,
-    say_unsaid,
     update,
 )
 from bot.discord_ui.tree import answer_failure
 from bot.play.endings import NothingToClaim
 from bot.play.values import Answer, Post, Prompt, Refusal
+from bot.runtime.answers import answer
 from bot.web.links import WebLinks
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 ID = r"\d{1,20}"
 """A game's or user's id in a custom_id: a snowflake has at most 20 digits."""
@@ -133,73 +135,67 @@ def _prompt_buttons(prompt: Prompt | None, game_id: int) -> View | None:
     return None
 
 
-async def send_post(interaction: discord.Interaction, post: Post, **extra: Any) -> int | None:
-    """Answer with a post, or follow up when the answer is used; the new message's id.
+async def send_post(interaction: discord.Interaction, post: Post) -> int | None:
+    """Answer with a post as every front end does (`bot.runtime.answers`); the new
+    message's id, or None when it goes in the channel later."""
+    host = host_of(interaction)
+    return await answer(InteractionAnswer(interaction), post, host.outbox, host.answering)
 
-    A post about a saved change that would be a follow-up (after a button's own message
-    was updated) goes in the channel instead, with its announcement's nonce, as a
-    follow-up cannot be read back after a restart; a follow-up carries it only where
-    Discord refuses the bot's channel post, or where the bot may only answer. A game's
-    posts go out in the order of its changes: one waits (a few seconds at most) for its
-    game's earlier posts still owed; when they are still not out, or the answer was
-    deferred (its place would be above them), it goes in the channel after them, the
-    asker told so. The token of the interaction whose reply carries an announcement is
-    noted before it goes, unless saved with it (a move's), so that after a restart the
-    reply can be read back; a reply Discord did not take goes in the channel soon."""
-    outbox = host_of(interaction).outbox
-    replying = not post.private and answers_in_original(interaction)
-    if replying and post.reply_token != interaction.token:
-        behind = await outbox.replying(post, interaction.token)
-    else:
-        behind = not await outbox.in_order(post, patience=0.0)
-    if behind:
-        in_order = await in_time(interaction, outbox.in_order(post), ephemeral=True)
-        if not in_order or (replying and interaction.response.is_done()):
-            log.info("game %s has earlier posts unsent; this one goes after them", post.game_id)
-            await outbox.in_channel_later(post)
-            await reply(interaction, content=AFTER_EARLIER_POSTS, ephemeral=True)
+
+class InteractionAnswer:
+    """Answering an interaction: the Discord transport of `bot.runtime.answers`."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self._interaction = interaction
+        self.token = interaction.token
+        self.place_id = interaction.channel_id
+
+    def answers_first(self) -> bool:
+        return answers_in_original(self._interaction)
+
+    def answered(self) -> bool:
+        return self._interaction.response.is_done()
+
+    def posts_here(self) -> bool:
+        return not replies_only(self._interaction)
+
+    def posts_pictures_here(self) -> bool:
+        allowed = self._interaction.app_permissions
+        return self.posts_here() and allowed.send_messages and allowed.attach_files
+
+    async def in_time(self, work: Awaitable[T]) -> T:
+        return await in_time(self._interaction, work, ephemeral=True)
+
+    async def reply(self, post: Post) -> int | None:
+        private = {"ephemeral": True} if post.private else {}
+        view = prompt_view(post, self._interaction.client)
+        return await reply(self._interaction, **(message_kwargs(post, view) | private))
+
+    async def to_place(self, post: Post) -> int | None:
+        place_id = self.place_id
+        assert place_id is not None, "an answer in its place comes from a place"
+        try:
+            return await post_in_channel(self._interaction.client, place_id, post)
+        except discord.Forbidden as error:
+            log.info(
+                "could not post about game %s in channel %s: %s", post.game_id, place_id, error
+            )
             return None
-    try:
-        message_id = await _posted(interaction, post, replying, **extra)
-    except Exception:
-        await outbox.failed(None if post.private else post.announcement)
-        raise
-    await outbox.sent(post)
-    if interaction.channel_id is not None and not post.private:
-        if not replies_only(interaction):
-            await disable_lapsed(interaction.client, interaction.channel_id, post)
-        await say_unsaid(interaction, interaction.channel_id)
-    return message_id
 
+    async def after_earlier_posts(self) -> None:
+        await reply(self._interaction, content=AFTER_EARLIER_POSTS, ephemeral=True)
 
-async def _posted(
-    interaction: discord.Interaction, post: Post, replying: bool, **extra: Any
-) -> int | None:
-    """Send a post as the answer, or as a channel message where a follow-up would not
-    be read back (see `send_post`); the new message's id."""
-    private = {"ephemeral": True} if post.private else {}
-    posted = not replying and not replies_only(interaction)
-    message_id = await _announced_in_channel(interaction, post) if posted else None
-    if message_id is None:
-        message_id = await reply(
-            interaction,
-            **(message_kwargs(post, prompt_view(post, interaction.client)) | private | extra),
-        )
-    return message_id
+    async def meanwhile(self, text: str) -> bool:
+        try:
+            await reply(self._interaction, content=f"Meanwhile: {text}", allowed_mentions=NO_PINGS)
+        except DISCORD_TROUBLE as error:
+            log.warning("could not say what was missed in channel %s: %s", self.place_id, error)
+            return False
+        return True
 
-
-async def _announced_in_channel(interaction: discord.Interaction, post: Post) -> int | None:
-    """Send an announcement that would be a follow-up as a channel message instead; its
-    id, or None when it is no such post or Discord refused it (logged)."""
-    place_id = interaction.channel_id
-    follow_up = not answers_in_original(interaction)
-    if post.announcement is None or post.private or not follow_up or place_id is None:
-        return None
-    try:
-        return await post_in_channel(interaction.client, place_id, post)
-    except discord.Forbidden as error:
-        log.info("could not post about game %s in channel %s: %s", post.game_id, place_id, error)
-        return None
+    async def disable_lapsed(self, post: Post) -> None:
+        if self.place_id is not None:
+            await disable_lapsed(self._interaction.client, self.place_id, post)
 
 
 async def post_in_channel(client: discord.Client, place_id: int, post: Post) -> int:
