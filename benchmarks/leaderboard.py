@@ -43,8 +43,8 @@ import asyncpg
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from bot.play.ratings import rate_game
-from bot.play.standings import (
+from bot.play.ranking.ratings import rate_game
+from bot.play.ranking.standings import (
     FREQUENT_OPPONENTS,
     OPPONENT_WINDOW,
     PAGE_SIZE,

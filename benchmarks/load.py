@@ -82,7 +82,7 @@ import engine
 import render
 from bot.config import Settings
 from bot.discord_ui.app import create_bot
-from bot.play.pictures import Renderer
+from bot.play.table.pictures import Renderer
 from bot.process import tune_collector
 from bot.runtime.app import App
 from bot.storage import SQLITE_PREFIX, open_storage

@@ -46,7 +46,7 @@ import ai
 import engine
 from bot.config import Settings
 from bot.discord_ui.app import create_bot
-from bot.play.outbox import LONGEST_RETRY
+from bot.play.table.outbox import LONGEST_RETRY
 from bot.runtime.app import App
 from bot.storage import Status
 from tests.bot.harness import DROPPED, Channel, DiscordHarness, Kind, User

@@ -36,9 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import asyncpg
 
 import engine
-from bot.play.clock import DAY, HOUR
-from bot.play.ratings import rate_game
-from bot.play.values import Post
+from bot.play.clocks.clock import DAY, HOUR
+from bot.play.ranking.ratings import rate_game
+from bot.play.table.values import Post
 from bot.runtime.service import build
 from bot.storage import Backend, open_backend
 from tests.bot.support import StubRenderer

@@ -27,10 +27,10 @@ from typing import TextIO
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from bot.play.pairings import BYE_POINTS, DRAW, LOSS, WIN, Played, swiss_round
-from bot.play.ratings import rate_game
+from bot.play.ranking.ratings import rate_game
+from bot.play.table.values import Person, Post
 from bot.play.tournaments import Entry
-from bot.play.values import Person, Post
+from bot.play.tournaments.pairings import BYE_POINTS, DRAW, LOSS, WIN, Played, swiss_round
 from bot.play.words.text import Text
 from bot.runtime.service import build
 from bot.storage.sqlite import SqliteStorage

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
-from bot.play.vacations import DAYS_A_YEAR
+from bot.play.clocks.vacations import DAYS_A_YEAR
 from bot.storage import ALL_SHARDS, SQLITE_PREFIX
 
 DEFAULT_DATABASE_URL = f"{SQLITE_PREFIX}data/pyramids.sqlite3"

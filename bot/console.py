@@ -18,15 +18,15 @@ from pathlib import Path
 import engine
 from bot.config import Settings
 from bot.logs import PLAIN
-from bot.play.ai_seats import is_ai
-from bot.play.challenges import Invitation
-from bot.play.events import TurnWaiting
 from bot.play.host import Host
-from bot.play.offers import offer_words
-from bot.play.pictures import Renderer
-from bot.play.records import GameRecord, Status
-from bot.play.rules import rules_pages
-from bot.play.values import Person, Post, Prompt, Refusal
+from bot.play.learning.rules import rules_pages
+from bot.play.playing.ai_seats import is_ai
+from bot.play.playing.challenges import Invitation
+from bot.play.playing.offers import offer_words
+from bot.play.table.events import TurnWaiting
+from bot.play.table.pictures import Renderer
+from bot.play.table.records import GameRecord, Status
+from bot.play.table.values import Person, Post, Prompt, Refusal
 from bot.play.words.text import Text, excerpt, plain
 from bot.play.words.wording import turn_line
 from bot.runtime.app import App

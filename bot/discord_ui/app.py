@@ -38,8 +38,8 @@ from bot.discord_ui.tree import GameTree
 from bot.discord_ui.vacation_commands import vacation_group
 from bot.discord_ui.views import DYNAMIC_ITEMS
 from bot.metrics import DATABASE_ERRORS, PAGES_OPEN, SHARDS_CONNECTED, interactions
-from bot.play.ai_turns import DEFAULT_NAME
 from bot.play.host import Host
+from bot.play.playing.ai_turns import DEFAULT_NAME
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.app import App
 from bot.runtime.scheduler import Scheduler

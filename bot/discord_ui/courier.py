@@ -39,9 +39,9 @@ from bot.discord_ui.views import (
     post_in_channel,
     prompt_view,
 )
-from bot.play.outbox import REPLY_READABLE
-from bot.play.records import ReplyHandle, ReplyPlaces
-from bot.play.values import Post, Prompt
+from bot.play.table.outbox import REPLY_READABLE
+from bot.play.table.records import ReplyHandle, ReplyPlaces
+from bot.play.table.values import Post, Prompt
 
 log = logging.getLogger(__name__)
 

@@ -27,9 +27,9 @@ from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.tree import anywhere, installed_to_anyone
 from bot.discord_ui.views import LARGEST_OPTION, game_view, post_in_channel, respond, send_post
 from bot.discord_ui.web_commands import web_command
-from bot.play.ai_seats import DEFAULT_LEVEL, LEVELS
-from bot.play.challenges import ORDERS, Invitation
-from bot.play.values import Person, Prompt, Refusal
+from bot.play.playing.ai_seats import DEFAULT_LEVEL, LEVELS
+from bot.play.playing.challenges import ORDERS, Invitation
+from bot.play.table.values import Person, Prompt, Refusal
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 DESCRIPTION_LIMIT = 100

@@ -1,5 +1,5 @@
 """Tap to move in Discord: the Move button on a turn's post opens a private picker that
-builds the move step by step (`bot.play.choices`), with Back, Cancel and, once the move
+builds the move step by step (`bot.play.playing.choices`), with Back, Cancel and, once the move
 is whole, Play. Every button carries what it needs in its custom id, so pickers survive
 a restart."""
 
@@ -16,7 +16,7 @@ from bot.discord_ui.buttons import Buttons, move_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import host_of, in_time, reply, update
 from bot.discord_ui.views import ID, guarded, in_its_channel, send_post
-from bot.play.choices import Choice, Step
+from bot.play.playing.choices import Choice, Step
 from bot.play.words.text import Code, say
 from bot.web.links import WebLinks
 

@@ -16,8 +16,8 @@ from bot.discord_ui.markup import markup
 from bot.discord_ui.picker_views import CHOSEN, chosen_value, step_select
 from bot.discord_ui.replies import host_of, in_time, reply, update
 from bot.discord_ui.views import ID, guarded, prompt_view
-from bot.play.choices import Step
-from bot.play.values import Post
+from bot.play.playing.choices import Step
+from bot.play.table.values import Post
 
 PLY = r"\d{1,6}"
 MOVED_ON = "You have another puzzle open now; here it is."

@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.discord_ui.markup import markup
 from bot.metrics import FIRST_ANSWER
 from bot.play.host import Host
-from bot.play.values import Post
+from bot.play.table.values import Post
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

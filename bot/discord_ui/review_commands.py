@@ -17,7 +17,7 @@ from bot.discord_ui.buttons import review_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import NO_PINGS, host_of, in_time, reply
 from bot.discord_ui.views import ID, LARGEST_OPTION, guarded, in_its_channel
-from bot.play.records import GameRecord
+from bot.play.table.records import GameRecord
 from bot.play.words.wording import title
 
 

@@ -13,8 +13,8 @@ import engine
 from bot.discord_ui.buttons import Buttons, page_button
 from bot.discord_ui.replies import update
 from bot.discord_ui.views import NAME, PAGE, guarded
-from bot.play.rules import rules_pages
-from bot.play.values import Refusal
+from bot.play.learning.rules import rules_pages
+from bot.play.table.values import Refusal
 
 
 def rules_view(game: str, page: int) -> View | None:

@@ -12,11 +12,11 @@ from discord import app_commands
 from bot.discord_ui.markup import fit
 from bot.discord_ui.replies import choices, host_of, in_time, reply
 from bot.discord_ui.tree import in_servers, installed_to_servers
-from bot.play.quiet import describe_quiet, describe_span, suggest_zones
-from bot.play.records import OnTimeOut, QuietHours
-from bot.play.slow_games import Listing, SlowGames, settings_text
-from bot.play.timing import REMINDER_SUGGESTIONS, suggest_durations, suggest_time_controls
-from bot.play.values import Refusal
+from bot.play.clocks.quiet import describe_quiet, describe_span, suggest_zones
+from bot.play.clocks.slow_games import Listing, SlowGames, settings_text
+from bot.play.clocks.timing import REMINDER_SUGGESTIONS, suggest_durations, suggest_time_controls
+from bot.play.table.records import OnTimeOut, QuietHours
+from bot.play.table.values import Refusal
 
 EMBED_TEXT_LIMIT = 4000
 ON_OFF = [app_commands.Choice(name=word, value=word) for word in ("on", "off")]

@@ -15,8 +15,8 @@ from bot.discord_ui.game_commands import LEVEL_CHOICES
 from bot.discord_ui.markup import fit, markup
 from bot.discord_ui.replies import host_of, in_time, reply, update
 from bot.discord_ui.views import NAME, PAGE, guarded
-from bot.play.ai_seats import ai_person, ai_user_id, checked_level
-from bot.play.standings import Card, LeaderboardPage
+from bot.play.playing.ai_seats import ai_person, ai_user_id, checked_level
+from bot.play.ranking.standings import Card, LeaderboardPage
 from bot.web.links import WebLinks
 
 ALL_GAMES = "all"

@@ -31,6 +31,7 @@ from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.standings_commands import with_link
 from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.discord_ui.views import ID, NONCE_LENGTH, guarded
+from bot.play.table.values import Person, Post, Refusal
 from bot.play.tournaments import (
     FORMATS,
     MANUAL,
@@ -41,7 +42,6 @@ from bot.play.tournaments import (
     Tournaments,
     VenueError,
 )
-from bot.play.values import Person, Post, Refusal
 from bot.play.words.text import Text
 from bot.web.links import WebLinks
 

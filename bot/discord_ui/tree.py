@@ -16,8 +16,8 @@ import engine
 from bot.discord_ui.markup import escape, markup
 from bot.discord_ui.replies import DISCORD_ERRORS, replies_only, reply
 from bot.metrics import DATABASE_ERRORS, interactions
-from bot.play.records import StorageError
-from bot.play.values import DamagedGame, Refusal
+from bot.play.table.records import StorageError
+from bot.play.table.values import DamagedGame, Refusal
 from bot.play.words.text import excerpts_in
 from bot.play.words.wording import sentence
 

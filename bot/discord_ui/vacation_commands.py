@@ -9,7 +9,7 @@ from discord import app_commands
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import host_of, in_time, reply
 from bot.discord_ui.tree import anywhere, installed_to_anyone
-from bot.play.vacations import VacationChange, Vacations, describe_left
+from bot.play.clocks.vacations import VacationChange, Vacations, describe_left
 from bot.play.words.text import Moment, joined, say
 from bot.runtime.scheduler import Scheduler
 

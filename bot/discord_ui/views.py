@@ -44,8 +44,8 @@ from bot.discord_ui.replies import (
     update,
 )
 from bot.discord_ui.tree import answer_failure
-from bot.play.endings import NothingToClaim
-from bot.play.values import Answer, Post, Prompt, Refusal
+from bot.play.playing.endings import NothingToClaim
+from bot.play.table.values import Answer, Post, Prompt, Refusal
 from bot.runtime.answers import answer
 from bot.web.links import WebLinks
 

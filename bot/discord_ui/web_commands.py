@@ -12,7 +12,7 @@ from discord.ui import Button
 import engine
 from bot.discord_ui.buttons import Buttons
 from bot.discord_ui.replies import host_of, in_time, reply
-from bot.play.values import Refusal
+from bot.play.table.values import Refusal
 from bot.web.links import WebLinks
 
 NO_PAGES = "This bot serves no pages."

@@ -11,31 +11,31 @@ import time
 from collections.abc import Callable
 from typing import TypedDict, Unpack
 
-from bot.play.ai_turns import DEFAULT_NAME, AiPlayers, Thinker
-from bot.play.answering import AnsweringPlaces
-from bot.play.challenges import Challenges
-from bot.play.changes import Changes
-from bot.play.clock_changes import ClockChanges
-from bot.play.endings import Endings
-from bot.play.events import Journal
-from bot.play.games import GameTable
-from bot.play.history import History
-from bot.play.moves import Moves
-from bot.play.offers import Offers
-from bot.play.outbox import Outbox
-from bot.play.picker import Picker
-from bot.play.pictures import BoardPictures, Renderer
-from bot.play.posts import BoardPosts
-from bot.play.puzzles import Puzzles
-from bot.play.quiet import Audience
-from bot.play.reviews import Reviews
-from bot.play.saving import Saves
-from bot.play.slow_games import SlowGames
-from bot.play.standings import Leaderboards
+from bot.play.clocks.clock_changes import ClockChanges
+from bot.play.clocks.quiet import Audience
+from bot.play.clocks.slow_games import SlowGames
+from bot.play.clocks.vacations import Vacations, away_on_vacation
+from bot.play.learning.history import History
+from bot.play.learning.puzzles import Puzzles
+from bot.play.learning.reviews import Reviews
+from bot.play.learning.watching import Watching
+from bot.play.playing.ai_turns import DEFAULT_NAME, AiPlayers, Thinker
+from bot.play.playing.challenges import Challenges
+from bot.play.playing.endings import Endings
+from bot.play.playing.moves import Moves
+from bot.play.playing.offers import Offers
+from bot.play.playing.picker import Picker
+from bot.play.playing.turns import Turns
+from bot.play.ranking.standings import Leaderboards
+from bot.play.table.answering import AnsweringPlaces
+from bot.play.table.changes import Changes
+from bot.play.table.events import Journal
+from bot.play.table.games import GameTable
+from bot.play.table.outbox import Outbox
+from bot.play.table.pictures import BoardPictures, Renderer
+from bot.play.table.posts import BoardPosts
+from bot.play.table.saving import Saves
 from bot.play.tournaments import Rounds, Tournaments, Venue
-from bot.play.turns import Turns
-from bot.play.vacations import Vacations, away_on_vacation
-from bot.play.watching import Watching
 from bot.storage import ALL_SHARDS, Storage, Writer
 from bot.storage.claims import new_owner
 from bot.workers.thinking import ThreadThinking

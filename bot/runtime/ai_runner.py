@@ -29,9 +29,9 @@ from typing import Protocol
 
 from bot.alarm import Alarm
 from bot.metrics import AI_THINKING
-from bot.play.ai_turns import AiPlayers
-from bot.play.outbox import PATIENCE
-from bot.play.values import Delivery, Refusal
+from bot.play.playing.ai_turns import AiPlayers
+from bot.play.table.outbox import PATIENCE
+from bot.play.table.values import Delivery, Refusal
 from bot.runtime.postman import Postman
 from bot.storage.claims import Claims, claimed, holder
 from bot.tasks import cancel_and_wait

@@ -22,9 +22,9 @@ import logging
 from collections.abc import Awaitable
 from typing import Protocol, TypeVar
 
-from bot.play.answering import AnsweringPlaces
-from bot.play.outbox import Outbox
-from bot.play.values import Post
+from bot.play.table.answering import AnsweringPlaces
+from bot.play.table.outbox import Outbox
+from bot.play.table.values import Post
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

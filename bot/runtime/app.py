@@ -22,10 +22,10 @@ from typing import Protocol, TypeVar
 
 from bot.config import Settings
 from bot.metrics import AI_QUEUE, DATABASE_ERRORS, OUTBOX_BACKLOG, exposition
-from bot.play.ai_turns import DEFAULT_NAME, Thinker
 from bot.play.host import Host, HostSettings
-from bot.play.pictures import Renderer
-from bot.play.ratings import rate_game
+from bot.play.playing.ai_turns import DEFAULT_NAME, Thinker
+from bot.play.ranking.ratings import rate_game
+from bot.play.table.pictures import Renderer
 from bot.play.tournaments import Venue
 from bot.runtime.orphans import OrphanWatch
 from bot.runtime.service import Courier, Service, build

@@ -18,8 +18,8 @@ import logging
 from collections.abc import Coroutine, Sequence
 
 from bot.metrics import GAME_CHANGES
-from bot.play.ai_seats import is_ai
-from bot.play.events import (
+from bot.play.playing.ai_seats import is_ai
+from bot.play.table.events import (
     DueWorkChanged,
     Event,
     GameEnded,
@@ -28,8 +28,8 @@ from bot.play.events import (
     TournamentDue,
     TurnWaiting,
 )
+from bot.play.table.values import Delivery
 from bot.play.tournaments import Rounds
-from bot.play.values import Delivery
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.scheduler import Scheduler
 from bot.tasks import cancel_and_wait

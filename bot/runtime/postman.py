@@ -23,8 +23,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from bot.metrics import DISCORD_FAILURES
-from bot.play.outbox import Outbox
-from bot.play.values import Delivery, Post
+from bot.play.table.outbox import Outbox
+from bot.play.table.values import Delivery, Post
 
 log = logging.getLogger(__name__)
 

@@ -22,9 +22,9 @@ from functools import partial
 from typing import Protocol
 
 from bot.alarm import Alarm
-from bot.play.outbox import Outbox
-from bot.play.slow_games import SlowGames
-from bot.play.values import Delivery, Refusal
+from bot.play.clocks.slow_games import SlowGames
+from bot.play.table.outbox import Outbox
+from bot.play.table.values import Delivery, Refusal
 from bot.runtime.postman import Courier as PostCourier
 from bot.runtime.postman import Postman
 from bot.storage import Announcement

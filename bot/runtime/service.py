@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Protocol, Unpack
 
 from bot.play.host import Host, HostSettings
-from bot.play.outbox import PATIENCE
-from bot.play.pictures import Renderer
+from bot.play.table.outbox import PATIENCE
+from bot.play.table.pictures import Renderer
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.ai_runner import Courier as MoveCourier
 from bot.runtime.dispatcher import Dispatcher

@@ -120,7 +120,7 @@ Interval = tuple[float, float | None]
 
 @dataclass(frozen=True, slots=True)
 class TurnClock:
-    """The stored facts of the current turn's clock (see `bot.play.clock`): each seat's
+    """The stored facts of the current turn's clock (see `bot.play.clocks.clock`): each seat's
     seconds left when the turn started (empty: every seat has the time control's first
     bank), the game's pauses since it started (the last one open while paused),
     whether the player to move ran out of time with the others yet to claim the win,

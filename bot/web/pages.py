@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlencode
 
-from bot.play.choices import Choice, Step
-from bot.play.standings import Card
-from bot.play.watching import GameView, MoveView, SeatView
+from bot.play.learning.watching import GameView, MoveView, SeatView
+from bot.play.playing.choices import Choice, Step
+from bot.play.ranking.standings import Card
 from bot.play.words.text import Text, plain
 from render import BoardMap
 

@@ -16,12 +16,12 @@ from typing import Generic, TypeVar
 from aiohttp import web
 
 import engine
-from bot.play.choices import Step
 from bot.play.host import Host
-from bot.play.reviews import graph_png
-from bot.play.standings import Card
-from bot.play.values import Delivery, Post, Refusal
-from bot.play.watching import GameView
+from bot.play.learning.reviews import graph_png
+from bot.play.learning.watching import GameView
+from bot.play.playing.choices import Step
+from bot.play.ranking.standings import Card
+from bot.play.table.values import Delivery, Post, Refusal
 from bot.web.links import WebLinks
 from bot.web.live import LiveGames, next_version
 from bot.web.pages import (

@@ -9,7 +9,7 @@ import pytest
 from discord import Client
 
 from bot.play.host import Host
-from bot.play.ratings import rate_game
+from bot.play.ranking.ratings import rate_game
 from bot.storage.sqlite import SqliteStorage
 from tests.bot.harness import DiscordHarness
 from tests.bot.support import Clock, built, new_bot

@@ -15,10 +15,10 @@ import engine
 from bot.config import Settings
 from bot.discord_ui.app import PyramidBot, create_bot
 from bot.discord_ui.markup import markup
-from bot.play.ai_turns import Thinker
-from bot.play.changes import following
-from bot.play.pictures import Renderer
-from bot.play.values import Person, Post
+from bot.play.playing.ai_turns import Thinker
+from bot.play.table.changes import following
+from bot.play.table.pictures import Renderer
+from bot.play.table.values import Person, Post
 from bot.play.words.text import Text
 from bot.runtime.app import App
 from bot.runtime.service import Service, build

@@ -17,9 +17,9 @@ import pytest
 import ai
 import engine
 from bot.console import MOVES_LISTED, Console, run_console
-from bot.play.clock import DAY
+from bot.play.clocks.clock import DAY
 from bot.play.host import Host
-from bot.play.ratings import rate_game
+from bot.play.ranking.ratings import rate_game
 from bot.storage.sqlite import SqliteStorage
 from bot.workers.drawing import ThreadDrawing
 from tests.bot.support import SCRIPTS, Clock, StubRenderer

@@ -2,6 +2,7 @@
 
 `entries` is how people meet a tournament (create, join, start, withdraw, standings);
 `rounds` runs it (threads, pairings, the end); `reading` says what its stored rows mean;
+`pairings` computes Berger tables and Swiss rounds;
 its words are in `bot.play.words.tournaments`.
 """
 

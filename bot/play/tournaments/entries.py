@@ -10,15 +10,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import engine
-from bot.play.clock import control_of
-from bot.play.durations import parse_duration, parse_time_control
-from bot.play.events import TournamentDue
-from bot.play.games import GameTable
+from bot.play.clocks.clock import control_of
+from bot.play.clocks.durations import parse_duration, parse_time_control
+from bot.play.table.events import TournamentDue
+from bot.play.table.games import GameTable
+from bot.play.table.values import Person, Post, Refusal
 from bot.play.tournaments.posts import announcement_post, standings_post
 from bot.play.tournaments.reading import Table, tally
 from bot.play.tournaments.rounds import Rounds
 from bot.play.tournaments.venue import NO_GAME
-from bot.play.values import Person, Post, Refusal
 from bot.play.words.text import Command, Name, Strong, Text, excerpt, lines, say
 from bot.play.words.tournaments import OPENING, describe, standings_text, withdrawn_text
 from bot.play.words.wording import sentence

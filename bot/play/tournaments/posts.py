@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.play.table.values import File, Post
 from bot.play.tournaments.reading import Table
 from bot.play.tournaments.venue import NO_GAME
-from bot.play.values import File, Post
 from bot.play.words.text import Text
 from bot.play.words.tournaments import announcement_text, crosstable_rows
 from bot.storage.tournaments import TournamentRecord

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from bot.play.clock import TimeControl
-from bot.play.durations import parse_time_control
-from bot.play.pairings import BYE_POINTS, DRAW, LOSS, WIN, Played, Standing, standings
+from bot.play.clocks.clock import TimeControl
+from bot.play.clocks.durations import parse_time_control
+from bot.play.tournaments.pairings import BYE_POINTS, DRAW, LOSS, WIN, Played, Standing, standings
 from bot.storage import Status
 from bot.storage.tournaments import Format, PairingRecord, TournamentRecord
 from bot.storage.tournaments import Tournaments as TournamentStore

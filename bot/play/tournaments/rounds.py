@@ -13,16 +13,16 @@ import time
 from collections.abc import Callable, Sequence
 
 import engine
-from bot.play.announcements import news
-from bot.play.challenges import Challenges, Invitation
-from bot.play.endings import Endings
-from bot.play.events import PostsOwed
-from bot.play.games import GameTable
-from bot.play.pairings import round_robin, swiss_round, swiss_rounds
+from bot.play.playing.challenges import Challenges, Invitation
+from bot.play.playing.endings import Endings
+from bot.play.table.announcements import news
+from bot.play.table.events import PostsOwed
+from bot.play.table.games import GameTable
+from bot.play.table.values import Delivery, Person, Post
+from bot.play.tournaments.pairings import round_robin, swiss_round, swiss_rounds
 from bot.play.tournaments.posts import announcement_post, standings_post
 from bot.play.tournaments.reading import decided, played_games, tally, time_control
 from bot.play.tournaments.venue import NO_GAME, ThreadRefused, Venue, VenueError
-from bot.play.values import Delivery, Person, Post
 from bot.play.words.text import Text, say
 from bot.play.words.tournaments import (
     OPENING,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.play.values import Post
+from bot.play.table.values import Post
 from bot.play.words.text import Text
 
 NO_GAME = 0

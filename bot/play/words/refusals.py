@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import engine
-from bot.play.values import Refusal
+from bot.play.table.values import Refusal
 from bot.play.words.text import Command, Name, Text, excerpt, excerpts_in, say
 from bot.play.words.wording import names, result_text, title
 from bot.storage import GameRecord, Status

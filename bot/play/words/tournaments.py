@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import engine
-from bot.play.pairings import BYE_POINTS
+from bot.play.tournaments.pairings import BYE_POINTS
 from bot.play.tournaments.reading import Table, time_control
 from bot.play.words.text import Moment, Name, Strong, Text, joined, lines, say
 from bot.play.words.wording import names

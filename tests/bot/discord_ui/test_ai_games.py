@@ -17,7 +17,7 @@ import pytest
 import ai
 import engine
 from bot.discord_ui.views import NONCE_LENGTH
-from bot.play.ai_seats import ai_user_id
+from bot.play.playing.ai_seats import ai_user_id
 from bot.runtime.service import Service
 from bot.storage import GameRecord, Status, Storage
 from bot.workers.drawing import ThreadDrawing

@@ -12,9 +12,9 @@ import pytest
 
 import engine
 import render
-from bot.play.clock import DAY, HOUR
-from bot.play.endings import Endings
-from bot.play.outbox import OWED_AFTER
+from bot.play.clocks.clock import DAY, HOUR
+from bot.play.playing.endings import Endings
+from bot.play.table.outbox import OWED_AFTER
 from bot.storage import Status
 from tests.bot.discord_ui.test_crash_and_load import DyingDrawing, Killed
 from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, scheduler_of, sent

@@ -17,9 +17,9 @@ from bot.discord_ui import replies
 from bot.discord_ui.app import PyramidBot, create_bot
 from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.views import NONCE_LENGTH
-from bot.play.outbox import OWED_AFTER, Outbox
-from bot.play.pictures import Renderer
-from bot.play.values import Post
+from bot.play.table.outbox import OWED_AFTER, Outbox
+from bot.play.table.pictures import Renderer
+from bot.play.table.values import Post
 from bot.runtime.app import App
 from bot.workers.drawing import ThreadDrawing
 from tests.bot.discord_ui.test_ai_games import storage_of
@@ -383,7 +383,7 @@ async def test_a_double_submitted_move_is_answered_as_played(discord: DiscordHar
 async def test_presses_are_answered_in_time_while_a_long_replay_is_drawn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.play.history.REPLAY_FRAMES", 10_000)
+    monkeypatch.setattr("bot.play.learning.history.REPLAY_FRAMES", 10_000)
     async with DiscordHarness(create_bot(App(settings_in(tmp_path))), timeout=60) as discord:
         long_channel = discord.text_channel("long-game")
         viewer = await seed_long_game(discord, long_channel)

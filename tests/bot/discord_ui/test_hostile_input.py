@@ -20,7 +20,7 @@ from bot.discord_ui.replies import (
     fitted_embed,
     message_kwargs,
 )
-from bot.play.values import Post, Refusal
+from bot.play.table.values import Post, Refusal
 from bot.play.words.text import say
 from tests.bot.harness import DiscordHarness, Reply, SentMessage
 from tests.bot.support import ALICE, BOB, new_bot

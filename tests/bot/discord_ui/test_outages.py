@@ -17,8 +17,8 @@ import pytest
 
 from bot.discord_ui.views import AFTER_EARLIER_POSTS
 from bot.metrics import INVALID_REQUESTS
-from bot.play.clock import DAY, HOUR
-from bot.play.outbox import LONGEST_RETRY
+from bot.play.clocks.clock import DAY, HOUR
+from bot.play.table.outbox import LONGEST_RETRY
 from bot.runtime.identifies import IDENTIFIES_A_DAY, KEPT_SPARE, PACED_FROM, identify_wait
 from bot.storage import Storage
 from tests.bot.discord_ui.test_ai_games import BOT, bot_done, quick_ai  # noqa: F401

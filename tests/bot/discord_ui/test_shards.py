@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from bot.play.ai_turns import Thinker
-from bot.play.clock import HOUR
+from bot.play.clocks.clock import HOUR
+from bot.play.playing.ai_turns import Thinker
 from bot.runtime.scheduler import Scheduler, turn_key
 from bot.storage import ALL_SHARDS, SQLITE_PREFIX, Storage, open_storage
 from bot.storage.claims import LEASE

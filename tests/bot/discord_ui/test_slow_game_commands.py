@@ -13,9 +13,9 @@ import pytest
 
 from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.views import NONCE_LENGTH
-from bot.play.clock import DAY, HOUR
-from bot.play.outbox import OWED_AFTER
-from bot.play.values import Post
+from bot.play.clocks.clock import DAY, HOUR
+from bot.play.table.outbox import OWED_AFTER
+from bot.play.table.values import Post
 from bot.runtime.scheduler import Scheduler
 from bot.storage import Status
 from tests.bot.discord_ui.test_crash_and_load import Killed, restarted

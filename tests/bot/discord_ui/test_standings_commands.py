@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.standings_commands import card_embed
-from bot.play.ratings import rate_game
-from bot.play.standings import Leaderboards
+from bot.play.ranking.ratings import rate_game
+from bot.play.ranking.standings import Leaderboards
 from bot.storage import Storage, open_storage
 from bot.storage.standings import OVERALL, Opponent, RatedGame, Standing
 from tests.bot.harness import DiscordHarness, Reply, User

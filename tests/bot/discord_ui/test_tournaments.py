@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from bot.discord_ui.courier import DiscordCourier
-from bot.play.clock import HOUR
-from bot.play.outbox import OWED_AFTER
-from bot.play.values import Post
+from bot.play.clocks.clock import HOUR
+from bot.play.table.outbox import OWED_AFTER
+from bot.play.table.values import Post
 from bot.storage.tournaments import Tournaments
 from tests.bot.discord_ui.test_crash_and_load import Killed, restarted
 from tests.bot.discord_ui.test_slow_game_commands import scheduler_of

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.app import PyramidBot
-from bot.play.clock import DAY, HOUR, MINUTE
-from bot.play.outbox import OWED_AFTER
+from bot.play.clocks.clock import DAY, HOUR, MINUTE
+from bot.play.table.outbox import OWED_AFTER
 from bot.runtime.scheduler import Scheduler
 from tests.bot.discord_ui.test_crash_and_load import Killed, restarted
 from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, sent

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.play.events import Journal
+from bot.play.table.events import Journal
 from tests.bot.harness import discord_internals as internals
 from tests.bot.harness.records import HarnessTimeout, NetworkBlocked, Request
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.play.challenges import Invitation
 from bot.play.host import Host
-from bot.play.values import Person, Post, Prompt
+from bot.play.playing.challenges import Invitation
+from bot.play.table.values import Person, Post, Prompt
 from bot.play.words.text import Text, plain
 from tests.bot.support import SCRIPTS, Clock, shown
 

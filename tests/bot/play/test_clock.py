@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.play.clock import (
+from bot.play.clocks.clock import (
     DAY,
     HOUR,
     MINUTE,
@@ -19,7 +19,7 @@ from bot.play.clock import (
     time_left_words,
     with_gift,
 )
-from bot.play.durations import DurationError, parse_time_control
+from bot.play.clocks.durations import DurationError, parse_time_control
 
 START = 1_000_000.0
 BANK = TimeControl(5 * DAY, DAY, 10 * DAY)

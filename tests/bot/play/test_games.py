@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.play.challenges import Invitation
-from bot.play.changes import Changes
-from bot.play.clock import DAY, HOUR, runs_out, seat_clocks
+from bot.play.clocks.clock import DAY, HOUR, runs_out, seat_clocks
 from bot.play.host import Host
-from bot.play.pictures import BoardPictures
-from bot.play.posts import BoardPosts
-from bot.play.ratings import rate_game
-from bot.play.values import Refusal
+from bot.play.playing.challenges import Invitation
+from bot.play.ranking.ratings import rate_game
+from bot.play.table.changes import Changes
+from bot.play.table.pictures import BoardPictures
+from bot.play.table.posts import BoardPosts
+from bot.play.table.values import Refusal
 from bot.storage import GameRecord
 from bot.storage.records import Interval
 from bot.storage.sqlite import SqliteStorage

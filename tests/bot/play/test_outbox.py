@@ -7,10 +7,10 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from bot.play.announcements import announcement, owed
 from bot.play.host import Host
-from bot.play.outbox import OWED_AFTER, REPLY_READABLE
-from bot.play.values import Lapsed, Post, Prompt
+from bot.play.table.announcements import announcement, owed
+from bot.play.table.outbox import OWED_AFTER, REPLY_READABLE
+from bot.play.table.values import Lapsed, Post, Prompt
 from bot.play.words.text import (
     Code,
     Command,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.play.pairings import (
+from bot.play.tournaments.pairings import (
     BYE_POINTS,
     DRAW,
     LOSS,

@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.play.quiet import is_quiet, parse_span, quiet_ends, suggest_zones, zone_named
-from bot.play.values import Refusal
+from bot.play.clocks.quiet import is_quiet, parse_span, quiet_ends, suggest_zones, zone_named
+from bot.play.table.values import Refusal
 from bot.storage.clocks import QuietHours
 
 NIGHT = QuietHours(23 * 60, 8 * 60, "Europe/Berlin")

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from bot.play import ratings
-from bot.play.ratings import Outcome, Rating, rate_game
+from bot.play.ranking import ratings
+from bot.play.ranking.ratings import Outcome, Rating, rate_game
 from bot.storage import StaleGame, Status
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.standings import OVERALL

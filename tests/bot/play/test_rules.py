@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from bot.play import rules
+from bot.play.learning import rules
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.play.ratings import rate_game
+from bot.play.ranking.ratings import rate_game
+from bot.play.table.values import Person, Post, Prompt, Refusal
 from bot.play.tournaments import Entry, ThreadRefused, VenueError
-from bot.play.values import Person, Post, Prompt, Refusal
 from bot.play.words.text import Text
 from bot.runtime.service import Service, build
 from bot.storage import Status, Storage

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.play.challenges import CHALLENGE_LIFETIME, Invitation
 from bot.play.host import Host
-from bot.play.ratings import rate_game
-from bot.play.values import DamagedGame, Person, Prompt, Refusal
+from bot.play.playing.challenges import CHALLENGE_LIFETIME, Invitation
+from bot.play.ranking.ratings import rate_game
+from bot.play.table.values import DamagedGame, Person, Prompt, Refusal
 from bot.play.words.text import GameLink
 from bot.storage import Status
 from bot.storage.sqlite import SqliteStorage
@@ -323,7 +323,7 @@ async def test_history_lists_the_moves_with_the_animation(host: Host) -> None:
 async def test_a_long_history_comes_as_a_file(host: Host, monkeypatch: pytest.MonkeyPatch) -> None:
     await begin(host, BOB)
     await host.moves.move(CHANNEL, "tink", ALICE.user_id, "S d4")
-    monkeypatch.setattr("bot.play.history.MAX_TEXT", 10)
+    monkeypatch.setattr("bot.play.learning.history.MAX_TEXT", 10)
     post = await host.history.in_channel(CHANNEL, "tink")
     assert shown(post.text) == "Tink #1, 1 move: the list is attached."
     assert post.files[1].data == b"1. Alice: S d4"
@@ -336,7 +336,7 @@ async def test_a_long_game_replays_in_fewer_frames_with_its_list_attached(
     for alices, bobs in [("S c3", "S a8"), ("S d3", "S h8")]:
         await host.moves.move(CHANNEL, "tink", ALICE.user_id, alices)
         await host.moves.move(CHANNEL, "tink", BOB.user_id, bobs)
-    monkeypatch.setattr("bot.play.history.REPLAY_FRAMES", 3)
+    monkeypatch.setattr("bot.play.learning.history.REPLAY_FRAMES", 3)
     post = await host.history.in_channel(CHANNEL, "tink")
     assert shown(post.text) == (
         "Tink #1, 4 moves: the replay shows 3 of its 5 positions, the last ones one by one; "

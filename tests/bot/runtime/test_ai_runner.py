@@ -14,13 +14,13 @@ from typing import Protocol
 import pytest
 
 import engine
-from bot.play.ai_turns import Thinker
-from bot.play.announcements import owed as owed_announcement
-from bot.play.challenges import Invitation
 from bot.play.host import Host
-from bot.play.outbox import OWED_AFTER, PATIENCE
-from bot.play.ratings import rate_game
-from bot.play.values import Person, Post
+from bot.play.playing.ai_turns import Thinker
+from bot.play.playing.challenges import Invitation
+from bot.play.ranking.ratings import rate_game
+from bot.play.table.announcements import owed as owed_announcement
+from bot.play.table.outbox import OWED_AFTER, PATIENCE
+from bot.play.table.values import Person, Post
 from bot.play.words.text import plain
 from bot.runtime.ai_runner import AI_LEASE, KIND, AiRunner
 from bot.runtime.service import Service, build

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.play.ratings import rate_game
+from bot.play.ranking.ratings import rate_game
 from bot.storage import Storage, open_storage
 from tests.postgres_server import BACKENDS
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.play.challenges import Invitation
-from bot.play.ratings import rate_game
+from bot.play.playing.challenges import Invitation
+from bot.play.ranking.ratings import rate_game
 from bot.storage import Action, Backend, open_backend
 from bot.storage.clocks import DAY, Vacation
 from bot.storage.copy import TABLES

@@ -13,7 +13,7 @@ import asyncpg
 import pytest
 
 import engine
-from bot.play.ratings import rate_game
+from bot.play.ranking.ratings import rate_game
 from bot.storage import (
     Action,
     Announcement,

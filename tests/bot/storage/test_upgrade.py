@@ -14,7 +14,7 @@ import asyncpg
 import pytest
 
 import engine
-from bot.play.ratings import rate_game
+from bot.play.ranking.ratings import rate_game
 from bot.storage import Action, Announcement, Backend, Status, Writer, open_backend
 from bot.storage.migrations import MIGRATIONS
 from tests.bot.support import ALICE, BOB

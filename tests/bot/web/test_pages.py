@@ -19,7 +19,7 @@ import engine
 from bot.discord_ui.health import GATEWAY_GRACE
 from bot.discord_ui.web_commands import NO_PAGES
 from bot.metrics import INTERACTIONS
-from bot.play.watching import PAGES_OFF
+from bot.play.learning.watching import PAGES_OFF
 from bot.web import live
 from bot.web.links import PLAY_LINK_LASTS
 from bot.web.server import NO_GAME

@@ -1,0 +1,1 @@
+"""After and beside the game: reviews, puzzles, history and replays, watching, rules."""

@@ -1,0 +1,2 @@
+"""A game from challenge to end: challenges, moves and tap to move, offers, endings, and
+the bot's seats."""

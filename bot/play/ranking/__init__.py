@@ -1,0 +1,1 @@
+"""Ratings and the standings built on them: leaderboards and players' statistics."""
