@@ -62,3 +62,36 @@ def test_the_engine_imports_nothing_of_the_project() -> None:
         for path in sorted((ROOT / "engine").rglob("*.py"))
     }
     assert {path: names for path, names in reaching.items() if names} == {}
+
+
+def module_path(name: str) -> Path | None:
+    """The file of a module of the project, if it is one."""
+    base = ROOT.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.exists():
+            return path
+    return None
+
+
+def test_what_the_words_build_on_says_nothing_itself() -> None:
+    """The wording stands above what it tells (the clock, the bot's seats, the stored
+    tournaments): none of those imports the words; only the plain values carry their rich
+    text (`bot.play.words.text`)."""
+    words = ROOT / "bot" / "play" / "words"
+    beneath = {
+        name
+        for path in words.glob("*.py")
+        for name in imported(path)
+        if within(name, "bot") and not within(name, "bot.play.words")
+    }
+    carries_text = {"bot.play.table.values": "bot.play.words.text"}
+    reaching = {
+        name: sorted(
+            used
+            for used in imported(path)
+            if within(used, "bot.play.words") and used != carries_text.get(name)
+        )
+        for name in sorted(beneath)
+        if (path := module_path(name)) is not None
+    }
+    assert {name: used for name, used in reaching.items() if used} == {}

@@ -27,7 +27,6 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.play.playing.ai_seats import is_ai
-from bot.play.words.text import span_words
 from bot.storage import GameDraft, GameRecord, Status, TurnClock
 from bot.storage.clocks import ServerSettings
 from bot.storage.records import Interval
@@ -73,13 +72,6 @@ class TimeControl:
                 text += f"/{short_duration(self.cap)}"
         return text
 
-    def words(self) -> str:
-        """`3 days a move`, `5 days, 1 day more a move`, `..., up to 10 days`."""
-        if self.increment is None:
-            return f"{describe_duration(self.initial)} a move"
-        said = f"{describe_duration(self.initial)}, {describe_duration(self.increment)} more a move"
-        return said if self.cap is None else f"{said}, up to {describe_duration(self.cap)}"
-
 
 @dataclass(frozen=True, slots=True)
 class ClockFacts:
@@ -100,29 +92,12 @@ class ClockFacts:
 # -- text ----------------------------------------------------------------------------
 
 
-def describe_duration(seconds: float | None) -> str:
-    """`3 days`, `12 hours`, `90 minutes`, or `none`."""
-    if seconds is None:
-        return "none"
-    for size, noun in ((DAY, "day"), (HOUR, "hour"), (MINUTE, "minute")):
-        count = seconds / size
-        if count >= 1 and count == int(count):
-            return f"{int(count)} {noun}{'' if count == 1 else 's'}"
-    return f"{round(seconds / MINUTE)} minutes"
-
-
 def short_duration(seconds: float) -> str:
     """`3d`, `12h`, `90m`: the largest whole unit."""
     for size, unit in ((DAY, "d"), (HOUR, "h")):
         if seconds % size == 0:
             return f"{int(seconds // size)}{unit}"
     return f"{round(seconds / MINUTE)}m"
-
-
-def time_left_words(seconds: float) -> str:
-    """A bank in words, to the two largest units: `4 days 3 hours`, `5 hours 20 minutes`,
-    `under a minute` (the same rounding as every time told in words)."""
-    return span_words(seconds)
 
 
 def short_time_left(seconds: float) -> str:

@@ -11,11 +11,9 @@ from bot.play.clocks.clock import (
     MINUTE,
     TimeControl,
     control_of,
-    describe_duration,
     facts_of,
     resumed_clock,
     time_left,
-    time_left_words,
     with_gift,
 )
 from bot.play.clocks.durations import parse_amount
@@ -23,6 +21,7 @@ from bot.play.clocks.slow_games import SlowGames
 from bot.play.playing.ai_seats import humans
 from bot.play.table.games import GameTable, player
 from bot.play.table.values import Post, Refusal
+from bot.play.words.clocks import describe_duration, time_left_words
 from bot.play.words.text import Name, Strong, Text, lines, say
 from bot.play.words.wording import turn_line
 from bot.storage import GameRecord

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import engine
-from bot.play.clocks.clock import control_of, describe_duration
+from bot.play.clocks.clock import control_of
 from bot.play.clocks.durations import parse_duration, parse_time_control
 from bot.play.clocks.quiet import parse_span, quiet_until, zone_named
 from bot.play.clocks.timing import WARNING, Reminder, pending_reminders, turn_reminders
@@ -23,6 +23,7 @@ from bot.play.table.announcements import notice
 from bot.play.table.events import DueWorkChanged
 from bot.play.table.games import GameTable
 from bot.play.table.values import Delivery, Post, Refusal
+from bot.play.words.clocks import control_words, describe_duration
 from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.clocks import HeldPing, OnTimeOut, QuietHours, ServerSettings, Turn
@@ -315,7 +316,7 @@ def settings_text(settings: ServerSettings) -> str:
     """A server's settings, one per line."""
     delay = settings.reminder_delay
     control = control_of(settings)
-    clock = "none" if control is None else f"{control} ({control.words()})"
+    clock = "none" if control is None else f"{control} ({control_words(control)})"
     loses = {
         OnTimeOut.LOSE: "the game is lost (out, with 3 or 4 players)",
         OnTimeOut.CLAIM: "the others may claim the win",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.play.clocks.durations import DurationError, parse_duration, parse_time_control
+from bot.play.words.clocks import control_words
 from bot.storage.clocks import Turn
 
 WARNING_SHARE = 0.25
@@ -51,7 +52,7 @@ def suggest_time_controls(typed: str) -> list[tuple[str, str]]:
 def _preset_words(value: str) -> str:
     """`5d+1d — 5 days, 1 day more a move`."""
     control = parse_time_control(value)
-    return f"{value} — {'no time limit' if control is None else control.words()}"
+    return f"{value} — {'no time limit' if control is None else control_words(control)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from bot.play.playing.ai_turns import AiPlayers
 from bot.play.table.changes import Changes
 from bot.play.table.games import GameTable
 from bot.play.table.values import Answer, Person, Post, Prompt, Refusal
+from bot.play.words.clocks import control_words
 from bot.play.words.text import Name, Strong, Text, excerpt, excerpts_in, lines, say
 from bot.play.words.wording import (
     game_link,
@@ -292,7 +293,7 @@ def _challenge_text(record: GameRecord) -> Text:
         shown.append(say(f"Options: {options}."))
     control = control_of(record)
     if control is not None:
-        shown.append(say(f"Time limit: {control} ({control.words()})."))
+        shown.append(say(f"Time limit: {control} ({control_words(control)})."))
     waiting = [s.name for s in invited if not s.accepted]
     if record.status is Status.ACTIVE:
         shown.append(say("Everyone accepted: the game is on."))

@@ -9,6 +9,7 @@ from fractions import Fraction
 import engine
 from bot.play.tournaments.pairings import BYE_POINTS
 from bot.play.tournaments.reading import Table, time_control
+from bot.play.words.clocks import control_words
 from bot.play.words.text import Moment, Name, Strong, Text, joined, lines, say
 from bot.play.words.wording import names
 from bot.storage.tournaments import (
@@ -105,7 +106,7 @@ def announcement_text(tournament: TournamentRecord, entrants: Sequence[Entrant])
             )
         )
     control = time_control(tournament)
-    limit = "no time limit" if control is None else f"a clock of {control.words()}"
+    limit = "no time limit" if control is None else f"a clock of {control_words(control)}"
     shown.append(
         say(
             f"Points: win 1, draw ½, loss 0; {limit}. A player who withdraws loses their "

@@ -6,9 +6,10 @@ from collections.abc import Iterable, Sequence
 from string import Formatter
 
 import engine
-from bot.play.clocks.clock import facts_of, time_left_words
+from bot.play.clocks.clock import facts_of
 from bot.play.playing.ai_seats import is_ai
 from bot.play.table.values import Headline, Played, RanOut, Resent
+from bot.play.words.clocks import time_left_words
 from bot.play.words.text import (
     Code,
     Command,

@@ -16,10 +16,10 @@ from bot.play.clocks.clock import (
     deadline,
     running,
     time_left,
-    time_left_words,
     with_gift,
 )
 from bot.play.clocks.durations import DurationError, parse_time_control
+from bot.play.words.clocks import control_words, time_left_words
 
 START = 1_000_000.0
 BANK = TimeControl(5 * DAY, DAY, 10 * DAY)
@@ -61,8 +61,8 @@ def test_unusable_time_controls_are_refused_in_one_sentence(text: str, sentence:
 
 
 def test_time_controls_are_said_in_words() -> None:
-    assert TimeControl(3 * DAY).words() == "3 days a move"
-    assert BANK.words() == "5 days, 1 day more a move, up to 10 days"
+    assert control_words(TimeControl(3 * DAY)) == "3 days a move"
+    assert control_words(BANK) == "5 days, 1 day more a move, up to 10 days"
     assert time_left_words(4 * DAY + 3 * HOUR + 5 * MINUTE) == "4 days 3 hours"
     assert time_left_words(5 * HOUR) == "5 hours"
     assert time_left_words(30) == "under a minute"

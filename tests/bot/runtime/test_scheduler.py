@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.play.clocks.clock import DAY, HOUR, MINUTE, describe_duration
+from bot.play.clocks.clock import DAY, HOUR, MINUTE
 from bot.play.clocks.durations import DurationError, parse_duration
 from bot.play.clocks.slow_games import SlowGames
 from bot.play.clocks.timing import NUDGE, WARNING, suggest_durations, turn_reminders
@@ -21,6 +21,7 @@ from bot.play.host import Host
 from bot.play.playing.challenges import Invitation
 from bot.play.ranking.ratings import rate_game
 from bot.play.table.values import Person, Post, Refusal
+from bot.play.words.clocks import describe_duration
 from bot.runtime.scheduler import AFTER_SAVE, PLANNING_GAP, Scheduler
 from bot.runtime.service import Service, build
 from bot.storage import ALL_SHARDS, Status, Storage, open_storage
