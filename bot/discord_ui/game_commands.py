@@ -25,11 +25,11 @@ from bot.discord_ui.review_commands import review_command
 from bot.discord_ui.rules_pages import rules_embed, rules_view
 from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.tree import anywhere, installed_to_anyone
-from bot.discord_ui.views import LARGEST_OPTION, game_view, post_in_channel, respond, send_post
+from bot.discord_ui.views import game_view, post_in_channel, respond, send_post
 from bot.discord_ui.web_commands import web_command
 from bot.play.playing.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.play.playing.challenges import ORDERS, Invitation
-from bot.play.table.values import Person, Prompt, Refusal
+from bot.play.table.values import LARGEST_ID, Person, Prompt, Refusal
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 DESCRIPTION_LIMIT = 100
@@ -172,7 +172,7 @@ class GameGroup(app_commands.Group):
     async def history(
         self,
         interaction: discord.Interaction,
-        game_id: app_commands.Range[int, 1, LARGEST_OPTION] | None = None,
+        game_id: app_commands.Range[int, 1, LARGEST_ID] | None = None,
     ) -> None:
         history = host_of(interaction).history
         if game_id is None:
@@ -297,8 +297,8 @@ def _option_annotation(option: engine.Option) -> Any:
     if option.kind is bool:
         return bool | None
     if option.kind is int:
-        low = option.minimum if option.minimum is not None else -LARGEST_OPTION
-        high = option.maximum if option.maximum is not None else LARGEST_OPTION
+        low = option.minimum if option.minimum is not None else -LARGEST_ID
+        high = option.maximum if option.maximum is not None else LARGEST_ID
         return app_commands.Range[int, low, high] | None
     return str | None
 

@@ -16,8 +16,9 @@ import engine
 from bot.discord_ui.buttons import review_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import NO_PINGS, host_of, in_time, reply
-from bot.discord_ui.views import ID, LARGEST_OPTION, guarded, in_its_channel
+from bot.discord_ui.views import ID, guarded, in_its_channel
 from bot.play.table.records import GameRecord
+from bot.play.table.values import LARGEST_ID
 from bot.play.words.wording import title
 
 
@@ -49,7 +50,7 @@ def review_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None
     @app_commands.checks.bot_has_permissions(attach_files=True)
     async def review(
         interaction: discord.Interaction,
-        game_id: app_commands.Range[int, 1, LARGEST_OPTION] | None = None,
+        game_id: app_commands.Range[int, 1, LARGEST_ID] | None = None,
     ) -> None:
         if interaction.channel_id is None:
             return

@@ -54,8 +54,6 @@ T = TypeVar("T")
 
 ID = r"\d{1,20}"
 """A game's or user's id in a custom_id: a snowflake has at most 20 digits."""
-LARGEST_OPTION = 2**53 - 1
-"""The largest integer an option may declare (and Discord send): JavaScript's safest."""
 PAGE = r"\d{1,6}"
 NAME = r"[a-z]{1,20}"
 AFTER_EARLIER_POSTS = (

@@ -20,7 +20,7 @@ import engine
 from bot.play.clocks.clock import AwayTimes, away_during, never_away, runs_out, seat_clocks
 from bot.play.table.announcements import announcement
 from bot.play.table.saving import Loan, Saves, Stale
-from bot.play.table.values import DamagedGame, Post, Refusal
+from bot.play.table.values import LARGEST_ID, DamagedGame, Post, Refusal
 from bot.play.words.refusals import (
     EndedMeanwhile,
     GameOver,
@@ -49,8 +49,6 @@ CACHE_SIZE = 512
 """Engine games kept ready between requests."""
 ATTEMPTS = 5
 """Times an answer that lost a race to another change is worked out again."""
-LARGEST_ID = 2**63 - 1
-"""The largest id a game can have: databases store ids as signed 64-bit integers."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,10 @@ from enum import StrEnum
 
 from bot.play.words.text import Text, plain, say
 
+LARGEST_ID = 2**53 - 1
+"""The largest number anyone can name a game (or give any whole number) by: JavaScript's
+safest integer, the largest Discord's options carry, well inside the databases' ids."""
+
 
 class Refusal(Exception):
     """Something a user asked for that cannot be done; the message is one sentence.
