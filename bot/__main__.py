@@ -22,6 +22,7 @@ from bot.process import tune_collector
 from bot.runtime.app import open_app
 from bot.storage import CopyError, DatabaseUnusable, copy_between
 from bot.storage.backups import BackupError, backup, restore
+from bot.web.server import serve_pages
 
 CONSOLE_DATABASE = "sqlite:///out/console.sqlite3"
 TOKEN_REFUSED = (
@@ -147,6 +148,7 @@ async def _run(settings: Settings, logs: HeldLogs) -> None:
     Without the gateway (`python -m bot web`) the pages and the work due are served
     through Discord's HTTP API alone."""
     async with open_app(settings) as app, create_bot(app) as bot:
+        pages = serve_pages(app)
         try:
             await bot.login(settings.token)
         except discord.LoginFailure:
@@ -158,7 +160,7 @@ async def _run(settings: Settings, logs: HeldLogs) -> None:
             raise CannotStart(UNREACHABLE.format(reason=_reason(error))) from None
         logs.let_through()
         tune_collector()
-        if not settings.gateway and not bot.serves_pages:
+        if not settings.gateway and (pages is None or not pages.serving):
             raise CannotStart(PORT_TAKEN.format(port=settings.web_port))
         serving = asyncio.ensure_future(
             bot.connect() if settings.gateway else asyncio.Event().wait()

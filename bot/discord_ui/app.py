@@ -37,7 +37,7 @@ from bot.discord_ui.tournament_commands import (
 from bot.discord_ui.tree import GameTree
 from bot.discord_ui.vacation_commands import vacation_group
 from bot.discord_ui.views import DYNAMIC_ITEMS
-from bot.metrics import DATABASE_ERRORS, PAGES_OPEN, SHARDS_CONNECTED, interactions
+from bot.metrics import DATABASE_ERRORS, SHARDS_CONNECTED, interactions
 from bot.play.host import Host
 from bot.play.playing.ai_turns import DEFAULT_NAME
 from bot.runtime.ai_runner import AiRunner
@@ -45,7 +45,6 @@ from bot.runtime.app import App
 from bot.runtime.scheduler import Scheduler
 from bot.runtime.service import Service
 from bot.web.links import WebLinks
-from bot.web.server import WebFront
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +89,6 @@ class PyramidBot(discord.AutoShardedClient):
         address = settings.web_address
         self.links = None if address is None else WebLinks(address, settings.link_secret)
         """The pages' links, when the bot serves pages."""
-        self._web: WebFront | None = None
         self._absence = GatewayAbsence(app.clock)
         if settings.gateway:
             app.checks.append(lambda: self._absence.reason(self))
@@ -100,11 +98,6 @@ class PyramidBot(discord.AutoShardedClient):
     def is_set_up(self) -> bool:
         """Whether `setup_hook` has built the use cases and their background work."""
         return self.app.is_serving
-
-    @property
-    def serves_pages(self) -> bool:
-        """Whether the games' pages are served (set up in `setup_hook`)."""
-        return self._web is not None
 
     @property
     def service(self) -> Service:
@@ -144,30 +137,6 @@ class PyramidBot(discord.AutoShardedClient):
         if self.sync_commands and self.settings.runs_first_shard:
             await self._sync()
         await self.app.serve(courier, venue=DiscordVenue(self), ai_name=name)
-        await self._serve_pages()
-
-    async def _serve_pages(self) -> None:
-        """Serve the games' pages, `/healthz` and `/metrics`, when a port is set."""
-        port = self.settings.web_port
-        if port is None or self.links is None:
-            return
-        app = self.app
-        web = WebFront(
-            app.host, self.links, self.scheduler.deliver, app.health, app.metrics, self.clock
-        )
-        try:
-            await web.start(port)
-        except OSError as error:
-            log.error(
-                "could not serve the pages on port %d (%s): set WEB_PORT to a free port, "
-                "or to off; the bot runs without them",
-                port,
-                error.strerror or error,
-            )
-            await web.stop()
-            return
-        self._web = web
-        app.gauges.append(lambda: PAGES_OPEN.set(web.live.pages))
 
     def _count_shards(self) -> None:
         SHARDS_CONNECTED.set(sum(not shard.is_closed() for shard in self.shards.values()))
@@ -239,13 +208,6 @@ class PyramidBot(discord.AutoShardedClient):
             ",".join(map(str, sorted(self.shards))) or "none yet",
             self.shard_count,
         )
-
-    async def close(self) -> None:
-        """Stop serving pages and leave the gateway; the app is closed by whoever opened
-        it."""
-        if self._web is not None:
-            await self._web.stop()
-        await super().close()
 
 
 def command_digest(tree: GameTree, guild: discord.abc.Snowflake | None) -> str:

@@ -44,6 +44,17 @@ Check = Callable[[], str | None]
 """Why a part of the process is unhealthy, or None when it is."""
 
 
+class FrontEnd(Protocol):
+    """A front end the app starts once it serves (the games' pages), and stops first
+    when it closes."""
+
+    async def start(self, app: App) -> None:
+        """Start serving the app's use cases; a failure of its own is logged, not raised."""
+
+    async def stop(self) -> None:
+        """Stop serving."""
+
+
 class App:
     """The process's application (see `open_app`): its settings, storage and workers once
     open, its use cases and background work once `serve` has run."""
@@ -68,6 +79,8 @@ class App:
         """The front ends' own checks of health, asked before the database's."""
         self.gauges: list[Callable[[], None]] = []
         """The front ends' gauges, read each time the metrics are."""
+        self.front_ends: list[FrontEnd] = []
+        """The front ends started once the app serves (see `attach`)."""
         self._stack = AsyncExitStack()
         self._storage: Storage | None = None
         self._service: Service | None = None
@@ -140,7 +153,14 @@ class App:
         self._stack.push_async_callback(service.stop)
         orphans.start()
         self._stack.push_async_callback(orphans.stop)
+        for front_end in self.front_ends:
+            await front_end.start(self)
+            self._stack.push_async_callback(front_end.stop)
         return service
+
+    def attach(self, front_end: FrontEnd) -> None:
+        """Have the front end started once the app serves, and stopped when it closes."""
+        self.front_ends.append(front_end)
 
     async def close(self) -> None:
         """Close what was opened, in reverse (again, it does nothing)."""

@@ -16,12 +16,14 @@ from typing import Generic, TypeVar
 from aiohttp import web
 
 import engine
+from bot.metrics import PAGES_OPEN
 from bot.play.host import Host
 from bot.play.learning.reviews import graph_png
 from bot.play.learning.watching import GameView
 from bot.play.playing.choices import Step
 from bot.play.ranking.standings import Card
 from bot.play.table.values import Delivery, Post, Refusal
+from bot.runtime.app import App
 from bot.web.links import WebLinks
 from bot.web.live import LiveGames, next_version
 from bot.web.pages import (
@@ -88,26 +90,32 @@ class Kept(Generic[Key, Value]):
         return value
 
 
+def serve_pages(app: App) -> WebFront | None:
+    """The games' pages of the app, attached to it (started once it serves), where the
+    settings give them a port; None where they do not."""
+    address = app.settings.web_address
+    if app.settings.web_port is None or address is None:
+        return None
+    pages = WebFront(WebLinks(address, app.settings.link_secret))
+    app.attach(pages)
+    return pages
+
+
 class WebFront:
     """The pages over the use cases of one `Host`: moves made here are delivered to
-    Discord by `deliver`, as any other front end's."""
+    Discord by the app's runtime, as any other front end's."""
 
-    def __init__(
-        self,
-        host: Host,
-        links: WebLinks,
-        deliver: Deliver,
-        health: Health,
-        metrics: Metrics,
-        clock: Callable[[], float] = time.time,
-    ) -> None:
-        self._host = host
+    def __init__(self, links: WebLinks) -> None:
         self._links = links
-        self._deliver = deliver
-        self._health = health
-        self._metrics = metrics
-        self._clock = clock
-        self.live = LiveGames(host.watching.versions, host.watching.on_saves)
+        self._host: Host
+        self._deliver: Deliver
+        self._health: Health
+        self._metrics: Metrics
+        self._clock: Callable[[], float]
+        self.live: LiveGames | None = None
+        """The pages open and their streams of changes, once served."""
+        self.serving = False
+        """Whether the pages are served (their port could be taken)."""
         self._views: Kept[tuple[int, int, float | None], GameView] = Kept()
         self._pictures: Kept[tuple[int, int, int | None], bytes] = Kept()
         self._tables: Kept[tuple[int, int | None], Post] = Kept()
@@ -134,22 +142,44 @@ class WebFront:
         app.on_shutdown.append(self._closing)
         return app
 
-    async def start(self, port: int) -> None:
-        """Serve on every address of this machine, at `port`."""
+    async def start(self, app: App) -> None:
+        """Serve on every address of this machine, at the port the app's settings give,
+        over the app's use cases; a port that cannot be had is logged (the bot runs
+        without the pages)."""
+        self._host, self._deliver = app.host, app.service.scheduler.deliver
+        self.live = live = LiveGames(app.host.watching.versions, app.host.watching.on_saves)
+        self._health, self._metrics, self._clock = app.health, app.metrics, app.clock
+        port = app.settings.web_port
+        assert port is not None, "the pages are served where a port is set"
         self._runner = web.AppRunner(self.app(), access_log=None)
         await self._runner.setup()
-        await web.TCPSite(self._runner, port=port).start()
-        await self.live.start()
+        try:
+            await web.TCPSite(self._runner, port=port).start()
+        except OSError as error:
+            log.error(
+                "could not serve the pages on port %d (%s): set WEB_PORT to a free port, "
+                "or to off; the bot runs without them",
+                port,
+                error.strerror or error,
+            )
+            await self.stop()
+            return
+        await live.start()
+        self.serving = True
+        app.gauges.append(lambda: PAGES_OPEN.set(live.pages))
         log.info("serving the games' pages on port %d at %s", port, self._links.address)
 
     async def stop(self) -> None:
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()
-        await self.live.stop()
+        live, self.live = self.live, None
+        if live is not None:
+            await live.stop()
 
     async def _closing(self, app: web.Application) -> None:
-        self.live.close_all()
+        if self.live is not None:
+            self.live.close_all()
 
     # -- what a link opens -------------------------------------------------------
 
@@ -276,6 +306,7 @@ class WebFront:
             }
         )
         await stream.prepare(request)
+        assert self.live is not None, "changes are streamed while the pages are served"
         with self.live.following(opened.game_id) as heard:
             await stream.write(f"retry: {RETRY_MS}\n".encode())
             version: int | None = versions[opened.game_id]

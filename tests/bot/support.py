@@ -23,6 +23,7 @@ from bot.play.words.text import Text
 from bot.runtime.app import App
 from bot.runtime.service import Service, build
 from bot.storage import Action, Status, Storage
+from bot.web.server import serve_pages
 from bot.workers.drawing import ThreadDrawing
 from bot.workers.thinking import ThreadThinking
 from tests.bot.harness import Channel, DiscordHarness, User
@@ -56,7 +57,8 @@ def new_bot(
 
     It draws and thinks in threads of the test's process unless given another renderer or
     thinker: child processes of its own for every test would cost more than the tests. Its
-    app is opened by the harness that logs it in (as `python -m bot` opens it first).
+    app is opened by the harness that logs it in (as `python -m bot` opens it first), and
+    serves the pages where a `web_port` is given.
     """
     chosen = dataclasses.replace(settings_in(tmp_path), **settings)
     app = App(
@@ -65,6 +67,7 @@ def new_bot(
         renderer=renderer or ThreadDrawing(),
         thinker=thinker or ThreadThinking(),
     )
+    serve_pages(app)
     return create_bot(app)
 
 

@@ -297,6 +297,7 @@ async def no_app(settings):
 
 main.open_app = no_app
 main.create_bot = lambda app: Bot()
+main.serve_pages = lambda app: None
 asyncio.run(main._run(Settings("token"), start_logging("INFO")))
 print("stopped", flush=True)
 """
