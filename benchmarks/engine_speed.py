@@ -1,6 +1,6 @@
 """Random playouts per second, legal-move and winning-move times for every game in engine.GAMES.
 
-Run: .venv/bin/python benchmarks/engine_speed.py [seconds per figure]
+Run: .venv/bin/python benchmarks/engine_speed.py [seconds per figure] [--reviewed 5]
 
 Each game is measured through the move API (legal_moves, play) and through its search
 path (search_moves, search_push on a search_copy). Tink and Tingle are measured with 2
@@ -8,9 +8,9 @@ and 4 players, other games with their smallest player count. A playout stops aft
 moves; the target for Tink with 2 players on the search path is 1,000 playouts a second.
 The cost of `winning_moves()` and of `search_wins()` is measured once per game, with its
 smallest player count, over the positions of random playouts, and so is `engine.review`
-of whole random games of up to 300 moves (forced wins in two included, at most four a
-move as the history command lists them, without its cap on the moves tried): the
-slowest of them and its moves.
+of `--reviewed` whole random games of up to 300 moves (forced wins in two included, at
+most four a move as the history command lists them, without its cap on the moves
+tried): the slowest of them and its moves.
 Times are CPU time of this process, so other work on the machine skews them less.
 """
 
@@ -97,10 +97,10 @@ def measure(name: str, players: int, path: tuple[Lister, Mover], seconds: float)
     )
 
 
-def slowest_review(name: str, players: int) -> tuple[float, int]:
-    """The longest CPU time `engine.review` takes over a few random games, with its moves."""
+def slowest_review(name: str, players: int, games: int = REVIEWED_GAMES) -> tuple[float, int]:
+    """The longest CPU time `engine.review` takes over `games` random games, with its moves."""
     slowest = (0.0, 0)
-    for seed in range(REVIEWED_GAMES):
+    for seed in range(games):
         rng = random.Random(seed)
         game = engine.new_game(name, players, seed=seed)
         while game.result is None and len(game.history) < MAX_PLIES:
@@ -116,7 +116,14 @@ def main() -> None:
     parser.add_argument(
         "seconds", nargs="?", type=float, default=3.0, help="seconds per figure (default: 3)"
     )
-    seconds = parser.parse_args().seconds
+    parser.add_argument(
+        "--reviewed",
+        type=int,
+        default=REVIEWED_GAMES,
+        help=f"random games reviewed per game (default: {REVIEWED_GAMES})",
+    )
+    arguments = parser.parse_args()
+    seconds = arguments.seconds
     for name, info in engine.GAMES.items():
         counts = (2, 4) if name in MULTI_PLAYER_GAMES else (info.min_players,)
         for players in counts:
@@ -127,7 +134,7 @@ def main() -> None:
         print(f"{name:8} {info.min_players}p winning moves {winning * 1e6:8.1f} us/call")
         wins = listing_time(name, info.min_players, FAST, seconds / 4, search_wins)
         print(f"{name:8} {info.min_players}p search wins   {wins * 1e6:8.1f} us/call")
-        took, moves = slowest_review(name, info.min_players)
+        took, moves = slowest_review(name, info.min_players, arguments.reviewed)
         print(f"{name:8} {info.min_players}p review        {took:8.2f} s at most ({moves} moves)")
 
 

@@ -4,12 +4,14 @@ The bot (through the test harness, its check of requests against Discord's API
 description off, drawing in threads) serves its pages; a separate process opens `--pages`
 streams of changes, spread over `--games` games, as that many browsers' pages would. Then
 moves are made in Discord, one every `--every` seconds, and each page's stream hears of
-each. Prints how long after a move was asked for (the slash command's arrival, so the
-time includes playing and saving it) every page heard of it (p50, p95, longest),
-the bot process's memory per open page, and the page's own time to first byte (a page
-whose picture and lessons are kept ready, and one made afresh).
+each (the pages are given `--wait` seconds to hear the last, and half that to settle once
+open, before the memory is read). Prints how long after a move was asked for (the slash
+command's arrival, so the time includes playing and saving it) every page heard of it
+(p50, p95, longest), the bot process's memory per open page, and the page's own time to
+first byte (a page whose picture and lessons are kept ready, and one made afresh).
 
     python benchmarks/pages.py [--pages 500] [--games 10] [--moves 20] [--every 0.5]
+        [--wait 2]
 """
 
 from __future__ import annotations
@@ -121,7 +123,7 @@ async def measure(arguments: argparse.Namespace) -> None:
             assert follower.stdout is not None and follower.stdin is not None
             while (await follower.stdout.readline()) != b"open\n":
                 await asyncio.sleep(0)
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(arguments.wait / 2)
             per_page = (rss_kib() - before) / arguments.pages
             saved: dict[tuple[int, int], float] = {}
             moves = [("S d4", "S e5"), ("S c3", "S f6")]
@@ -136,7 +138,7 @@ async def measure(arguments: argparse.Namespace) -> None:
                 assert record is not None
                 saved[(record.id, record.version)] = asked
                 await asyncio.sleep(arguments.every)
-            await asyncio.sleep(2.0)
+            await asyncio.sleep(arguments.wait)
             follower.stdin.write(b"done\n")
             await follower.stdin.drain()
             heard = json.loads((await follower.stdout.readline()).decode())
@@ -170,4 +172,7 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=10, help="games they follow (10)")
     parser.add_argument("--moves", type=int, default=20, help="moves made meanwhile (20)")
     parser.add_argument("--every", type=float, default=0.5, help="seconds between moves (0.5)")
+    parser.add_argument(
+        "--wait", type=float, default=2.0, help="seconds the pages get to hear the last move (2)"
+    )
     asyncio.run(measure(parser.parse_args()))

@@ -7,13 +7,15 @@ of each backend asked for (PostgreSQL on a throwaway server of its own). Then:
 - the first pass plans the reminders of every turn (once per turn, as after a restart);
 - "finding what is due": the three indexed looks the scheduler makes every time it wakes
   (time-outs due, reminders due, the next moment anything falls due), with nothing due;
-- "on time": `--due` turns run out over two seconds of real time while the scheduler runs
-  as in the bot; each time-out's delay after its deadline is measured at its delivery
-  (board pictures drawn by a stand-in, as the drawing is measured elsewhere).
+- "on time": `--due` turns run out over two seconds of real time (`--spread`), from three
+  seconds after the scheduler starts (`--lead`), while it runs as in the bot; each
+  time-out's delay after its deadline is measured at its delivery (board pictures drawn
+  by a stand-in, as the drawing is measured elsewhere).
 
 Targets: finding what is due in 10 ms or less, due work done within 5 s of its time.
 
     python benchmarks/scheduler.py [--games 100000] [--due 50] [--backend sqlite|postgresql|both]
+        [--lead 3] [--spread 2]
 """
 
 from __future__ import annotations
@@ -90,10 +92,18 @@ class Courier:
         yield
 
 
-def rows(games: int, due: int) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]:
+def deadline_of(game_id: int, due: int, lead: float, spread: float) -> float:
+    """When the `game_id`th of the first `due` games runs out: one after another from BASE +
+    `lead` s over `spread` seconds."""
+    return BASE + lead + spread * game_id / due
+
+
+def rows(
+    games: int, due: int, lead: float, spread: float
+) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]:
     """Each game's row and its players' rows. The first `due` games run out one after
-    another from BASE + 3 s over two seconds; the others between half a day and ten days
-    after BASE."""
+    another from BASE + `lead` s over `spread` seconds; the others between half a day and
+    ten days after BASE."""
     game = engine.new_game("tink", 2, seed=1)
     state, options = game.to_json(), json.dumps(dict(game.options))
     for game_id in range(1, games + 1):
@@ -102,7 +112,7 @@ def rows(games: int, due: int) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any
         left = 5 * DAY - (game_id % 7) * HOUR if bank else 3 * DAY
         deadline = started + left
         if game_id <= due:
-            deadline = BASE + 3 + 2 * game_id / due
+            deadline = deadline_of(game_id, due, lead, spread)
             started = deadline - left
         clock = json.dumps({"banks": [left, 6 * DAY], "pauses": []}) if bank else None
         yield (
@@ -116,10 +126,10 @@ def rows(games: int, due: int) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any
         )
 
 
-def fill_sqlite(path: str, games: int, due: int) -> None:
+def fill_sqlite(path: str, games: int, due: int, lead: float, spread: float) -> None:
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("BEGIN")
-    for game, players in rows(games, due):
+    for game, players in rows(games, due, lead, spread):
         db.execute(
             f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) "
             f"VALUES ({', '.join('?' * len(GAME_COLUMNS))})",
@@ -132,8 +142,8 @@ def fill_sqlite(path: str, games: int, due: int) -> None:
     db.close()
 
 
-async def fill_postgres(url: str, games: int, due: int) -> None:
-    made = list(rows(games, due))
+async def fill_postgres(url: str, games: int, due: int, lead: float, spread: float) -> None:
+    made = list(rows(games, due, lead, spread))
     connection = await asyncpg.connect(url)
     try:
         await connection.copy_records_to_table(
@@ -155,7 +165,9 @@ async def timed(work: Callable[[], Awaitable[object]]) -> float:
     return (time.perf_counter() - began) * 1000
 
 
-async def measure(name: str, url: str, fill: Callable[[], Awaitable[None]], due: int) -> None:
+async def measure(
+    name: str, url: str, fill: Callable[[], Awaitable[None]], due: int, lead: float, spread: float
+) -> None:
     storage: Backend = await open_backend(url, rater=rate_game)
     try:
         await fill()
@@ -177,7 +189,7 @@ async def measure(name: str, url: str, fill: Callable[[], Awaitable[None]], due:
             await asyncio.sleep(0.1)
         await scheduler.stop()
         late = [
-            courier.time_outs[game_id] - (BASE + 3 + 2 * game_id / due)
+            courier.time_outs[game_id] - deadline_of(game_id, due, lead, spread)
             for game_id in courier.time_outs
         ]
     finally:
@@ -192,7 +204,7 @@ async def measure(name: str, url: str, fill: Callable[[], Awaitable[None]], due:
         print(f"  after their deadline: median {median:.2f} s, max {most:.2f} s")
 
 
-async def main(games: int, due: int, backends: list[str]) -> None:
+async def main(games: int, due: int, backends: list[str], lead: float, spread: float) -> None:
     print(f"{games:,} active clocked games, {due} time-outs falling due")
     with tempfile.TemporaryDirectory() as folder:
         if "sqlite" in backends:
@@ -201,14 +213,19 @@ async def main(games: int, due: int, backends: list[str]) -> None:
             await measure(
                 "SQLite",
                 f"sqlite:///{path}",
-                lambda: asyncio.to_thread(fill_sqlite, path, games, due),
-                due,
+                lambda: asyncio.to_thread(fill_sqlite, path, games, due, lead, spread),
+                *(due, lead, spread),
             )
     if "postgresql" in backends:
         server = PostgresServer()
         try:
             url = server.new_database()
-            await measure("PostgreSQL", url, lambda: fill_postgres(url, games, due), due)
+            await measure(
+                "PostgreSQL",
+                url,
+                lambda: fill_postgres(url, games, due, lead, spread),
+                *(due, lead, spread),
+            )
         finally:
             server.stop()
 
@@ -225,6 +242,17 @@ if __name__ == "__main__":
         default="both",
         help="the databases measured (both)",
     )
+    parser.add_argument(
+        "--lead",
+        type=float,
+        default=3.0,
+        help="seconds from the scheduler's start before the time-outs begin, more than its "
+        "first pass takes (3)",
+    )
+    parser.add_argument(
+        "--spread", type=float, default=2.0, help="seconds the time-outs are spread over (2)"
+    )
     arguments = parser.parse_args()
     chosen = ["sqlite", "postgresql"] if arguments.backend == "both" else [arguments.backend]
-    asyncio.run(main(arguments.games, arguments.due, chosen))
+    spacing = (arguments.lead, arguments.spread)
+    asyncio.run(main(arguments.games, arguments.due, chosen, *spacing))
