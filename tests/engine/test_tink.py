@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from itertools import combinations
 
 import pytest
@@ -317,6 +318,33 @@ def test_a_move_that_leaves_a_player_who_passed_stuck_again_wins() -> None:
     assert set(game.legal_moves()) - set(game.winning_moves()) == freeing
 
 
+def rushed_move(
+    seat: int | None, squares: Mapping[str, Piece], moves: list[str], rng: random.Random
+) -> str:
+    """Mostly a move of `moves` that brings the pieces of the seat to move out of its
+    stash: a medium, or its large while it is in the stash, bought by a spend; else a small
+    placed within two squares of the seat's own pieces on `squares`, so that later spends
+    find two of them side by side; now and then (and when there is neither) any move."""
+    if rng.random() < 0.1:
+        return rng.choice(moves)
+    mine = [(ord(name[0]), int(name[1:])) for name, piece in squares.items() if piece.owner == seat]
+    large_out = any(piece.size is Size.LARGE and piece.owner == seat for piece in squares.values())
+    spends = [
+        move
+        for move in moves
+        if move.count(" ") == 3 and (move[0] == "M" or (move[0] == "L" and not large_out))
+    ]
+    if spends:
+        return rng.choice(spends)
+    smalls = [move for move in moves if move.count(" ") == 1]
+    near = [
+        move
+        for move in smalls
+        if any(max(abs(ord(move[2]) - file), abs(int(move[3:]) - rank)) <= 2 for file, rank in mine)
+    ]
+    return rng.choice(near or smalls or moves)
+
+
 @pytest.mark.parametrize("name", ["tink", "tingle"])
 @settings(max_examples=examples(5), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
@@ -324,7 +352,9 @@ def test_wins_found_fast_are_the_moves_that_win_when_tried(
     name: str, seed: int, players: int
 ) -> None:
     """Late in random games, where the others have all their pieces out and a move may
-    leave them stuck, the quick wins are exactly the moves that win when played."""
+    leave them stuck, the quick wins are exactly the moves that win when played. The
+    players rush their pieces out (`rushed_move`), so such positions come within a few
+    games even with four players, rather than after thousands of games of random moves."""
     rng = random.Random(seed)
     checked = 0
     while checked < 5:
@@ -332,14 +362,16 @@ def test_wins_found_fast_are_the_moves_that_win_when_tried(
         while game.result is None:
             moves = game.legal_moves()
             wins = game.winning_moves()
-            stashes = game.view().stashes
+            view = game.view()
+            stashes = view.stashes
             if all(
                 not any(stashes[seat].values()) for seat in range(players) if seat != game.to_move
             ):
                 assert wins == engine.core.Game.winning_moves(game)
                 checked += 1
             calm = [move for move in moves if move not in wins]
-            game.play(rng.choice(calm if calm and rng.random() < 0.97 else moves))
+            pool = calm if calm and rng.random() < 0.97 else moves
+            game.play(rushed_move(game.to_move, view.squares, pool, rng))
 
 
 def test_a_player_with_no_move_and_an_empty_stash_is_out() -> None:
