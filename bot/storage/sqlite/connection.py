@@ -75,8 +75,12 @@ class Database:
         """Jobs handed to the database thread and not yet settled."""
         self._jobs_done = 0
         """Jobs since the write-ahead log was last copied into the file."""
+        self._copying: asyncio.Future[None] | None = None
+        """The last copy of the log beside the jobs."""
         self._copying_rest: asyncio.Future[None] | None = None
         """The copy of the rest of the log, waiting for the connection's turn."""
+        self._rest_copied: asyncio.Future[None] | None = None
+        """The copy of the rest of the log, on the database thread."""
         threading.Thread(target=_serve, args=(self._jobs,), name="sqlite", daemon=True).start()
 
     @classmethod
@@ -119,7 +123,9 @@ class Database:
         self._jobs_done += 1
         if self._jobs_done >= CHECKPOINT_EVERY:
             self._jobs_done = 0
-            copied = self._queue(partial(_copy_log, self._checkpointer), _settle_aside)
+            copied = self._copying = self._queue(
+                partial(_copy_log, self._checkpointer), _settle_aside
+            )
             copied.add_done_callback(self._copy_rest)
         if not self._on_thread:
             try:
@@ -169,7 +175,18 @@ class Database:
         run in the middle of its transaction."""
         async with self._turn:
             if not self._closed:
-                self._send(partial(_copy_log, self._connection)).add_done_callback(_log_failure)
+                self._rest_copied = self._send(partial(_copy_log, self._connection))
+                self._rest_copied.add_done_callback(_log_failure)
+
+    async def log_copied(self) -> None:
+        """Wait for the copies of the write-ahead log started so far: the one beside the
+        jobs, then the one of the rest it starts (their failures are logged)."""
+        if self._copying is not None:
+            await asyncio.wait([self._copying])
+        if self._copying_rest is not None:  # set once the copy beside the jobs ended
+            await asyncio.wait([self._copying_rest])
+        if self._rest_copied is not None:
+            await asyncio.wait([self._rest_copied])
 
     def _settle(
         self, future: asyncio.Future[Any], result: Any, error: BaseException | None

@@ -101,6 +101,7 @@ async def test_the_write_ahead_log_is_copied_into_the_file_as_it_grows(
         await database.write(
             lambda db, number=number: db.execute("INSERT INTO moves VALUES (?)", (str(number),))
         )
+        await database.log_copied()
     await database.read(moves)
     with closing(sqlite3.connect(tmp_path / "games.sqlite3")) as other:
         busy, frames, copied = other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
