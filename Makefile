@@ -3,7 +3,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test local bench
+.PHONY: run test local bench catalogs
 
 $(VENV)/.created:
 	python3 -m venv $(VENV)
@@ -23,6 +23,9 @@ run: $(VENV)/.installed
 
 local: $(VENV)/.installed
 	$(PY) -m bot local
+
+catalogs: $(VENV)/.installed
+	$(PY) -m bot catalogs
 
 test: $(VENV)/.installed-test
 	$(PY) -m ruff check .

@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import os
 import signal
 import sys
 from pathlib import Path
@@ -16,8 +17,9 @@ import discord
 
 from bot.config import ConfigError, Settings, load_database_url, load_settings, settings_help
 from bot.console import run_console
-from bot.discord_ui.app import create_bot
+from bot.discord_ui.app import create_bot, update_language_catalogs
 from bot.logs import HeldLogs, start_logging
+from bot.play.words.languages import posix_language
 from bot.process import tune_collector
 from bot.runtime.app import open_app
 from bot.storage import CopyError, DatabaseUnusable, copy_between
@@ -69,12 +71,17 @@ class CannotStart(Exception):
 def main(argv: list[str]) -> int:
     arguments = _parser().parse_args(argv)
     if arguments.mode == "local":
-        run_console(CONSOLE_DATABASE, Path("out"))
+        language = posix_language(arguments.lang or os.environ.get("LANG"))
+        run_console(CONSOLE_DATABASE, Path("out"), language=language)
         return 0
     if arguments.mode == "copy-database":
         return copy_database(arguments.from_url, arguments.to_url)
     if arguments.mode in ("backup", "restore"):
         return backup_or_restore(arguments.mode, Path(arguments.file))
+    if arguments.mode == "catalogs":
+        for path in asyncio.run(update_language_catalogs()):
+            print(f"Wrote {path}.")
+        return 0
     logs = None
     try:
         settings = load_settings()
@@ -106,7 +113,10 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     modes = parser.add_subparsers(dest="mode", title="modes (without one, the bot runs)")
-    modes.add_parser("local", help="play in this terminal, without Discord")
+    local = modes.add_parser("local", help="play in this terminal, without Discord")
+    local.add_argument(
+        "--lang", help="the language to play in, such as de or pt-BR (default: from LANG)"
+    )
     modes.add_parser(
         "web",
         help="serve the games' pages (and the work due) beside the bot, with no shard of its own",
@@ -122,6 +132,9 @@ def _parser() -> argparse.ArgumentParser:
         "restore", help="put a backup into DATABASE_URL's database, which must be empty"
     )
     restore.add_argument("file", metavar="SRC", help="the backup file to read")
+    modes.add_parser(
+        "catalogs", help="bring the language catalogs up to date with what the bot says"
+    )
     return parser
 
 

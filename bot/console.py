@@ -27,6 +27,7 @@ from bot.play.table.events import TurnWaiting
 from bot.play.table.pictures import Renderer
 from bot.play.table.records import GameRecord, Status
 from bot.play.table.values import Person, Post, Prompt, Refusal
+from bot.play.words.languages import SOURCE, shipped
 from bot.play.words.text import Text, excerpt, plain
 from bot.play.words.wording import turn_line
 from bot.runtime.app import App
@@ -73,9 +74,11 @@ _TABLE_RULE = re.compile(r"^\|[\s:|-]+\|$")
 class Console:
     """Reads one command line at a time and answers in text, writing pictures to `out`."""
 
-    def __init__(self, host: Host, out: Path) -> None:
+    def __init__(self, host: Host, out: Path, language: str = SOURCE) -> None:
         self.host = host
         self.out = out
+        self.language = language
+        """The language the console speaks (Discord's code; English when not shipped)."""
         self.log_file = out / LOG_FILE
         self.game = ""
         self._people: dict[str, Person] = {}
@@ -332,7 +335,7 @@ class Console:
 
     def _plain(self, text: Text) -> str:
         """Plain words, with times relative to now."""
-        return plain(text, self.host.games.clock())
+        return plain(text, self.host.games.clock(), self.language)
 
 
 def _how_to_answer(waiting: list[str]) -> str:
@@ -367,12 +370,13 @@ def run_console(
     read: Callable[[str], str] = input,
     write: Callable[[str], object] = print,
     renderer: Renderer | None = None,
+    language: str = SOURCE,
 ) -> None:
-    """Play from the terminal until `quit`, end of input (Ctrl-D) or Ctrl-C, which leave
-    at once, at the prompt or while an answer is being worked out."""
+    """Play from the terminal in `language` until `quit`, end of input (Ctrl-D) or Ctrl-C,
+    which leave at once, at the prompt or while an answer is being worked out."""
     try:
         with _ctrl_c_interrupts(), asyncio.Runner() as runner:
-            _session(runner, database_url, out, read, write, renderer)
+            _session(runner, database_url, out, (read, write), renderer, language)
     except KeyboardInterrupt:
         write("")
 
@@ -398,10 +402,11 @@ def _session(
     runner: asyncio.Runner,
     database_url: str,
     out: Path,
-    read: Callable[[str], str],
-    write: Callable[[str], object],
+    terminal: tuple[Callable[[str], str], Callable[[str], object]],
     renderer: Renderer | None,
+    language: str,
 ) -> None:
+    read, write = terminal
     app = App(Settings("", database_url), renderer=renderer, in_threads=True)
     runner.run(app.open())
     out.mkdir(parents=True, exist_ok=True)
@@ -410,7 +415,7 @@ def _session(
     failures.setFormatter(PLAIN)
     logging.getLogger().addHandler(failures)
     try:
-        console = Console(app.use_cases(), out)
+        console = Console(app.use_cases(), out, shipped(language))
         write(f"Pyramid Host console. Pictures go to {out}/. Type help, or quit to leave.")
         resumed = runner.run(console.resume())
         if resumed:

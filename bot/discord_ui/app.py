@@ -13,9 +13,11 @@ import asyncio
 import hashlib
 import json
 import logging
+from pathlib import Path
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.discord_ui.buttons import answer_unknown
 from bot.discord_ui.courier import DiscordCourier
@@ -34,12 +36,14 @@ from bot.discord_ui.tournament_commands import (
     DiscordVenue,
     tournament_commands,
 )
+from bot.discord_ui.translator import CatalogTranslator, command_payloads, command_texts
 from bot.discord_ui.tree import GameTree
 from bot.discord_ui.vacation_commands import vacation_group
 from bot.discord_ui.views import DYNAMIC_ITEMS
 from bot.metrics import DATABASE_ERRORS, SHARDS_CONNECTED, interactions
 from bot.play.host import Host
 from bot.play.playing.ai_turns import DEFAULT_NAME
+from bot.play.words.languages import spoken_messages, update_catalogs
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.app import App
 from bot.runtime.scheduler import Scheduler
@@ -126,13 +130,8 @@ class PyramidBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         courier = DiscordCourier(self, self.app.storage.reply_places, self.clock)
         name = DEFAULT_NAME if self.user is None else self.user.display_name
-        commands = [
-            *build_groups(),
-            *standings_commands(),
-            *slow_game_commands(),
-            puzzle_command(),
-        ]
-        self.tree.add_commands([*commands, vacation_group(), *tournament_commands()])
+        self.tree.add_commands(all_commands())
+        await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(*BUTTONS)
         if self.sync_commands and self.settings.runs_first_shard:
             await self._sync()
@@ -153,7 +152,7 @@ class PyramidBot(discord.AutoShardedClient):
             self.tree.copy_global_to(guild=guild)
         where = "globally" if guild is None else f"to server {guild_id}"
         scope = f"{self.application_id}:{'global' if guild is None else guild_id}"
-        digest = command_digest(self.tree, guild)
+        digest = await command_digest(self.tree, guild)
         syncs = self.app.storage.command_syncs
         if await syncs.digest(scope) == digest:
             log.info("commands unchanged since they were last synced %s", where)
@@ -210,9 +209,22 @@ class PyramidBot(discord.AutoShardedClient):
         )
 
 
-def command_digest(tree: GameTree, guild: discord.abc.Snowflake | None) -> str:
-    """A digest of the commands `tree.sync(guild=guild)` would register."""
-    payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+def all_commands() -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
+    """Fresh objects of every slash command, for one command tree."""
+    return [
+        *build_groups(),
+        *standings_commands(),
+        *slow_game_commands(),
+        puzzle_command(),
+        vacation_group(),
+        *tournament_commands(),
+    ]
+
+
+async def command_digest(tree: GameTree, guild: discord.abc.Snowflake | None) -> str:
+    """A digest of the commands `tree.sync(guild=guild)` would register, localizations
+    included."""
+    payload = await command_payloads(tree, guild)
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
@@ -226,3 +238,12 @@ def _answers_only(interaction: discord.Interaction) -> bool:
 def create_bot(app: App, *, sync_commands: bool = True) -> PyramidBot:
     """The Discord front end of `app` (which logs in once the app is open)."""
     return PyramidBot(app, sync_commands=sync_commands)
+
+
+async def update_language_catalogs() -> list[Path]:
+    """Bring the language catalogs up to date with what the bot says and its commands'
+    texts (`python -m bot catalogs`); the files written."""
+    async with discord.Client(intents=discord.Intents.none()) as client:
+        tree = GameTree(client)
+        tree.add_commands(all_commands())
+        return update_catalogs([*spoken_messages(), *await command_texts(tree)])

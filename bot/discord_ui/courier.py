@@ -31,7 +31,7 @@ import discord
 from discord.http import Route
 
 from bot.discord_ui.markup import markup
-from bot.discord_ui.replies import DISCORD_TROUBLE, message_kwargs
+from bot.discord_ui.replies import DISCORD_TROUBLE, channel_language, message_kwargs
 from bot.discord_ui.views import (
     disable_lapsed,
     nonce_of,
@@ -130,9 +130,9 @@ class DiscordCourier:
             assert application_id is not None, "the client has logged in"
             webhook = discord.Webhook.partial(application_id, handle.token, client=self._client)
             try:
-                await webhook.send(
-                    wait=True, **message_kwargs(post, prompt_view(post, self._client))
-                )
+                view = prompt_view(post, self._client)
+                language = channel_language(self._client, place_id)
+                await webhook.send(wait=True, **message_kwargs(post, view, language))
             except discord.HTTPException as error:
                 if error.status not in UNREADABLE:
                     raise

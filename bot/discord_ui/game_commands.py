@@ -20,6 +20,7 @@ from bot.discord_ui.replies import (
     replies_only,
     reply,
     require_permissions,
+    shorten,
 )
 from bot.discord_ui.review_commands import review_command
 from bot.discord_ui.rules_pages import rules_embed, rules_view
@@ -33,6 +34,7 @@ from bot.play.table.values import LARGEST_ID, Person, Prompt, Refusal
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 DESCRIPTION_LIMIT = 100
+"""The most characters Discord takes in a description or a choice's name."""
 INVITEE_PARAMETERS = ("opponent", "player3", "player4")
 _FIXED_PARAMETERS = {"order", "thread", "time_limit", "ai", *INVITEE_PARAMETERS}
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
@@ -69,12 +71,12 @@ class GameGroup(app_commands.Group):
     """One game's commands: those every game has are methods; `start` and `move`, whose
     options the game's registry entry gives, are made for it (`_start_command`,
     `_move_command`); `review` and `web` by their modules. Descriptions name the game
-    where they say `{title}`."""
+    where they say `{title}` (the template is what a catalog translates)."""
 
     def __init__(self, info: engine.GameInfo) -> None:
         super().__init__(
             name=info.name,
-            description=_short(f"Play {info.title}. {info.summary}"),
+            description=shorten(f"Play {info.title}. {info.summary}", DESCRIPTION_LIMIT),
             allowed_contexts=anywhere(),
             allowed_installs=installed_to_anyone(),
         )
@@ -86,6 +88,8 @@ class GameGroup(app_commands.Group):
             web_command(info),
         ]
         for command in self.commands:
+            text = app_commands.locale_str(command.description, title=info.title)
+            command._locale_description = text
             command.description = command.description.format(title=info.title)
             self.remove_command(command.name)
             made.append(command)
@@ -245,7 +249,7 @@ class CommandOptions:
     ) -> None:
         """One more option (optional unless `required`), offering `choices` if any."""
         self.parameters.append(_parameter(name, annotation, required=required))
-        self.descriptions[name] = _short(description)
+        self.descriptions[name] = shorten(description, DESCRIPTION_LIMIT)
         offered = [app_commands.Choice(name=c, value=c) for c in choices]
         if offered:
             self.choices[name] = offered
@@ -390,7 +394,7 @@ def _move_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]
         _parameter("interaction", discord.Interaction),
         *(_parameter(part.name, annotation, required=required) for part in parts),
     ]
-    descriptions = {part.name: _short(part.help) for part in parts}
+    descriptions = {part.name: shorten(part.help, DESCRIPTION_LIMIT) for part in parts}
     callback = app_commands.describe(**descriptions)(_with_parameters(move, parameters))
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name="move", description=f"Make your move in {info.title}.", callback=callback
@@ -442,8 +446,3 @@ def _person(interaction: discord.Interaction, user: discord.User | discord.Membe
     """Who a user is to the game; the bot itself, invited, plays as the AI."""
     me = interaction.client.user
     return Person(user.id, user.display_name, user.bot, plays_ai=me is not None and user == me)
-
-
-def _short(text: str) -> str:
-    """Fit Discord's 100-character limit on descriptions and choice names."""
-    return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"

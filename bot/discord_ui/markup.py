@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 
 from bot.discord_ui.links import game_link
+from bot.play.words.languages import SOURCE
 from bot.play.words.text import (
     Code,
     Command,
@@ -14,6 +15,7 @@ from bot.play.words.text import (
     Highlight,
     Moment,
     Name,
+    Said,
     Segment,
     Strong,
     Text,
@@ -23,9 +25,9 @@ MARKDOWN = re.compile(r"([\\*_~|`>\[\]<@])")
 """What Discord reads as markup in a line: emphasis, code, quotes, links and mentions."""
 
 
-def markup(text: Text) -> str:
-    """The text as Discord message or embed markdown."""
-    return "".join(_segment(segment) for segment in text.segments)
+def markup(text: Text, language: str = SOURCE) -> str:
+    """The text as Discord message or embed markdown, in `language` (Discord's code)."""
+    return "".join(_segment(segment, language) for segment in text.segments)
 
 
 def fit(lines: Iterable[Text], limit: int) -> list[str]:
@@ -47,10 +49,13 @@ def escape(name: str) -> str:
     return MARKDOWN.sub(r"\\\1", name)
 
 
-def _segment(segment: Segment) -> str:
+def _segment(segment: Segment, language: str) -> str:
     match segment:
         case str():
             return segment
+        case Said():
+            pieces = segment.pieces(language)
+            return "".join(p if isinstance(p, str) else markup(p, language) for p in pieces)
         case Name(text):
             return escape(text)
         case Strong(inner):

@@ -20,6 +20,7 @@ from bot.discord_ui.markup import markup
 from bot.metrics import FIRST_ANSWER
 from bot.play.host import Host
 from bot.play.table.values import Post
+from bot.play.words.languages import SOURCE
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -46,10 +47,14 @@ NO_PINGS = discord.AllowedMentions.none()
 """The client's default: only the users a post names in `pings` are ever notified."""
 
 
-def message_kwargs(post: Post, view: discord.ui.View | None = None) -> dict[str, Any]:
-    """What `send_message`/`send` need for a post: text, files, buttons, allowed pings."""
+def message_kwargs(
+    post: Post, view: discord.ui.View | None = None, language: str = SOURCE
+) -> dict[str, Any]:
+    """What `send_message`/`send` need for a post: text in `language`, files, buttons,
+    allowed pings."""
     pings = " ".join(f"<@{user_id}>" for user_id in post.pings)
-    text = shorten(markup(post.text), MESSAGE_LIMIT - len(pings) - 1 if pings else MESSAGE_LIMIT)
+    limit = MESSAGE_LIMIT - len(pings) - 1 if pings else MESSAGE_LIMIT
+    text = shorten(markup(post.text, language), limit)
     kwargs: dict[str, Any] = {
         "content": f"{text}\n{pings}" if pings else text,
         "files": [discord.File(io.BytesIO(f.data), filename=f.name) for f in post.files],
@@ -193,6 +198,26 @@ def note_first_answer(interaction: discord.Interaction) -> None:
     """Count how soon an interaction is first answered, from its creation."""
     waited = discord.utils.utcnow() - interaction.created_at
     FIRST_ANSWER.observe(max(waited.total_seconds(), 0.0))
+
+
+def reader(interaction: discord.Interaction) -> str:
+    """The language of whoever the interaction came from (their Discord's)."""
+    return interaction.locale.value
+
+
+def place_language(interaction: discord.Interaction) -> str:
+    """The language of a post everyone in the interaction's place reads: the server's,
+    or outside servers the language of whoever the interaction came from."""
+    server = interaction.guild_locale if interaction.guild_id is not None else None
+    return (server or interaction.locale).value
+
+
+def channel_language(client: discord.Client, place_id: int) -> str:
+    """The language of a post in a channel or thread the client knows: its server's
+    (English where the channel or its server is not known)."""
+    channel = client.get_channel(place_id)
+    guild = getattr(channel, "guild", None)
+    return guild.preferred_locale.value if isinstance(guild, discord.Guild) else SOURCE
 
 
 def host_of(interaction: discord.Interaction) -> Host:

@@ -13,13 +13,13 @@ import discord
 from discord import app_commands
 
 import engine
-from bot.discord_ui.markup import escape, markup
+from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import DISCORD_ERRORS, replies_only, reply
 from bot.metrics import DATABASE_ERRORS, interactions
 from bot.play.table.records import StorageError
 from bot.play.table.values import DamagedGame, Refusal
-from bot.play.words.text import excerpts_in
-from bot.play.words.wording import sentence
+from bot.play.words.text import Name, Text, excerpts_in, plain, say, t, tn
+from bot.play.words.wording import names, sentence
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +32,8 @@ DATABASE_FAILURES = (
 )
 """What a failing database raises (OSError: a connection lost or refused)."""
 
-APOLOGY = "Sorry, something went wrong on my side; it has been logged. Please try again later."
-SERVERS_ONLY = "That works only in servers I have been added to."
+APOLOGY = t("Sorry, something went wrong on my side; it has been logged. Please try again later.")
+SERVERS_ONLY = t("That works only in servers I have been added to.")
 
 
 def in_servers() -> app_commands.AppCommandContext:
@@ -76,7 +76,11 @@ def works_here(
 
 class OptionOutOfRange(app_commands.CheckFailure):
     """An option past a limit its command declares: Discord's client never sends one, a
-    forged or stale request may. The message is the sentence refusing it."""
+    forged or stale request may. `text` is the sentence refusing it."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(plain(text))
+        self.text = text
 
 
 class GameTree(app_commands.CommandTree[discord.Client]):
@@ -99,7 +103,7 @@ class GameTree(app_commands.CommandTree[discord.Client]):
         forged request)."""
         command = interaction.command
         if isinstance(command, app_commands.Command) and not works_here(command, interaction):
-            raise app_commands.NoPrivateMessage(SERVERS_ONLY)
+            raise app_commands.NoPrivateMessage(plain(SERVERS_ONLY))
         return True
 
     async def on_error(
@@ -121,62 +125,82 @@ def within_declared_limits(interaction: discord.Interaction) -> bool:
     return True
 
 
-def _outside_limits(parameter: app_commands.Parameter, value: object) -> str | None:
+def _outside_limits(parameter: app_commands.Parameter, value: object) -> Text | None:
     """The sentence refusing a value past the parameter's limits; None when within."""
     name = parameter.display_name
     if parameter.choices and value is not None:
         if value not in [choice.value for choice in parameter.choices]:
-            return f"Choose the {name} from the list offered."
+            return t("Choose the {option} from the list offered.", option=name)
         return None
     low, high = parameter.min_value, parameter.max_value
     measured: int | float
     if isinstance(value, str):
-        measured, unit = len(value), " characters long"
+        measured, long = len(value), True
     elif isinstance(value, int | float) and not isinstance(value, bool):
-        measured, unit = value, ""
+        measured, long = value, False
     else:
         return None
     if (low is not None and measured < low) or (high is not None and measured > high):
-        return f"The {name} must be {_span(low, high)}{unit}."
+        return _span(name, low, high, long)
     return None
 
 
-def _span(low: int | float | None, high: int | float | None) -> str:
-    """`from 2 to 1,000`, `at least 1`, `at most 100`."""
+def _span(option: str, low: int | float | None, high: int | float | None, long: bool) -> Text:
+    """`The page must be from 2 to 1,000.`, `... at least 1 characters long.`"""
+    shown = {"option": option, "low": f"{low or 0:,}", "high": f"{high or 0:,}"}
     if low is None:
-        return f"at most {high:,}"
-    return f"at least {low:,}" if high is None else f"from {low:,} to {high:,}"
+        if long:
+            return t("The {option} must be at most {high} characters long.", **shown)
+        return t("The {option} must be at most {high}.", **shown)
+    if high is None:
+        if long:
+            return t("The {option} must be at least {low} characters long.", **shown)
+        return t("The {option} must be at least {low}.", **shown)
+    if long:
+        return t("The {option} must be from {low} to {high} characters long.", **shown)
+    return t("The {option} must be from {low} to {high}.", **shown)
 
 
-def failure_text(error: BaseException) -> str | None:
+def failure_text(error: BaseException) -> Text | None:
     """The sentence for a failure a user caused, or None when it is our fault."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ or error
     if isinstance(error, Refusal):
-        return markup(error.text)
+        return error.text
     if isinstance(error, engine.GameError):
-        return escape(sentence(excerpts_in(str(error))))
+        return say(Name(sentence(excerpts_in(str(error)))))
     return _check_text(error)
 
 
-def _check_text(error: BaseException) -> str | None:
+def _check_text(error: BaseException) -> Text | None:
     """The sentence for what discord.py refused before a command ran."""
     if isinstance(error, app_commands.TransformerError):
-        return f"I could not use that {error.type.name}; please choose it again from the list."
+        kind = error.type.name
+        return t("I could not use that {kind}; please choose it again from the list.", kind=kind)
     if isinstance(error, app_commands.CommandNotFound):
-        return "That command no longer exists; restart Discord to see the current commands."
+        return t("That command no longer exists; restart Discord to see the current commands.")
     if isinstance(error, app_commands.NoPrivateMessage):
         return SERVERS_ONLY
     if isinstance(error, app_commands.BotMissingPermissions):
-        names = " and ".join(_permission_name(p) for p in error.missing_permissions)
-        kind = "permissions" if len(error.missing_permissions) > 1 else "permission"
-        return f"I need the {names} {kind} in this channel; ask a server admin to grant it."
+        missing = error.missing_permissions
+        named = names([_permission_name(p) for p in missing])
+        return tn(
+            "I need the {names} permission in this channel; ask a server admin to grant it.",
+            "I need the {names} permissions in this channel; ask a server admin to grant them.",
+            len(missing),
+            names=named,
+        )
     if isinstance(error, OptionOutOfRange):
-        return str(error)
+        return error.text
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} seconds."
+        seconds = round(error.retry_after)
+        return tn(
+            "Slow down: try again in {count} second.",
+            "Slow down: try again in {count} seconds.",
+            seconds,
+        )
     if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use that command here."
+        return t("You cannot use that command here.")
     return None
 
 
@@ -223,7 +247,7 @@ async def answer_failure(
     if interaction.type is discord.InteractionType.autocomplete:
         return
     try:
-        await reply(interaction, content=text, ephemeral=True)
+        await reply(interaction, content=markup(text, interaction.locale.value), ephemeral=True)
     except Exception as failure:
         log.warning(
             "could not answer interaction %s in channel %s (%s: %s)",

@@ -35,10 +35,13 @@ from bot.discord_ui.replies import (
     DISCORD_TROUBLE,
     NO_PINGS,
     answers_in_original,
+    channel_language,
     client_host,
     host_of,
     in_time,
     message_kwargs,
+    place_language,
+    reader,
     replies_only,
     reply,
     update,
@@ -167,7 +170,8 @@ class InteractionAnswer:
     async def reply(self, post: Post) -> int | None:
         private = {"ephemeral": True} if post.private else {}
         view = prompt_view(post, self._interaction.client)
-        return await reply(self._interaction, **(message_kwargs(post, view) | private))
+        language = reader(self._interaction) if post.private else place_language(self._interaction)
+        return await reply(self._interaction, **(message_kwargs(post, view, language) | private))
 
     async def to_place(self, post: Post) -> int | None:
         place_id = self.place_id
@@ -200,7 +204,8 @@ async def post_in_channel(client: discord.Client, place_id: int, post: Post) -> 
     """Send a post as a message in a channel or thread, an announcement with a nonce made
     from its id, which Discord enforces: the same post sent again within a few minutes
     (after a restart) is not posted twice. The message's id."""
-    kwargs = message_kwargs(post, prompt_view(post, client)) | nonce_of(post)
+    language = channel_language(client, place_id)
+    kwargs = message_kwargs(post, prompt_view(post, client), language) | nonce_of(post)
     message = await client.get_partial_messageable(place_id).send(**kwargs)
     return message.id
 

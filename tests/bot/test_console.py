@@ -20,6 +20,7 @@ from bot.console import MOVES_LISTED, Console, run_console
 from bot.play.clocks.clock import DAY
 from bot.play.host import Host
 from bot.play.ranking.ratings import rate_game
+from bot.play.words.languages import posix_language, translations
 from bot.storage.sqlite import SqliteStorage
 from bot.workers.drawing import ThreadDrawing
 from tests.bot.support import SCRIPTS, Clock, StubRenderer
@@ -528,3 +529,26 @@ async def test_the_console_goes_through_the_use_cases_never_the_storage(
     ]
     for line in ("draw alice", "agree alice"):
         assert "something went wrong" not in await later.handle(line)
+
+
+async def test_the_console_speaks_the_language_it_is_given(
+    console: Console, tmp_path: Path
+) -> None:
+    polish = Console(console.host, tmp_path / "pl", "pl")
+    assert "Tink #1" in await polish.handle("start tink alice bob")
+    turn = "It is {player}'s turn."
+    refused = await polish.handle("bob s d4")
+    translated = translations("pl").gettext(turn)
+    assert translated != turn and refused == translated.format(player="alice")
+
+
+def test_the_console_takes_its_language_from_lang_or_the_environment() -> None:
+    named = ["de_DE.UTF-8", "pt_BR", "C", "es_MX.UTF-8", "ja", None]
+    assert [posix_language(value) for value in named] == [
+        "de",
+        "pt-BR",
+        "en-US",
+        "es-ES",
+        "ja",
+        "en-US",
+    ]

@@ -1,4 +1,5 @@
-"""The package as installed from a wheel: every game's rules document ships inside it."""
+"""The package as installed from a wheel: every game's rules document ships inside it, and
+every language's catalog."""
 
 from __future__ import annotations
 
@@ -30,6 +31,10 @@ def test_the_wheel_holds_every_rules_document_and_reads_it(tmp_path: Path) -> No
     for name in engine.GAMES:
         shipped = installed / "engine" / "rules" / f"{name}.md"
         assert shipped.read_text("utf-8") == engine.rules_text(name)
+    catalogs = ROOT / "bot" / "play" / "words" / "catalogs"
+    for catalog in [*catalogs.glob("*.po"), catalogs / "messages.pot"]:
+        shipped = installed / catalog.relative_to(ROOT)
+        assert shipped.read_bytes() == catalog.read_bytes()
     # Without site-packages (-S), engine comes from the unpacked wheel alone.
     read = "import engine; print(engine.__file__); print(engine.rules_text('bridge'))"
     shown = subprocess.run(

@@ -16,7 +16,7 @@ from bot.play.table.changes import Changes
 from bot.play.table.games import GameTable
 from bot.play.table.values import Answer, Person, Post, Prompt, Refusal
 from bot.play.words.clocks import control_words
-from bot.play.words.text import Name, Strong, Text, excerpt, excerpts_in, lines, say
+from bot.play.words.text import Name, Strong, Text, excerpt, excerpts_in, joined, lines, say, t
 from bot.play.words.wording import (
     game_link,
     names,
@@ -91,12 +91,12 @@ class Challenges:
         the bot at once. A tournament's games have none: the tournament pairs them."""
         record = await self._games.by_id(game_id)
         if record is None or record.status is not Status.FINISHED:
-            raise Refusal("Only a finished game can be played again.")
+            raise Refusal(t("Only a finished game can be played again."))
         if record.pairing_id is not None:
-            raise Refusal("Tournament games have no rematch: the tournament pairs its games.")
+            raise Refusal(t("Tournament games have no rematch: the tournament pairs its games."))
         asker = record.seat_of(user_id)
         if asker is None:
-            raise Refusal("Only the players of this game can ask for a rematch.")
+            raise Refusal(t("Only the players of this game can ask for a rematch."))
         turned = (*record.players[1:], record.players[0])
         invitation = Invitation(
             game=record.game,
@@ -120,8 +120,11 @@ class Challenges:
             record = await self._games.create(draft)
         except ChannelBusy as busy:
             running = await self._games.by_id(busy.game_id)
-            link = say() if running is None else say(": ", game_link(running))
-            raise Refusal(say("This channel already has a game", link, ".")) from None
+            if running is None:
+                raise Refusal(t("This channel already has a game.")) from None
+            # Still English: a test looks for the link among the refusal's own segments.
+            link = game_link(running)
+            raise Refusal(say("This channel already has a game: ", link, ".")) from None
         if all(s.accepted for s in record.players):
             return await self._begin(record)
         invited = humans([s.user_id for s in record.players if s.user_id != record.starter_id])
@@ -163,7 +166,7 @@ class Challenges:
         record = await self._challenge(game_id, user_id)
         seat = seat_of(record, user_id)
         if seat.accepted:
-            raise Refusal("You have already accepted this challenge.")
+            raise Refusal(t("You have already accepted this challenge."))
         players = tuple(
             dataclasses.replace(s, accepted=True) if s == seat else s for s in record.players
         )
@@ -183,7 +186,9 @@ class Challenges:
         posted once even if the bot stops before or just after posting it, and the bot's
         first move only after the board it answers."""
         async with self._games.borrow(record) as loan:
-            headline = say(f"{title(record)} begins: ", names(record.names), ".")
+            headline = t(
+                "{game} begins: {players}.", game=title(record), players=names(record.names)
+            )
             if heading is not None:
                 headline = lines([heading, headline])
             events = len(loan.game.events)
@@ -195,7 +200,9 @@ class Challenges:
         record = await self._challenge(game_id, user_id)
         saved = await self._games.save(dataclasses.replace(record, status=Status.DECLINED))
         name = seat_of(saved, user_id).name
-        declined = say(f"{title(saved)}: ", Strong(Name(name)), " declined the challenge.")
+        declined = t(
+            "{game}: {player} declined the challenge.", game=title(saved), player=Strong(Name(name))
+        )
         return Answer(declined, closed=True)
 
     async def _default_time_limit(self, invitation: Invitation) -> TimeControl | None:
@@ -208,18 +215,18 @@ class Challenges:
     ) -> GameDraft:
         info = engine.GAMES.get(invitation.game)
         if info is None:
-            raise Refusal(f"There is no game called {excerpt(invitation.game)}.")
+            raise Refusal(t("There is no game called {game}.", game=excerpt(invitation.game)))
         starter = invitation.starter
         invitees = self._seated(invitation)
         people = (starter, *invitees)
         if any(p.user_id == starter.user_id for p in invitees):
-            raise Refusal("You cannot invite yourself; invite the people you want to play.")
+            raise Refusal(t("You cannot invite yourself; invite the people you want to play."))
         if any(p.is_bot for p in invitees):
-            raise Refusal("Bots cannot play; invite people instead.")
+            raise Refusal(t("Bots cannot play; invite people instead."))
         if not invitees:
-            raise Refusal("Invite an opponent, or choose an ai level to play against me.")
+            raise Refusal(t("Invite an opponent, or choose an ai level to play against me."))
         if len({p.user_id for p in people}) != len(people):
-            raise Refusal("Invite each player only once.")
+            raise Refusal(t("Invite each player only once."))
         control = _time_control(invitation.time_limit, default_limit)
         try:
             game = engine.new_game(info.name, len(people), seed=seed, **invitation.options)
@@ -264,14 +271,14 @@ class Challenges:
         """An open challenge that `user_id` was invited to."""
         record = await self._games.by_id(game_id)
         if record is None or record.status is not Status.CHALLENGE:
-            raise Refusal("This challenge is no longer open.")
+            raise Refusal(t("This challenge is no longer open."))
         seat = record.seat_of(user_id)
         if seat is None or user_id == record.starter_id:
             invited = [s.name for s in record.players if s.user_id != record.starter_id]
-            raise Refusal(say("Only ", names(invited), " can answer this challenge."))
+            raise Refusal(t("Only {players} can answer this challenge.", players=names(invited)))
         if self._games.expired(record):
             await self._games.save(dataclasses.replace(record, status=Status.EXPIRED))
-            raise Refusal("This challenge has expired; start a new one.")
+            raise Refusal(t("This challenge has expired; start a new one."))
         return record
 
 
@@ -287,18 +294,29 @@ def _challenge_text(record: GameRecord) -> Text:
     starter = seat_of(record, record.starter_id).name
     invited = [s for s in record.players if s.user_id != record.starter_id]
     challenged = names(s.name for s in invited)
-    shown = [say(Strong(Name(starter)), " challenges ", challenged, f" to {title(record)}.")]
+    shown = [
+        t(
+            "{starter} challenges {players} to {game}.",
+            starter=Strong(Name(starter)),
+            players=challenged,
+            game=title(record),
+        )
+    ]
     options = options_text(record)
     if options:
-        shown.append(say(f"Options: {options}."))
+        shown.append(t("Options: {options}.", options=options))
     control = control_of(record)
     if control is not None:
-        shown.append(say(f"Time limit: {control} ({control_words(control)})."))
+        limit, words = str(control), control_words(control)
+        shown.append(t("Time limit: {limit} ({in_words}).", limit=limit, in_words=words))
     waiting = [s.name for s in invited if not s.accepted]
     if record.status is Status.ACTIVE:
-        shown.append(say("Everyone accepted: the game is on."))
+        shown.append(t("Everyone accepted: the game is on."))
     elif waiting:
-        shown.append(say("Waiting for ", names(waiting), " to accept (the challenge lasts a day)."))
+        waiting_for = names(waiting)
+        shown.append(
+            t("Waiting for {players} to accept (the challenge lasts a day).", players=waiting_for)
+        )
     return lines(shown)
 
 
@@ -313,12 +331,16 @@ def _seated_in_order(
     With `ai first`, the bot takes the seat that makes the game's first move."""
     wanted = _ORDER_WORDS.get((order or LISTED).strip().lower())
     if wanted is None:
-        choose = ", ".join(ORDERS[:-1]) + f" or {ORDERS[-1]}"
-        raise Refusal(f"There is no order {excerpt(order or '')}: choose {choose}.")
+        choose = t("{first} or {second}", first=joined(", ", ORDERS[:-1]), second=ORDERS[-1])
+        typed = excerpt(order or "")
+        raise Refusal(t("There is no order {order}: choose {orders}.", order=typed, orders=choose))
     if info.random_seating and wanted == AI_FIRST:
         raise Refusal(
-            f"{info.title} draws who moves first, as its rules say, even against me: "
-            "leave out the order."
+            t(
+                "{game} draws who moves first, as its rules say, even against me: "
+                "leave out the order.",
+                game=info.title,
+            )
         )
     if wanted == RANDOM or info.random_seating:
         return tuple(random.Random(seed).sample(people, len(people)))
@@ -326,7 +348,9 @@ def _seated_in_order(
         return people
     bot = next((p for p in people if is_ai(p.user_id)), None)
     if bot is None:
-        raise Refusal("The order ai first needs me as a player: choose an ai level.")
+        raise Refusal(
+            t("The order {order} needs me as a player: choose an ai level.", order=AI_FIRST)
+        )
     others = [p for p in people if p is not bot]
     first = game.to_move or 0
     return (*others[:first], bot, *others[first:])

@@ -13,7 +13,7 @@ from bot.play.table.posts import lapsed_offer
 from bot.play.table.saving import Loan
 from bot.play.table.values import Answer, Post, Prompt, Refusal
 from bot.play.words.refusals import NoGame
-from bot.play.words.text import Name, Strong, Text, say
+from bot.play.words.text import Name, Strong, Text, say, t
 from bot.play.words.wording import names, title
 from bot.storage import Action, GameRecord, Seat, Status
 from bot.storage.clock_queries import ClockStorage
@@ -24,7 +24,7 @@ class NothingToClaim(Refusal):
     """A claim on time with no win to claim: a late move came first, or the game is over."""
 
     def __init__(self) -> None:
-        super().__init__("There is no win to claim: the late move came first.")
+        super().__init__(t("There is no win to claim: the late move came first."))
 
 
 class Endings:
@@ -59,7 +59,7 @@ class Endings:
         record = await self._games.active_by_id(game_id)
         seat = player(record, user_id)
         async with self._games.borrow(record) as loan:
-            resigned = say(Strong(Name(seat.name)), " resigned.")
+            resigned = t("{player} resigned.", player=Strong(Name(seat.name)))
             return await self.forfeit(
                 loan, seat, engine.Ending.RESIGNATION, resigned, ends_claim=True
             )
@@ -79,8 +79,11 @@ class Endings:
         if in_time or record.turn_seat is None:
             return None
         seat = record.players[record.turn_seat]
-        while_offline = " while the bot was offline" if offline else ""
-        headline = say(Strong(Name(seat.name)), f" ran out of time{while_offline}.")
+        late = Strong(Name(seat.name))
+        if offline:
+            headline = t("{player} ran out of time while the bot was offline.", player=late)
+        else:
+            headline = t("{player} ran out of time.", player=late)
         async with self._games.borrow(record) as loan:
             claimers = await self.claimers(loan, seat)
             if not claimers:
@@ -132,14 +135,12 @@ class Endings:
         flagged = await self._games.with_deadline(
             dataclasses.replace(record, clock=dataclasses.replace(record.clock, flagged=True))
         )
-        text = say(
-            headline,
-            " ",
-            names(s.name for s in others),
-            " may claim the win (until then, ",
-            Name(seat.name),
-            " may still move).",
+        may_claim = t(
+            "{players} may claim the win (until then, {late_player} may still move).",
+            players=names(s.name for s in others),
+            late_player=Name(seat.name),
         )
+        text = say(headline, " ", may_claim)
         post = Post(record.id, text, pings=humans([s.user_id for s in others]), prompt=Prompt.CLAIM)
         return await self._games.save_with_post(flagged, post)
 
@@ -166,10 +167,17 @@ class Endings:
             claimers = self._others_in(loan, late)
             claimer = next((s for s in claimers if s.user_id == user_id), None)
             if claimer is None:
-                raise Refusal(say("Only ", names(s.name for s in claimers), " can claim this win."))
-            claimed = say(Strong(Name(claimer.name)), " claimed the win on time.")
+                allowed = names(s.name for s in claimers)
+                raise Refusal(t("Only {players} can claim this win.", players=allowed))
+            by = Strong(Name(claimer.name))
+            claimed = t("{player} claimed the win on time.", player=by)
             post = await self.forfeit(loan, late, engine.Ending.TIME, claimed)
-        return Answer(say(Name(late.name), " ran out of time; ", claimed), closed=True, post=post)
+        answer = t(
+            "{late_player} ran out of time; {claimer} claimed the win on time.",
+            late_player=Name(late.name),
+            claimer=by,
+        )
+        return Answer(answer, closed=True, post=post)
 
     def _others_in(self, loan: Loan, late: Seat) -> list[Seat]:
         """The people still in the game but the late player."""
@@ -196,7 +204,7 @@ class Endings:
         try:
             game.forfeit(seat.seat, ending)
         except engine.GameError as error:
-            raise Refusal(f"You cannot resign: {error}.") from None
+            raise Refusal(t("You cannot resign: {reason}.", reason=str(error))) from None
         return await self._changes.made(
             loan,
             headline,
@@ -232,7 +240,7 @@ class Endings:
                 deadline=None,
             )
         )
-        aborted = say(f"{title(saved)} was aborted; it is not rated.")
+        aborted = t("{game} was aborted; it is not rated.", game=title(saved))
         return Post(saved.id, aborted, lapsed=lapsed_offer(record))
 
     async def abort_unrated(self, game_id: int) -> Post | None:
@@ -248,9 +256,11 @@ class Endings:
 
     async def _check_abort(self, record: GameRecord, user_id: int) -> None:
         if user_id != record.starter_id:
-            raise Refusal("Only the player who started this game can abort it.")
+            raise Refusal(t("Only the player who started this game can abort it."))
         if await self._games.actions(record.id):
             raise Refusal(
-                "Moves have been played, so only someone who can manage messages can abort "
-                "this game."
+                t(
+                    "Moves have been played, so only someone who can manage messages can abort "
+                    "this game."
+                )
             )

@@ -12,7 +12,7 @@ from bot.play.playing.ai_turns import AiPlayers
 from bot.play.table.changes import Changes
 from bot.play.table.games import GameTable, player
 from bot.play.table.values import Answer, Post, Prompt, Refusal
-from bot.play.words.text import Code, Command, Name, Strong, Text, joined, lines, say
+from bot.play.words.text import Code, Command, Name, Strong, Text, joined, lines, say, t, tn
 from bot.play.words.wording import agreed_draw, names
 from bot.storage import Action, GameRecord, Offer, OfferKind, Seat
 
@@ -44,21 +44,24 @@ class Offers:
         record = await self._games.active(place_id, game_name)
         seat = player(record, user_id)
         if record.offer is not None:
-            raise Refusal("An offer is already waiting for an answer in this game.")
+            raise Refusal(t("An offer is already waiting for an answer in this game."))
         if kind is Prompt.UNDO:
             await self._moves_to_take_back(record, seat)
         if kind is Prompt.PAUSE:
             _check_pausable(record, game_name)
         others = await self._answerers(record, seat.seat)
-        said = [say(Strong(Name(seat.name)), f" offers {offer_words(kind)}.")]
+        said = [_offered(kind, seat)]
         bots = [s for s in others if is_ai(s.user_id)]
         for bot in bots:
             if kind is Prompt.DRAW and not await self._ai.agrees_to_draw(
                 record, bot, len(others) + 1
             ):
-                said.append(say(Strong(Name(bot.name)), " declines: it still sees a way to win."))
+                declines = t(
+                    "{player} declines: it still sees a way to win.", player=Strong(Name(bot.name))
+                )
+                said.append(declines)
                 return Post(record.id, joined(" ", said))
-            said.append(say(Strong(Name(bot.name)), " agrees."))
+            said.append(t("{player} agrees.", player=Strong(Name(bot.name))))
         offered = dataclasses.replace(
             record, offer=Offer(OfferKind(kind), seat.seat, frozenset(b.seat for b in bots))
         )
@@ -68,7 +71,7 @@ class Offers:
             assert carried_out is not None
             return carried_out
         saved = await self._games.save(offered)
-        said.append(say(names(s.name for s in people), ": do you agree?"))
+        said.append(t("{players}: do you agree?", players=names(s.name for s in people)))
         pings = tuple(s.user_id for s in people)
         return Post(saved.id, joined(" ", said), pings=pings, prompt=kind)
 
@@ -76,22 +79,23 @@ class Offers:
         record = await self._games.active_by_id(game_id)
         offer = record.offer
         if offer is None or offer.kind != OfferKind(kind):
-            raise Refusal("That offer is no longer open.")
+            raise Refusal(t("That offer is no longer open."))
         answerers = await self._answerers(record, offer.seat)
         seat = record.seat_of(user_id)
         if seat is None or seat not in answerers:
-            raise Refusal(say("Only ", names(s.name for s in answerers), " can answer this offer."))
-        by = Name(record.players[offer.seat].name)
+            asked = names(s.name for s in answerers)
+            raise Refusal(t("Only {players} can answer this offer.", players=asked))
+        by, answering = Name(record.players[offer.seat].name), Strong(Name(seat.name))
         if not agree:
             await self._games.save(dataclasses.replace(record, offer=None))
-            return Answer(say(Strong(Name(seat.name)), " declined ", by, "'s offer."), closed=True)
+            declined = t("{player} declined {offerer}'s offer.", player=answering, offerer=by)
+            return Answer(declined, closed=True)
         accepted = offer.accepted | {seat.seat}
         if accepted < {s.seat for s in answerers}:
             pending = dataclasses.replace(offer, accepted=accepted)
             await self._games.save(dataclasses.replace(record, offer=pending))
-            return Answer(
-                say(Strong(Name(seat.name)), " agrees to ", by, "'s offer."), closed=False
-            )
+            agrees = t("{player} agrees to {offerer}'s offer.", player=answering, offerer=by)
+            return Answer(agrees, closed=False)
         return await self._carry_out(record, kind)
 
     async def _carry_out(
@@ -143,12 +147,13 @@ class Offers:
                 ]
             if not is_ai(record.players[action.seat].user_id):
                 break
-        raise Refusal("You can only ask to take back a move when the last move was yours.")
+        raise Refusal(t("You can only ask to take back a move when the last move was yours."))
 
     async def _agree_draw(self, record: GameRecord, opening: Text | None) -> Answer:
         """The draw, announced in one sentence; the offer's message keeps who offered it."""
         assert record.offer is not None
-        offered = say(Strong(Name(record.players[record.offer.seat].name)), " offered a draw.")
+        by = Strong(Name(record.players[record.offer.seat].name))
+        offered = t("{player} offered a draw.", player=by)
         async with self._games.borrow(record) as loan:
             game = loan.game
             game.agree_draw()
@@ -171,7 +176,7 @@ class Offers:
             headline = _taken_back(moves)
             said = _after(opening, headline)
             post = await self._changes.made(loan, said, len(loan.game.events), taken_back=taken)
-        return Answer(say("Everyone agreed to take the move back."), closed=True, post=post)
+        return Answer(t("Everyone agreed to take the move back."), closed=True, post=post)
 
     async def _pause(self, record: GameRecord, opening: Text | None) -> Answer:
         """Everyone agreed: the clocks stop until a player resumes them."""
@@ -180,22 +185,37 @@ class Offers:
             dataclasses.replace(record, offer=None, clock=paused_clock(record.clock, now))
         )
         resume = Command(record.game, "resume")
-        stopped = say("The clocks are stopped; any player may start them again with ", resume, ".")
+        stopped = t(
+            "The clocks are stopped; any player may start them again with {resume}.", resume=resume
+        )
         post = Post(record.id, _after(opening, stopped))
         saved = await self._games.save_with_post(paused, post)
-        return Answer(say("Everyone agreed to pause the game."), closed=True, post=saved)
+        return Answer(t("Everyone agreed to pause the game."), closed=True, post=saved)
 
 
 def _check_pausable(record: GameRecord, game_name: str) -> None:
     if control_of(record) is None:
-        raise Refusal("This game has no clock to pause.")
+        raise Refusal(t("This game has no clock to pause."))
     if record.clock.paused:
         resume = Command(game_name, "resume")
-        raise Refusal(say("The clocks are already stopped; start them again with ", resume, "."))
+        raise Refusal(
+            t("The clocks are already stopped; start them again with {resume}.", resume=resume)
+        )
+
+
+def _offered(kind: Prompt, by: Seat) -> Text:
+    """The sentence making an offer of `kind` (what `offer_words` says, in a whole sentence
+    to be translated)."""
+    player = Strong(Name(by.name))
+    if kind is Prompt.DRAW:
+        return t("{player} offers a draw.", player=player)
+    if kind is Prompt.UNDO:
+        return t("{player} offers to take back their last move.", player=player)
+    return t("{player} offers to pause the game, stopping the clocks.", player=player)
 
 
 def offer_words(kind: Prompt) -> str:
-    """What an offer of `kind` offers, in words."""
+    """What an offer of `kind` offers, in words (the console's English)."""
     words = {
         Prompt.DRAW: "a draw",
         Prompt.UNDO: "to take back their last move",
@@ -212,9 +232,20 @@ def _after(opening: Text | None, text: Text) -> Text:
 def _taken_back(moves: list[tuple[Seat, str]]) -> Text:
     """What a take-back undid: the asker's last move, and the bot's moves after it."""
     (by, move), *after = moves
-    said = say(Strong(Name(by.name)), "'s last move ", Code(move))
+    player, last = Strong(Name(by.name)), Code(move)
     if not after:
-        return say(said, " was taken back.")
-    since = "the move" if len(after) == 1 else f"the {len(after)} moves"
-    answers = joined(" and ", (say(Name(seat.name), "'s ", Code(text)) for seat, text in after))
-    return say(said, f" and {since} after it, ", answers, ", were taken back.")
+        return t("{player}'s last move {move} was taken back.", player=player, move=last)
+    each = [t("{player}'s {move}", player=Name(s.name), move=Code(m)) for s, m in after]
+    answers = (
+        each[0]
+        if len(each) == 1
+        else t("{listed} and {last}", listed=joined(", ", each[:-1]), last=each[-1])
+    )
+    return tn(
+        "{player}'s last move {move} and the move after it, {moves}, were taken back.",
+        "{player}'s last move {move} and the {count} moves after it, {moves}, were taken back.",
+        len(after),
+        player=player,
+        move=last,
+        moves=answers,
+    )

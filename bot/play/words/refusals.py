@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import engine
 from bot.play.table.values import Refusal
-from bot.play.words.text import Command, Name, Text, excerpt, excerpts_in, say
+from bot.play.words.text import Command, Name, Text, excerpt, excerpts_in, say, t
 from bot.play.words.wording import names, result_text, title
 from bot.storage import GameRecord, Status
 
@@ -25,7 +25,7 @@ class NoGame(Refusal):
     @property
     def text(self) -> Text:
         start = Command(self.game_name, "start")
-        return say("There is no game in this channel; start one with ", start, ".")
+        return t("There is no game in this channel; start one with {start}.", start=start)
 
 
 @dataclass(eq=False)
@@ -36,8 +36,8 @@ class OtherGame(Refusal):
 
     @property
     def text(self) -> Text:
-        use = say(f"The game in this channel is {engine.GAMES[self.game_name].title}; use ")
-        return say(use, Command(self.game_name), " instead.")
+        game, use = engine.GAMES[self.game_name].title, Command(self.game_name)
+        return t("The game in this channel is {game}; use {use} instead.", game=game, use=use)
 
 
 @dataclass(eq=False)
@@ -48,7 +48,8 @@ class NotBegun(Refusal):
 
     @property
     def text(self) -> Text:
-        return say("The game has not begun: waiting for ", names(self.waiting), " to accept.")
+        waiting = names(self.waiting)
+        return t("The game has not begun: waiting for {waiting} to accept.", waiting=waiting)
 
 
 @dataclass(eq=False)
@@ -60,14 +61,14 @@ class GameOver(Refusal):
     @property
     def text(self) -> Text:
         start = Command(self.game_name, "start")
-        return say("The last game here is over; start a new one with ", start, ".")
+        return t("The last game here is over; start a new one with {start}.", start=start)
 
 
 class NotAPlayer(Refusal):
     """The user does not play in the game."""
 
     def __init__(self) -> None:
-        super().__init__("You are not playing in this game.")
+        super().__init__(t("You are not playing in this game."))
 
 
 @dataclass(eq=False)
@@ -78,7 +79,7 @@ class NotYourTurn(Refusal):
 
     @property
     def text(self) -> Text:
-        return say("It is ", Name(self.turn), "'s turn.")
+        return t("It is {player}'s turn.", player=Name(self.turn))
 
 
 @dataclass(eq=False)
@@ -91,10 +92,10 @@ class OutOfGame(Refusal):
     @property
     def text(self) -> Text:
         if self.ending is engine.Ending.RESIGNATION:
-            return say("You resigned from this game; the others play on.")
+            return t("You resigned from this game; the others play on.")
         if self.ending is engine.Ending.TIME:
-            return say("Your time ran out, so you are out of this game; the others play on.")
-        return say("You are out of this game; the others play on.")
+            return t("Your time ran out, so you are out of this game; the others play on.")
+        return t("You are out of this game; the others play on.")
 
 
 @dataclass(eq=False)
@@ -106,8 +107,8 @@ class IllegalMove(Refusal):
 
     @property
     def text(self) -> Text:
-        reason = Name(excerpts_in(self.reason))
-        return say("You cannot play ", Name(excerpt(self.typed)), ": ", reason, ".")
+        move, reason = Name(excerpt(self.typed)), Name(excerpts_in(self.reason))
+        return t("You cannot play {move}: {reason}.", move=move, reason=reason)
 
 
 @dataclass(eq=False)
@@ -120,9 +121,12 @@ class EndedMeanwhile(Refusal):
 
     @property
     def text(self) -> Text:
+        game = title(self.record)
+        if self.record.status is Status.ABORTED:
+            return t("{game} was aborted meanwhile.", game=game)
         if self.record.status is not Status.FINISHED:
-            return say(f"{title(self.record)} was {self.record.status.value} meanwhile.")
-        ended = say(f"{title(self.record)} ended meanwhile. ")
+            return say(f"{game} was {self.record.status.value} meanwhile.")
+        ended = say(t("{game} ended meanwhile.", game=game), " ")
         if self.result is None:
             return ended
         return say(ended, result_text(self.result, self.record.names))

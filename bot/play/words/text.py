@@ -3,6 +3,11 @@ links to games and commands to type marked, so each front end formats them its o
 (Discord markup in the Discord layer, plain words and console lines in the console).
 
     say("Your move, ", Strong("Alice"), ". Time runs out ", Moment(deadline), ".")
+
+A sentence to be said in the reader's language is `t` (or `tn`, with a count): its
+English is the catalogs' message, its named parts are filled in once translated.
+
+    t("It is {name}'s turn.", name=Name("Bob"))
 """
 
 from __future__ import annotations
@@ -11,6 +16,9 @@ import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from string import Formatter
+
+from bot.play.words.languages import SOURCE, translations
 
 EXCERPT = 40
 """Characters of what someone typed that a reply quotes back at most."""
@@ -73,7 +81,35 @@ class GameLink:
     message_id: int | None
 
 
-Segment = str | Name | Strong | Highlight | Code | Command | Moment | GameLink
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A sentence of the bot's, said in the reader's language when shown: its English
+    (`message`, with `{named}` places for `parts`) and, for a count, the English plural
+    and the count that chooses the form (see `t`, `tn`)."""
+
+    message: str
+    parts: tuple[tuple[str, Text], ...] = ()
+    plural: str | None = None
+    count: int | None = None
+
+    def pieces(self, language: str) -> list[str | Text]:
+        """The sentence in `language` (English where its catalog lacks it): its words
+        and, in their places, its parts."""
+        said = translations(language)
+        if self.plural is None or self.count is None:
+            template = said.gettext(self.message)
+        else:
+            template = said.ngettext(self.message, self.plural, self.count)
+        parts = dict(self.parts)
+        pieces: list[str | Text] = []
+        for words, field, _, _ in Formatter().parse(template):
+            pieces.append(words)
+            if field is not None:
+                pieces.append(parts[field])
+        return pieces
+
+
+Segment = str | Name | Strong | Highlight | Code | Command | Moment | GameLink | Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +139,23 @@ def say(*parts: Text | Segment) -> Text:
     return Text(tuple(segments))
 
 
+def t(message: str, **parts: Text | Segment) -> Text:
+    """A sentence to be said in the reader's language: `message` is its English, the
+    catalogs' message; each `{name}` in it is the part of that name."""
+    return Text((Said(message, _parts(parts)),))
+
+
+def tn(singular: str, plural: str, count: int, **parts: Text | Segment) -> Text:
+    """A sentence with a count, in the reader's language and the plural form its count
+    takes there; `{count}` in it is the count."""
+    parts = {"count": str(count)} | parts
+    return Text((Said(singular, _parts(parts), plural, count),))
+
+
+def _parts(parts: dict[str, Text | Segment]) -> tuple[tuple[str, Text], ...]:
+    return tuple((name, say(part)) for name, part in sorted(parts.items()))
+
+
 def joined(separator: str, parts: Iterable[Text | Segment]) -> Text:
     """The parts with `separator` between them."""
     out: list[Text | Segment] = []
@@ -130,18 +183,20 @@ def excerpts_in(message: str) -> str:
     return _QUOTED.sub(lambda quoted: excerpt(quoted[1]), message)
 
 
-def plain(text: Text | str, now: float | None = None) -> str:
-    """The text in plain words: moments relative to `now` when given, else in UTC, and
-    commands as the console's lines in quotes (`"start tink"`, `"bob first"`)."""
+def plain(text: Text | str, now: float | None = None, language: str = SOURCE) -> str:
+    """The text in plain words, in `language`: moments relative to `now` when given, else
+    in UTC, and commands as the console's lines in quotes (`"start tink"`, `"bob first"`)."""
     if isinstance(text, str):
         return text
-    return "".join(_plain_segment(segment, now) for segment in text.segments)
+    return "".join(_plain_segment(segment, now, language) for segment in text.segments)
 
 
-def _plain_segment(segment: Segment, now: float | None) -> str:
+def _plain_segment(segment: Segment, now: float | None, language: str) -> str:
     match segment:
         case str():
             return segment
+        case Said():
+            return "".join(plain(piece, now, language) for piece in segment.pieces(language))
         case Name(text) | Code(text):
             return text
         case Strong(inner):
@@ -188,6 +243,9 @@ def _segment_data(segment: Segment) -> object:
             return {"link": [title, guild_id, place_id, message_id]}
         case Command(game, name, move, player):
             return {"command": [game, name, move, player]}
+        case Said(message, parts, plural, count):
+            shown = [[name, to_data(part)] for name, part in parts]
+            return {"said": [message, shown, plural, count]}
     raise TypeError(f"not a text segment: {segment!r}")
 
 
@@ -214,6 +272,11 @@ def _data_segment(item: object) -> Segment:
             return GameLink(*value)
         case "command":
             return Command(*value)
+        case "said":
+            message, parts, plural, count = value
+            return Said(
+                message, tuple((name, from_data(part)) for name, part in parts), plural, count
+            )
     raise ValueError(f"not a text segment's data: {item!r}")
 
 

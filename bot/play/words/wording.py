@@ -9,7 +9,7 @@ import engine
 from bot.play.clocks.clock import facts_of
 from bot.play.playing.ai_seats import is_ai
 from bot.play.table.values import Headline, Played, RanOut, Resent
-from bot.play.words.clocks import time_left_words
+from bot.play.words.clocks import span
 from bot.play.words.text import (
     Code,
     Command,
@@ -22,6 +22,8 @@ from bot.play.words.text import (
     joined,
     lines,
     say,
+    t,
+    tn,
 )
 from bot.storage import GameRecord, Seat
 from render import ENDINGS
@@ -37,7 +39,7 @@ def names(listed: Iterable[str], *, strong: bool = False) -> Text:
     shown = [Strong(Name(name)) if strong else Name(name) for name in listed]
     if len(shown) <= 1:
         return say(*shown)
-    return say(joined(", ", shown[:-1]), " and ", shown[-1])
+    return t("{listed} and {last}", listed=joined(", ", shown[:-1]), last=shown[-1])
 
 
 def sentence(text: str) -> str:
@@ -69,10 +71,9 @@ def change_text(
     move `Resent`, the game as it stands (see `standing_text`)."""
     first = headline_text(headline)
     events = [event_text(e, record.names) for e in game.events[events_before:]]
-    heading = f"{title(record)}: "
     now = _next(record, game)
     if isinstance(headline, Resent):
-        return lines([first, say(heading, now)])
+        return lines([first, standing_text(record, game)])
     return lines([first, *events, now])
 
 
@@ -91,11 +92,17 @@ def headline_text(headline: Headline) -> Text:
     """The first line of a change's post."""
     match headline:
         case Played(name, move, described):
-            return say(Strong(Name(name)), " played ", Code(move), f": {described}.")
+            player, played = Strong(Name(name)), Code(move)
+            return t(
+                "{player} played {move}: {described}.",
+                player=player,
+                move=played,
+                described=described,
+            )
         case RanOut(name):
-            return say(Strong(Name(name)), " ran out of time before moving.")
+            return t("{player} ran out of time before moving.", player=Strong(Name(name)))
         case Resent(move):
-            return say("Your move ", Code(move), " was played already.")
+            return t("Your move {move} was played already.", move=Code(move))
         case Text():
             return headline
 
@@ -117,14 +124,16 @@ def turn_line(record: GameRecord, game: engine.Game) -> Text:
     assert record.turn_seat is not None
     seat = record.players[record.turn_seat]
     name = seat.name
+    player = Strong(Name(name))
     if is_ai(seat.user_id):
-        return say(Strong(Name(name)), " is thinking.")
-    line = say("Your move, ", Strong(Name(name)))
+        return t("{player} is thinking.", player=player)
     choices = game.legal_moves()
     if choices and all(move.isalpha() for move in choices):
-        typed = (Command(record.game, "move", move, name) for move in choices)
-        line = say(line, ": type ", joined(" or ", typed))
-    line = say(line, ".")
+        typed = [Command(record.game, "move", move, name) for move in choices]
+        either = t("{first} or {second}", first=joined(", ", typed[:-1]), second=typed[-1])
+        line = t("Your move, {player}: type {choices}.", player=player, choices=either)
+    else:
+        line = t("Your move, {player}.", player=player)
     clock = clock_line(record)
     return line if clock is None else say(line, " ", clock)
 
@@ -133,20 +142,25 @@ def result_text(result: engine.Result, player_names: Sequence[str]) -> Text:
     """The result in a sentence; a draw after someone went out says who drew and who
     finished behind them."""
     ending = ENDINGS[result.ending]
-    parts: tuple[Text | str, ...]
     if result.is_draw:
         drawn, behind = _drawn_and_behind(result, player_names)
-        among = names(drawn, strong=True)
-        parts = (
-            (f"The game is drawn ({ending}) between ", among, "; ", _finish_behind(behind))
-            if behind
-            else (f"The game is drawn: {ending}.",)
+        if not behind:
+            return t("The game is drawn: {ending}.", ending=ending)
+        among, after = names(drawn, strong=True), _finish_behind(behind)
+        return t(
+            "The game is drawn ({ending}) between {players}; {behind}",
+            ending=ending,
+            players=among,
+            behind=after,
         )
-    else:
-        winners = names([player_names[seat] for seat in result.winners], strong=True)
-        verb = "wins" if len(result.winners) == 1 else "win"
-        parts = (winners, f" {verb}: {ending}.")
-    return say(*parts)
+    winners = [player_names[seat] for seat in result.winners]
+    return tn(
+        "{players} wins: {ending}.",
+        "{players} win: {ending}.",
+        len(winners),
+        players=names(winners, strong=True),
+        ending=ending,
+    )
 
 
 def agreed_draw(result: engine.Result, player_names: Sequence[str]) -> Text:
@@ -154,8 +168,11 @@ def agreed_draw(result: engine.Result, player_names: Sequence[str]) -> Text:
     went out earlier."""
     drawn, behind = _drawn_and_behind(result, player_names)
     if not behind:
-        return say("The players agreed to a draw.")
-    return say(names(drawn, strong=True), " agreed to a draw; ", _finish_behind(behind))
+        return t("The players agreed to a draw.")
+    after = _finish_behind(behind)
+    return t(
+        "{players} agreed to a draw; {behind}", players=names(drawn, strong=True), behind=after
+    )
 
 
 def _drawn_and_behind(
@@ -169,8 +186,12 @@ def _drawn_and_behind(
 
 
 def _finish_behind(behind: Sequence[str]) -> Text:
-    verb = "finishes" if len(behind) == 1 else "finish"
-    return say(names(behind), f", out earlier, {verb} behind them.")
+    return tn(
+        "{players}, out earlier, finishes behind them.",
+        "{players}, out earlier, finish behind them.",
+        len(behind),
+        players=names(behind),
+    )
 
 
 def options_text(record: GameRecord) -> str:
@@ -197,16 +218,16 @@ def clock_line(record: GameRecord) -> Text | None:
         return None
     said: list[Text] = []
     if record.clock.paused:
-        said.append(say("The clocks are stopped."))
+        said.append(t("The clocks are stopped."))
     elif record.clock.flagged:
-        said.append(say("Time ran out: the others may claim the win."))
+        said.append(t("Time ran out: the others may claim the win."))
     elif record.deadline is not None:
-        said.append(say("Time runs out ", Moment(record.deadline), "."))
+        said.append(t("Time runs out {moment}.", moment=Moment(record.deadline)))
     others = [
-        say(Name(seat.name), f" has {time_left_words(facts.banks[seat.seat])}")
+        t("{player} has {time}", player=Name(seat.name), time=span(facts.banks[seat.seat]))
         for seat in record.players
         if seat.seat != facts.turn_seat and not is_ai(seat.user_id)
     ]
     if others and not facts.control.per_move:
-        said.append(say(joined("; ", others), " left."))
+        said.append(t("{banks} left.", banks=joined("; ", others)))
     return joined(" ", said) if said else None

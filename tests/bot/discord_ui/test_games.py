@@ -392,7 +392,7 @@ async def test_our_failures_get_an_apology_and_a_log_line_with_context(
 
     monkeypatch.setattr(moves, "board", broken)
     reply = await discord.slash(alice, "tink board")
-    assert reply.ephemeral and reply.content == APOLOGY
+    assert reply.ephemeral and reply.content == str(APOLOGY)
     (line,) = [r for r in caplog.records if r.levelname == "ERROR"]
     assert f"guild={discord.guild.id} channel={discord.channel.id} user={alice.id}" in line.message
     assert "command=tink board" in line.message and line.exc_info is not None
@@ -410,7 +410,7 @@ async def test_a_failure_after_the_reply_is_followed_up_and_keeps_the_game(
     monkeypatch.setattr(challenges, "note_message", broken)
     reply = await discord.slash(alice, "tink start", {"opponent": bob})
     assert [m.ephemeral for m in reply.messages] == [False, True]
-    assert reply.messages[-1].content == APOLOGY
+    assert reply.messages[-1].content == str(APOLOGY)
     accepted = await discord.click(bob, reply.messages[0], "Accept")
     assert "begins" in accepted.messages[-1].content
 

@@ -181,7 +181,7 @@ async def test_a_servers_command_in_a_group_dm_gets_one_sentence(
 ) -> None:
     alice, _, group = friends(discord)
     reply = await discord.slash(alice, command, channel=group, forged=True)
-    assert reply.ephemeral and reply.content == SERVERS_ONLY
+    assert reply.ephemeral and reply.content == str(SERVERS_ONLY)
 
 
 async def test_games_outside_servers_are_rated_in_the_direct_games_pool(
@@ -224,7 +224,7 @@ async def test_a_game_in_a_server_the_bot_is_not_in_is_played_by_replies(
     moved = await discord.slash(alice, "tink move", {"move": "S d4"}, channel=channel)
     assert pinged(moved) == [bob.id] and labels_of(moved.message) == ["Move"]
     refused = await discord.slash(alice, "tournaments", channel=channel, forged=True)
-    assert refused.ephemeral and refused.content == SERVERS_ONLY
+    assert refused.ephemeral and refused.content == str(SERVERS_ONLY)
     offered = await discord.slash(bob, "tink draw", channel=channel)
     assert not offered.ephemeral and labels_of(offered.message) == ["Agree", "Decline"]
     assert not [r for r in discord.requests if r.kind in (Kind.SEND, Kind.TYPING)]

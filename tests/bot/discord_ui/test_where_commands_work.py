@@ -60,7 +60,7 @@ async def test_a_server_command_in_direct_messages_gets_one_sentence(
         await discord.slash(alice, command, channel=discord.dm(alice))
     caplog.set_level(logging.INFO)
     reply = await discord.slash(alice, command, channel=discord.dm(alice), forged=True)
-    answered_alone(reply, SERVERS_ONLY)
+    answered_alone(reply, str(SERVERS_ONLY))
     (line,) = refusals(caplog)
     assert line.levelno == logging.INFO and line.exc_info is None
 

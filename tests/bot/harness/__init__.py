@@ -378,13 +378,13 @@ class DiscordHarness(FakeDiscord):
             "channel_id": str(channel.id),
             "channel": channel.payload(),
             "app_permissions": str(self.permissions(self.me, channel).value),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": self.upload_limit(token),
         }
         if channel.guild is not None:
             payload["guild_id"] = str(channel.guild.id)
-            payload["guild_locale"] = "en-US"
+            payload["guild_locale"] = channel.guild.locale
             payload["member"] = self.member(user, channel) | {"user": user.payload()}
             owner = {"0": str(channel.guild.id)} if channel.bot_inside else {"1": str(user.id)}
             payload["authorizing_integration_owners"] = owner

@@ -79,6 +79,8 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"
+    """The language the user's Discord is set to, sent with each of their interactions."""
 
     @property
     def mention(self) -> str:
@@ -104,6 +106,8 @@ class Guild:
     name: str
     owner: User
     bot_member: bool = True
+    locale: str = "en-US"
+    """The server's language (its community setting), sent with each interaction there."""
 
 
 @dataclass(frozen=True)

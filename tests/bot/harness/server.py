@@ -140,13 +140,14 @@ class FakeDiscord:
         self.guild = self.new_guild("Test Server", owner=self.user("owner"))
         self.channel = self.text_channel("general")
 
-    def user(self, name: str, *, bot: bool = False) -> User:
-        """The user with this name, made on first use (a bot account when `bot`)."""
-        return self._users.get(name) or self._add_user(name, bot=bot)
+    def user(self, name: str, *, bot: bool = False, locale: str = "en-US") -> User:
+        """The user with this name, made on first use (a bot account when `bot`), their
+        Discord in `locale`."""
+        return self._users.get(name) or self._add_user(name, bot=bot, locale=locale)
 
-    def new_guild(self, name: str, *, owner: User | None = None) -> Guild:
-        """A new server the bot is in."""
-        guild = Guild(self._next_id(), name, owner or self.user("owner"))
+    def new_guild(self, name: str, *, owner: User | None = None, locale: str = "en-US") -> Guild:
+        """A new server the bot is in, its language `locale`."""
+        guild = Guild(self._next_id(), name, owner or self.user("owner"), locale=locale)
         everyone: Json = {
             "id": str(guild.id),
             "name": "@everyone",
@@ -170,7 +171,7 @@ class FakeDiscord:
             "emojis": [],
             "stickers": [],
             "icon": None,
-            "preferred_locale": "en-US",
+            "preferred_locale": locale,
         }
         internals.cache_guild(self.client, payload)
         return guild
@@ -696,8 +697,8 @@ class FakeDiscord:
     def _next_id(self) -> int:
         return next(self._ids)
 
-    def _add_user(self, name: str, *, bot: bool = False) -> User:
-        user = User(self._next_id(), name, bot)
+    def _add_user(self, name: str, *, bot: bool = False, locale: str = "en-US") -> User:
+        user = User(self._next_id(), name, bot, locale)
         self._users[name] = self._users_by_id[user.id] = user
         return user
 
