@@ -56,12 +56,12 @@ def _segment(segment: Segment, language: str) -> str:
         case Said():
             pieces = segment.pieces(language)
             return "".join(p if isinstance(p, str) else markup(p, language) for p in pieces)
-        case Name(text):
-            return escape(text)
+        case Name():
+            return escape(segment.shown)
         case Strong(inner):
-            return f"**{inner if isinstance(inner, str) else escape(inner.text)}**"
+            return f"**{inner if isinstance(inner, str) else escape(inner.shown)}**"
         case Highlight(name):
-            return f"__{escape(name.text)}__"
+            return f"__{escape(name.shown)}__"
         case Code(text):
             return f"`{text}`"
         case Command(game, name, move):

@@ -13,6 +13,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot.discord_ui.app import all_commands
+from bot.discord_ui.markup import markup
 from bot.discord_ui.translator import command_texts
 from bot.discord_ui.tree import GameTree
 from bot.play.words.languages import (
@@ -23,7 +24,7 @@ from bot.play.words.languages import (
     spoken_messages,
     translations,
 )
-from bot.play.words.text import Name, from_data, plain, t, tn, to_data
+from bot.play.words.text import Name, Strong, from_data, plain, t, tn, to_data
 from tests.bot.harness import DiscordHarness, Kind
 
 PLACEHOLDER = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
@@ -170,3 +171,12 @@ async def test_a_post_in_a_channel_is_in_the_servers_language_a_refusal_in_the_r
     played = german("{player} played {move}: {described}.")
     headline = played.format(player=f"**{first.name}**", move="`S d4`", described="a small on d4")
     assert moved.content.splitlines()[0] == headline
+
+
+def test_a_right_to_left_name_is_isolated_in_a_sentence_and_no_other_name_is() -> None:
+    dana = "\u062f\u0627\u0646\u0629"  # written right to left
+    turn = t("It is {player}'s turn.", player=Strong(Name(dana)))
+    assert plain(turn) == f"It is \u2068{dana}\u2069's turn."
+    german = translations("de").gettext("It is {player}'s turn.")
+    assert markup(turn, "de") == german.format(player=f"**\u2068{dana}\u2069**")
+    assert plain(t("It is {player}'s turn.", player=Name("Zoë"))) == "It is Zoë's turn."

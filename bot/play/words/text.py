@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import time
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from string import Formatter
@@ -23,6 +24,8 @@ from bot.play.words.languages import SOURCE, translations
 EXCERPT = 40
 """Characters of what someone typed that a reply quotes back at most."""
 _QUOTED = re.compile(r"'([^']*)'")
+RIGHT_TO_LEFT = ("R", "AL")
+"""Unicode's classes of letters written right to left (Hebrew, Arabic...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +33,14 @@ class Name:
     """Someone's chosen name, or words someone typed, shown exactly as written."""
 
     text: str
+
+    @property
+    def shown(self) -> str:
+        """The name as a sentence shows it: isolated (U+2068 ... U+2069) when it holds
+        right-to-left letters, so that it does not reorder the sentence around it."""
+        if any(unicodedata.bidirectional(letter) in RIGHT_TO_LEFT for letter in self.text):
+            return f"\u2068{self.text}\u2069"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,12 +208,14 @@ def _plain_segment(segment: Segment, now: float | None, language: str) -> str:
             return segment
         case Said():
             return "".join(plain(piece, now, language) for piece in segment.pieces(language))
-        case Name(text) | Code(text):
+        case Name():
+            return segment.shown
+        case Code(text):
             return text
         case Strong(inner):
-            return inner if isinstance(inner, str) else inner.text
+            return inner if isinstance(inner, str) else inner.shown
         case Highlight(name):
-            return name.text
+            return name.shown
         case Command(game, name, move, player):
             words = (player, move) if name == "move" else (name, game)
             return '"' + " ".join(filter(None, words)) + '"'
