@@ -11,10 +11,11 @@ from typing import Any
 import discord
 from discord.ui import Button, DynamicItem, View
 
-from bot.discord_ui.replies import reply
+from bot.discord_ui.replies import reply, said_to
+from bot.play.words.text import t
 
 ANSWER_ID = "pyr:puzzle:answer"
-NO_LONGER_WORKS = "This button no longer works."
+NO_LONGER_WORKS = t("This button no longer works.")
 
 
 class GameAction(StrEnum):
@@ -87,7 +88,7 @@ async def answer_unknown(
     taken = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
     if taken and _carries(interaction.message, custom_id):
         return
-    await reply(interaction, content=NO_LONGER_WORKS, ephemeral=True)
+    await reply(interaction, content=said_to(interaction, NO_LONGER_WORKS), ephemeral=True)
 
 
 def _carries(message: discord.Message | None, custom_id: str) -> bool:

@@ -14,10 +14,10 @@ from discord.ui import Button, DynamicItem, Select, View
 
 from bot.discord_ui.buttons import Buttons, move_button
 from bot.discord_ui.markup import markup
-from bot.discord_ui.replies import host_of, in_time, reply, update
+from bot.discord_ui.replies import host_of, in_time, reply, said_to, update
 from bot.discord_ui.views import ID, guarded, in_its_channel, send_post
 from bot.play.playing.choices import Choice, Step
-from bot.play.words.text import Code, say
+from bot.play.words.text import Code, t
 from bot.web.links import WebLinks
 
 VERSION = r"\d{1,12}"
@@ -176,7 +176,7 @@ class PickButton(
         if isinstance(played, Step):
             await update(interaction, **picker_message(played, interaction))
             return
-        said = markup(say("You played ", Code(self.chosen), "."))
+        said = said_to(interaction, t("You played {move}.", move=Code(self.chosen)))
         await update(interaction, content=said, view=None)
         await send_post(interaction, played)
 

@@ -21,6 +21,7 @@ from bot.metrics import FIRST_ANSWER
 from bot.play.host import Host
 from bot.play.table.values import Post
 from bot.play.words.languages import SOURCE
+from bot.play.words.text import Text
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -203,6 +204,11 @@ def note_first_answer(interaction: discord.Interaction) -> None:
 def reader(interaction: discord.Interaction) -> str:
     """The language of whoever the interaction came from (their Discord's)."""
     return interaction.locale.value
+
+
+def said_to(interaction: discord.Interaction, text: Text) -> str:
+    """The text in markup, in the language of whoever the interaction came from."""
+    return markup(text, reader(interaction))
 
 
 def place_language(interaction: discord.Interaction) -> str:

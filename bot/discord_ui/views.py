@@ -2,12 +2,10 @@
 
 Challenge: Accept / Decline. Offers (draw, take-back, pause): Agree / Decline. Resigning:
 a confirm button. A time-out the others may claim: Claim win. A game's end: Replay.
-Rules: Previous / Next pages.
 
 Each custom_id template is bounded (an id has at most 20 digits, a page 6, a name 20
-letters), so no custom_id (Discord's have at most 100 characters) costs more than a
-glance; one that no template takes is answered "This button no longer works" (see
-`answer_unknown`).
+letters), so no custom_id (Discord's have at most 100) costs more than a glance; one that
+no template takes is answered "This button no longer works" (`answer_unknown`).
 """
 
 from __future__ import annotations
@@ -44,11 +42,13 @@ from bot.discord_ui.replies import (
     reader,
     replies_only,
     reply,
+    said_to,
     update,
 )
 from bot.discord_ui.tree import answer_failure
 from bot.play.playing.endings import NothingToClaim
 from bot.play.table.values import Answer, Post, Prompt, Refusal
+from bot.play.words.text import t
 from bot.runtime.answers import answer
 from bot.web.links import WebLinks
 
@@ -59,7 +59,7 @@ ID = r"\d{1,20}"
 """A game's or user's id in a custom_id: a snowflake has at most 20 digits."""
 PAGE = r"\d{1,6}"
 NAME = r"[a-z]{1,20}"
-AFTER_EARLIER_POSTS = (
+AFTER_EARLIER_POSTS = t(
     "Done. Discord has not taken this game's earlier posts yet: the post about this one "
     "follows them in the channel."
 )
@@ -185,11 +185,13 @@ class InteractionAnswer:
             return None
 
     async def after_earlier_posts(self) -> None:
-        await reply(self._interaction, content=AFTER_EARLIER_POSTS, ephemeral=True)
+        told = said_to(self._interaction, AFTER_EARLIER_POSTS)
+        await reply(self._interaction, content=told, ephemeral=True)
 
     async def meanwhile(self, text: str) -> bool:
         try:
-            await reply(self._interaction, content=f"Meanwhile: {text}", allowed_mentions=NO_PINGS)
+            said = markup(t("Meanwhile: {text}", text=text), place_language(self._interaction))
+            await reply(self._interaction, content=said, allowed_mentions=NO_PINGS)
         except DISCORD_TROUBLE as error:
             log.warning("could not say what was missed in channel %s: %s", self.place_id, error)
             return False
@@ -427,7 +429,7 @@ class GameButton(
         await in_its_channel(interaction, self.game_id)
         work = host_of(interaction).endings.resign(self.game_id, interaction.user.id)
         post = await in_time(interaction, work, updating=True)
-        await update(interaction, content="You resigned.", view=None)
+        await update(interaction, content=said_to(interaction, t("You resigned.")), view=None)
         await send_post(interaction, post)
 
     async def _rematch(self, interaction: discord.Interaction) -> None:

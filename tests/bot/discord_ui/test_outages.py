@@ -166,7 +166,7 @@ async def test_a_move_whose_answer_waited_behind_the_bots_post_goes_after_it_in_
         return await discord.slash(alice, "tink move", {"move": "S a1"})
 
     _, moved = await asyncio.gather(discord_takes_posts_after(2.0), alices_move())
-    assert moved.ephemeral and moved.content == AFTER_EARLIER_POSTS
+    assert moved.ephemeral and moved.content == str(AFTER_EARLIER_POSTS)
     assert moved.response.body["data"]["flags"] & 64, "deferred privately"
     await bot_done(discord)
     await retried(discord, clock)
