@@ -20,6 +20,13 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", str(folder))
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`--numprocesses=auto`: one worker more than the cores this process may run on, as
+    many tests spend part of their time waiting (on a restarting server, a child process,
+    a timer) and the extra worker runs meanwhile."""
+    return len(os.sched_getaffinity(0)) + 1
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     """A PostgreSQL server for the run: skipped when the machine has none, unless

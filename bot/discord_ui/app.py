@@ -152,12 +152,19 @@ class PyramidBot(discord.AutoShardedClient):
             self.tree.copy_global_to(guild=guild)
         where = "globally" if guild is None else f"to server {guild_id}"
         scope = f"{self.application_id}:{'global' if guild is None else guild_id}"
-        digest = await command_digest(self.tree, guild)
+        payloads = await command_payloads(self.tree, guild)
+        digest = payload_digest(payloads)
         syncs = self.app.storage.command_syncs
         if await syncs.digest(scope) == digest:
             log.info("commands unchanged since they were last synced %s", where)
             return
-        synced = await self.tree.sync(guild=guild)
+        assert self.application_id is not None, "commands are synced once logged in"
+        if guild is None:
+            synced = await self.http.bulk_upsert_global_commands(self.application_id, payloads)
+        else:
+            synced = await self.http.bulk_upsert_guild_commands(
+                self.application_id, guild.id, payloads
+            )
         await syncs.save(scope, digest, self.clock())
         log.info("synced %d command groups %s", len(synced), where)
 
@@ -221,11 +228,9 @@ def all_commands() -> list[app_commands.Command[Any, ..., None] | app_commands.G
     ]
 
 
-async def command_digest(tree: GameTree, guild: discord.abc.Snowflake | None) -> str:
-    """A digest of the commands `tree.sync(guild=guild)` would register, localizations
-    included."""
-    payload = await command_payloads(tree, guild)
-    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+def payload_digest(payloads: list[dict[str, Any]]) -> str:
+    """A digest of the commands' payloads, to tell whether they changed."""
+    return hashlib.sha256(json.dumps(payloads, sort_keys=True).encode()).hexdigest()
 
 
 def _answers_only(interaction: discord.Interaction) -> bool:

@@ -4,6 +4,7 @@ names stay as they are in every language, as the move notation does."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import discord
@@ -44,15 +45,28 @@ class CatalogTranslator(app_commands.Translator):
         return None if said == string.message else said.format(**string.extras)
 
 
+_TRANSLATED: dict[str, list[dict[str, Any]]] = {}
+"""The commands' payloads with their localizations, by their translator and their form
+without: the commands and the catalogs do not change while the process runs, and asking
+the translator for every text in each of Discord's locales takes tens of milliseconds."""
+
+
 async def command_payloads(
     tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None
 ) -> list[dict[str, Any]]:
-    """The commands as `tree.sync(guild=guild)` registers them, localizations included."""
+    """The commands as `tree.sync(guild=guild)` registers them, localizations included
+    (not to be changed: the same payloads are handed out again)."""
     translator = tree.translator
     commands = tree.get_commands(guild=guild)
+    untranslated = [command.to_dict(tree) for command in commands]
     if translator is None:
-        return [command.to_dict(tree) for command in commands]
-    return [await command.get_translated_payload(tree, translator) for command in commands]
+        return untranslated
+    key = f"{type(translator).__qualname__} {json.dumps(untranslated, sort_keys=True)}"
+    if key not in _TRANSLATED:
+        _TRANSLATED[key] = [
+            await command.get_translated_payload(tree, translator) for command in commands
+        ]
+    return _TRANSLATED[key]
 
 
 async def command_texts(tree: app_commands.CommandTree[Any]) -> list[str]:

@@ -26,6 +26,7 @@ import pytest
 from bot.process import COLLECTION_THRESHOLDS
 from tests.bot.harness import DiscordHarness
 from tests.bot.support import SETTINGS, new_bot
+from tests.launcher import Launcher
 from tests.postgres_server import PostgresServer
 
 NO_NAMES = "no names resolve on this machine"
@@ -43,6 +44,7 @@ discord.http.Route.BASE = discord_at + "/api/v10"
 aiohttp.client.DEFAULT_TIMEOUT = aiohttp.ClientTimeout(total=answer_within)
 runpy.run_module("bot", run_name="__main__", alter_sys=True)
 """
+HELP = 'import runpy; runpy.run_module("bot", run_name="__main__", alter_sys=True)'
 
 
 PLAIN_LOG_LINE = """
@@ -55,21 +57,21 @@ logs.let_through()
 """
 
 
+@pytest.fixture(scope="module")
+def launcher() -> Iterator[Launcher]:
+    """Real processes, forked from one that has imported the bot already."""
+    with Launcher() as forking:
+        yield forking
+
+
 def start_bot(
-    cwd: Path, discord_at: str, *, answer_within: float = 2.0, **settings: str
+    launcher: Launcher, cwd: Path, discord_at: str, *, answer_within: float = 2.0, **settings: str
 ) -> subprocess.CompletedProcess[str]:
     """`python -m bot` in `cwd` with only the given settings, Discord being at `discord_at`
     and given `answer_within` seconds to answer each request."""
     env = {name: value for name, value in os.environ.items() if name not in SETTINGS}
     env.update(settings)
-    return subprocess.run(
-        [sys.executable, "-c", LAUNCH, discord_at, str(answer_within)],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return launcher.run(LAUNCH, [discord_at, str(answer_within)], cwd=cwd, env=env, timeout=60)
 
 
 def stopped_saying(run: subprocess.CompletedProcess[str], *words: str) -> str:
@@ -129,9 +131,9 @@ def discord_answering(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 def test_without_a_token_it_names_the_setting_and_a_working_command(
-    tmp_path: Path, closed_port: str
+    launcher: Launcher, tmp_path: Path, closed_port: str
 ) -> None:
-    run = start_bot(tmp_path, closed_port)
+    run = start_bot(launcher, tmp_path, closed_port)
     assert run.stderr.count("\n") == 1
     stopped_saying(run, "DISCORD_TOKEN", "make local")
 
@@ -154,16 +156,16 @@ def test_without_a_token_it_names_the_setting_and_a_working_command(
     ],
 )
 def test_an_unusable_setting_stops_it_before_logging_in(
-    tmp_path: Path, closed_port: str, settings: dict[str, str], words: list[str]
+    launcher: Launcher, tmp_path: Path, closed_port: str, settings: dict[str, str], words: list[str]
 ) -> None:
     (tmp_path / "notes.txt").write_text("shopping: eggs, flour, pyramids\n" * 10)
-    run = start_bot(tmp_path, closed_port, DISCORD_TOKEN="token", **settings)
+    run = start_bot(launcher, tmp_path, closed_port, DISCORD_TOKEN="token", **settings)
     assert "secret" not in stopped_before_logging_in(run, *words)
 
 
 @pytest.mark.parametrize("case", ["unreachable host", "wrong password", "missing database"])
 def test_an_unusable_postgresql_database_stops_it_before_logging_in(
-    tmp_path: Path, closed_port: str, postgres_server: PostgresServer, case: str
+    launcher: Launcher, tmp_path: Path, closed_port: str, postgres_server: PostgresServer, case: str
 ) -> None:
     where = f"the PostgreSQL server at 127.0.0.1:{postgres_server.port}"
     with socket.socket() as unused:
@@ -183,30 +185,36 @@ def test_an_unusable_postgresql_database_stops_it_before_logging_in(
             f"DATABASE_URL: {where} has no database 'nowhere'",
         ),
     }[case]
-    run = start_bot(tmp_path, closed_port, DISCORD_TOKEN="token", DATABASE_URL=url)
+    run = start_bot(launcher, tmp_path, closed_port, DISCORD_TOKEN="token", DATABASE_URL=url)
     assert stopped_before_logging_in(run).startswith(sentence)
 
 
-def test_when_discord_cannot_be_reached_it_says_so(tmp_path: Path, closed_port: str) -> None:
-    run = start_bot(tmp_path, closed_port, DISCORD_TOKEN="token")
+def test_when_discord_cannot_be_reached_it_says_so(
+    launcher: Launcher, tmp_path: Path, closed_port: str
+) -> None:
+    run = start_bot(launcher, tmp_path, closed_port, DISCORD_TOKEN="token")
     stopped_saying(run, "Could not reach Discord", "online")
     assert "logging in" not in run.stderr
     assert "voice" not in run.stderr
 
 
-def test_without_name_lookups_discord_cannot_be_reached(tmp_path: Path) -> None:
-    run = start_bot(tmp_path, "no-names", DISCORD_TOKEN="token")
+def test_without_name_lookups_discord_cannot_be_reached(launcher: Launcher, tmp_path: Path) -> None:
+    run = start_bot(launcher, tmp_path, "no-names", DISCORD_TOKEN="token")
     stopped_saying(run, "Could not reach Discord", NO_NAMES)
 
 
-def test_when_discord_never_answers_it_gives_up(tmp_path: Path, silent_port: str) -> None:
-    run = start_bot(tmp_path, silent_port, answer_within=0.2, DISCORD_TOKEN="token")
+def test_when_discord_never_answers_it_gives_up(
+    launcher: Launcher, tmp_path: Path, silent_port: str
+) -> None:
+    run = start_bot(launcher, tmp_path, silent_port, answer_within=0.2, DISCORD_TOKEN="token")
     stopped_saying(run, "Could not reach Discord", "Timeout")
 
 
 @pytest.mark.parametrize("discord_answering", [401], indirect=True)
-def test_a_refused_token_is_named(tmp_path: Path, discord_answering: str) -> None:
-    run = start_bot(tmp_path, discord_answering, DISCORD_TOKEN="token")
+def test_a_refused_token_is_named(
+    launcher: Launcher, tmp_path: Path, discord_answering: str
+) -> None:
+    run = start_bot(launcher, tmp_path, discord_answering, DISCORD_TOKEN="token")
     stopped_saying(run, "Discord refused the token in DISCORD_TOKEN", "Reset Token")
 
 
@@ -215,21 +223,25 @@ def test_a_refused_token_is_named(tmp_path: Path, discord_answering: str) -> Non
     [(403, ["403", "Developer Portal"]), (429, ["429", "RestartSec"]), (418, ["418", "later"])],
     indirect=["discord_answering"],
 )
-def test_a_refused_login_is_named(tmp_path: Path, discord_answering: str, words: list[str]) -> None:
-    run = start_bot(tmp_path, discord_answering, DISCORD_TOKEN="token")
+def test_a_refused_login_is_named(
+    launcher: Launcher, tmp_path: Path, discord_answering: str, words: list[str]
+) -> None:
+    run = start_bot(launcher, tmp_path, discord_answering, DISCORD_TOKEN="token")
     stopped_saying(run, "Discord", *words)
 
 
 @pytest.mark.parametrize("discord_answering", [503], indirect=True)
-def test_a_discord_outage_is_named(tmp_path: Path, discord_answering: str) -> None:
-    run = start_bot(tmp_path, discord_answering, DISCORD_TOKEN="token")
+def test_a_discord_outage_is_named(
+    launcher: Launcher, tmp_path: Path, discord_answering: str
+) -> None:
+    run = start_bot(launcher, tmp_path, discord_answering, DISCORD_TOKEN="token")
     stopped_saying(run, "server error", "503", "later")
 
 
-def test_help_lists_the_modes_and_every_setting_with_its_default(tmp_path: Path) -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "bot", "--help"], capture_output=True, text=True, timeout=60
-    )
+def test_help_lists_the_modes_and_every_setting_with_its_default(
+    launcher: Launcher, tmp_path: Path
+) -> None:
+    run = launcher.run(HELP, ["--help"], cwd=tmp_path, env=dict(os.environ), timeout=60)
     assert run.returncode == 0, run.stderr
     for word in ("local", "copy-database", *SETTINGS, "default: INFO", "sqlite:///"):
         assert word in run.stdout
