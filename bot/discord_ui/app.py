@@ -59,6 +59,14 @@ RATE_LIMIT_WAIT = 30.0
 `discord.RateLimited` (a post the bot makes by itself is then kept, to be sent again after
 at least Discord's Retry-After)."""
 
+ENTRY_POINT = 4
+"""The type of an application's entry point command (PRIMARY_ENTRY_POINT)."""
+ENTRY_POINT_FIELDS = frozenset(
+    {"id", "type", "name", "name_localizations", "description", "description_localizations"}
+    | {"default_member_permissions", "contexts", "integration_types", "handler"}
+)
+"""What of an entry point command read back is sent again to keep it as it is."""
+
 BUTTONS = (
     *DYNAMIC_ITEMS,
     *PICKER_ITEMS,
@@ -160,13 +168,27 @@ class PyramidBot(discord.AutoShardedClient):
             return
         assert self.application_id is not None, "commands are synced once logged in"
         if guild is None:
-            synced = await self.http.bulk_upsert_global_commands(self.application_id, payloads)
+            kept = await self._entry_points(self.application_id)
+            synced = await self.http.bulk_upsert_global_commands(
+                self.application_id, [*payloads, *kept]
+            )
         else:
             synced = await self.http.bulk_upsert_guild_commands(
                 self.application_id, guild.id, payloads
             )
         await syncs.save(scope, digest, self.clock())
         log.info("synced %d command groups %s", len(synced), where)
+
+    async def _entry_points(self, application_id: int) -> list[dict[str, Any]]:
+        """The application's entry point commands as Discord keeps them (it makes one when
+        Activities are enabled), to be kept in an overwrite of the global commands: one
+        that leaves them out is refused whole (error 50240)."""
+        registered = await self.http.get_global_commands(application_id)
+        return [
+            {key: value for key, value in command.items() if key in ENTRY_POINT_FIELDS}
+            for command in registered
+            if command.get("type") == ENTRY_POINT
+        ]
 
     def dispatch(self, event: str, /, *args: Any, **kwargs: Any) -> None:
         """As discord.py's, except that an interaction is counted at once, and handed on

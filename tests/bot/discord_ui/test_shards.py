@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import discord as discord_py
 import pytest
 
 from bot.play.clocks.clock import HOUR
@@ -398,3 +399,27 @@ async def test_a_process_restarted_after_it_was_killed_resumes_its_work_at_once(
 def postgres_url(process: DiscordHarness) -> str:
     url: str = process.client.settings.database_url  # type: ignore[attr-defined]
     return url
+
+
+async def test_the_entry_point_command_discord_made_for_the_activity_is_kept(
+    tmp_path: Path,
+) -> None:
+    discord = DiscordHarness(new_bot(tmp_path))
+    entry_point = discord.enable_activities()
+    async with discord:
+        assert command_syncs(discord) == ["global"]
+        names = [command["name"] for command in discord.global_commands]
+        assert "tink" in names and "launch" in names
+        (kept,) = [c for c in discord.global_commands if c["type"] == entry_point["type"]]
+        assert (kept["id"], kept["handler"]) == (entry_point["id"], 2)
+
+
+async def test_an_overwrite_that_drops_the_entry_point_is_refused_whole(tmp_path: Path) -> None:
+    discord = DiscordHarness(new_bot(tmp_path))
+    discord.enable_activities()
+    async with discord:
+        registered = list(discord.global_commands)
+        with pytest.raises(discord_py.HTTPException) as refused:
+            await discord.run(discord.tree.sync())  # discord.py's own: the tree's commands only
+    assert refused.value.code == 50240
+    assert discord.global_commands == registered

@@ -97,6 +97,15 @@ class Outage:
         return self.interactions_too or not webhook
 
 
+ENTRY_POINT = 4
+"""The type of an application's entry point command (PRIMARY_ENTRY_POINT)."""
+ENTRY_POINT_REMOVED = (
+    "You cannot remove this app's Entry Point command in a bulk update operation. Please "
+    "include the Entry Point command in your update request or delete it separately."
+)
+"""Discord's words for error 50240."""
+
+
 @dataclass(frozen=True)
 class _Stub:
     response: Any
@@ -136,6 +145,8 @@ class FakeDiscord:
         """Discord's time, by which tokens and nonces lapse; a test may move it."""
         self._stubs: dict[tuple[str, str], _Stub] = {}
         self._outages: list[Outage] = []
+        self.global_commands: list[Json] = []
+        """The application's global commands as Discord keeps them."""
         self.me = self._add_user("harness-bot", bot=True)
         self.guild = self.new_guild("Test Server", owner=self.user("owner"))
         self.channel = self.text_channel("general")
@@ -568,14 +579,40 @@ class FakeDiscord:
         info |= {"bot_public": True, "bot_require_code_grant": False, "verify_key": ""}
         return info | {"owner": self.guild.owner.payload()}, None
 
+    def enable_activities(self) -> Json:
+        """Activities turned on in the Developer Portal: Discord makes the application's
+        entry point command (`launch`, handled by Discord launching the Activity), which
+        a bulk overwrite of the global commands must then include (error 50240)."""
+        entry_point: Json = {
+            "id": str(self._next_id()),
+            "application_id": str(self.me.id),
+            "version": "1",
+            "type": ENTRY_POINT,
+            "name": "launch",
+            "description": "",
+            "handler": 2,
+            "contexts": [0, 1, 2],
+            "integration_types": [0, 1],
+        }
+        self.global_commands.append(entry_point)
+        return entry_point
+
+    def _list_commands(self, request: Request) -> tuple[Any, SentMessage | None]:
+        return self.global_commands, None
+
     def _sync_commands(self, request: Request) -> tuple[Any, SentMessage | None]:
         extra: Json = {"application_id": str(self.client.application_id), "version": "1"}
         if "guild_id" in request.params:
             extra["guild_id"] = request.params["guild_id"]
         synced = [
-            {"description": ""} | c | extra | {"id": str(command_id(c["name"]))}
+            {"description": ""} | c | extra | {"id": c.get("id") or str(command_id(c["name"]))}
             for c in request.body
         ]
+        if "guild_id" not in request.params:
+            kept = any(c.get("type") == ENTRY_POINT for c in request.body)
+            if not kept and any(c["type"] == ENTRY_POINT for c in self.global_commands):
+                raise http_error(400, 50240, ENTRY_POINT_REMOVED)
+            self.global_commands = synced
         return synced, None
 
     def _post(
@@ -790,6 +827,7 @@ _ROUTES: dict[tuple[str, str], tuple[Kind, _Handler]] = {
     ("GET", "/users/@me"): (Kind.FETCH, FakeDiscord._get_me),
     ("GET", "/users/{user_id}"): (Kind.FETCH, FakeDiscord._get_user),
     ("GET", "/oauth2/applications/@me"): (Kind.FETCH, FakeDiscord._get_application),
+    ("GET", "/applications/{application_id}/commands"): (Kind.FETCH, FakeDiscord._list_commands),
     ("PUT", "/applications/{application_id}/commands"): (
         Kind.COMMANDS,
         FakeDiscord._sync_commands,
