@@ -175,7 +175,9 @@ def _budget(game: engine.Game, settings: Level) -> int:
 
 def _settings(level: str, game: engine.Game) -> Level:
     if level not in SETTINGS:
-        raise ValueError(f"there is no level called {level!r}: choose easy, medium or hard")
+        raise ValueError(
+            f"there is no level called {level!r}: choose beginner, easy, medium or hard"
+        )
     if game.result is not None:
         raise ValueError("the game is over, so there is no move to think about")
     return SETTINGS[level]

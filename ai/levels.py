@@ -1,4 +1,4 @@
-"""The three levels: how much each one thinks and which mistakes it makes on purpose."""
+"""The four levels: how much each one thinks and which mistakes it makes on purpose."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("beginner", "easy", "medium", "hard")
+"""The levels, weakest first."""
 
 
 class Reading(IntEnum):
@@ -67,6 +68,13 @@ def _budgets(**by_game: int) -> Mapping[str, int]:
 
 
 SETTINGS: dict[str, Level] = {
+    "beginner": Level(
+        _budgets(default=70, folio=300, bridge=8),
+        miss_block=0.4,
+        top_k=4,
+        temperature=0.15,
+        reading=Reading.WINS,
+    ),
     "easy": Level(
         _budgets(default=100, folio=300, bridge=200),
         miss_block=0.3,

@@ -1,6 +1,6 @@
 """AI strength: matches between levels and baseline players, with think times.
 
-Players: the levels easy, medium and hard; `random` (any legal move); `greedy` (wins in
+Players: the levels beginner, easy, medium and hard; `random` (any legal move); `greedy` (wins in
 one when it can, else a move that leaves the opponent no win in one, else any move);
 `plan`, the game's obvious plan that ignores the opponent (Tink and Tingle: the line
 rush, a straight line of smalls from a seeded square in a seeded direction, winning in
@@ -18,9 +18,11 @@ Targets, in every game: every level beats random in >= 95% of games; hard beats 
 in >= 90% (Bridge: >= 80%); hard beats medium and medium beats easy in >= 65%. In Tink
 and Tingle, from each seat: hard beats the line rush in >= 95% (never losing when it
 moves first), medium in >= 85%; hard beats the careful human in >= 80%, medium in
->= 60%. In Folio and Bridge hard beats the plan in >= 90%. Think time per move, median
-over whole games: easy <= 0.3 s, medium <= 1 s, hard <= 3 s, and no move over twice
-that.
+>= 60%. In Folio and Bridge hard beats the plan in >= 90%. The beginner level is a
+newcomer's opponent: in Tink and Tingle the line rush wins about half its games against
+it over both seats, and the careful human more; easy beats the beginner in >= 60%. Think
+time per move, median over whole games: beginner and easy <= 0.3 s, medium <= 1 s, hard
+<= 3 s, and no move over twice that.
 
     python benchmarks/ai_strength.py [--games 20] [--game tink,folio] [--pairs hard:plan]
         [--jobs 2]
@@ -50,6 +52,7 @@ from ai.tactics import read
 
 Player = Callable[[engine.Game, int], str]
 PAIRS = (
+    "beginner:random",
     "easy:random",
     "medium:random",
     "hard:random",
@@ -61,8 +64,12 @@ PAIRS = (
     "hard:plan",
     "medium:plan",
     "easy:plan",
+    "beginner:plan",
     "hard:careful",
     "medium:careful",
+    "easy:careful",
+    "beginner:careful",
+    "easy:beginner",
 )
 MAX_PLIES = 1000
 FULL_SAMPLE = 40

@@ -2,6 +2,9 @@
 
 Each level plays under a fixed negative user id, which no Discord user can have, so it is
 stored, rated and listed like anyone, the same in every process and after every restart.
+The ids of the first three levels (easy, medium, hard: -1, -2, -3, then -4, -5, -6 for
+their second seats in a game, and so on) were given before the beginner level came, so
+the beginner's seats have ids of their own, from `BEGINNER_IDS` down.
 When one game seats the same level more than once, each further seat is a player of its
 own ("Pyramid Host (hard) 2"), so a game never holds one user twice.
 """
@@ -14,18 +17,26 @@ from bot.play.table.values import Person, Refusal
 LEVELS = ai.LEVELS
 DEFAULT_LEVEL = "medium"
 """The level the bot plays at when invited without one."""
+FIRST_LEVELS = ("easy", "medium", "hard")
+"""The levels whose ids cycle from -1 (stored games hold them: never reorder)."""
+BEGINNER_IDS = -1_000_001
+"""The user id of the beginner level's first seat; its further seats count down."""
 
 
 def ai_user_id(level: str, copy: int = 0) -> int:
     """The user id of a level's `copy`-th seat in one game (0 for the first)."""
-    return -(1 + LEVELS.index(level) + len(LEVELS) * copy)
+    if level not in FIRST_LEVELS:
+        return BEGINNER_IDS - copy
+    return -(1 + FIRST_LEVELS.index(level) + len(FIRST_LEVELS) * copy)
 
 
 def ai_level(user_id: int) -> str | None:
     """The level a user id plays at, or None for a person."""
     if user_id >= 0:
         return None
-    return LEVELS[(-user_id - 1) % len(LEVELS)]
+    if user_id <= BEGINNER_IDS:
+        return "beginner"
+    return FIRST_LEVELS[(-user_id - 1) % len(FIRST_LEVELS)]
 
 
 def is_ai(user_id: int) -> bool:
@@ -43,7 +54,7 @@ def checked_level(level: str | None) -> str:
         return DEFAULT_LEVEL
     wanted = level.strip().lower()
     if wanted not in LEVELS:
-        raise Refusal(f"There is no AI level {level!r}: choose easy, medium or hard.")
+        raise Refusal(f"There is no AI level {level!r}: choose beginner, easy, medium or hard.")
     return wanted
 
 

@@ -8,9 +8,11 @@ changed meanwhile (a take-back, an offer, another process) is dropped, never pla
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Protocol
 
 import ai
+import engine
 from bot.play.playing.ai_seats import ai_level
 from bot.play.playing.turns import Turns
 from bot.play.table.games import GameTable, Mover
@@ -19,6 +21,22 @@ from bot.storage import GameRecord, Seat, Status
 from bot.storage.clock_queries import ClockStorage
 
 DEFAULT_NAME = "Pyramid Host"
+LATE_PLIES = 16
+"""Moves played before the bot agrees to a draw in a level position: one offered in the
+first moves is declined, so that a newcomer trying the command does not end their game."""
+LOST_SHARE = 0.5
+"""The part of its share of the players' chances at or below which the bot, judging its
+position lost, agrees to a draw at any time."""
+
+
+class DrawAnswer(Enum):
+    """The bot's answer to a draw offer."""
+
+    AGREES = "agrees"
+    PLAYS_ON = "plays on"
+    """It still sees a way to win."""
+    TOO_EARLY = "too early"
+    """The game has only begun."""
 
 
 class Thinker(Protocol):
@@ -84,10 +102,19 @@ class AiPlayers:
         async with self.games.borrow(record) as loan:
             return await self._turns.play(Mover(loan, record.players[record.turn_seat]), move)
 
-    async def agrees_to_draw(self, record: GameRecord, seat: Seat, players_in: int) -> bool:
-        """Whether the bot's seat judges its position lost or level: worth no more than
-        one share of the players still in."""
+    async def answer_draw(self, record: GameRecord, seat: Seat, players_in: int) -> DrawAnswer:
+        """How the bot's seat answers a draw offer: it agrees where it judges its position
+        lost (at most half its share of the players still in), plays on where it judges
+        it better than level (more than its share), and agrees to a level one only once
+        the game is under way (`LATE_PLIES`)."""
         level = ai_level(seat.user_id)
         assert level is not None
+        share = 1 / players_in
         chances = await self._thinker.evaluate(record.state, level, seat.seat)
-        return chances <= 1 / players_in
+        if chances <= share * LOST_SHARE:
+            return DrawAnswer.AGREES
+        if chances > share:
+            return DrawAnswer.PLAYS_ON
+        if len(engine.load_game(record.state).history) < LATE_PLIES:
+            return DrawAnswer.TOO_EARLY
+        return DrawAnswer.AGREES

@@ -8,7 +8,7 @@ import dataclasses
 import engine
 from bot.play.clocks.clock import control_of, paused_clock
 from bot.play.playing.ai_seats import is_ai
-from bot.play.playing.ai_turns import AiPlayers
+from bot.play.playing.ai_turns import AiPlayers, DrawAnswer
 from bot.play.table.changes import Changes
 from bot.play.table.games import GameTable, player
 from bot.play.table.values import Answer, Post, Prompt, Refusal
@@ -24,7 +24,8 @@ class Offers:
     """Making an offer, and each answer to it; the last agreement carries it out.
 
     The bot's seats answer at once: a take-back they always agree to, a draw only when
-    they judge their position lost or level.
+    they judge their position lost, or level once the game is under way (see
+    `AiPlayers.answer_draw`).
     """
 
     def __init__(self, games: GameTable, changes: Changes, ai: AiPlayers) -> None:
@@ -53,13 +54,11 @@ class Offers:
         said = [_offered(kind, seat)]
         bots = [s for s in others if is_ai(s.user_id)]
         for bot in bots:
-            if kind is Prompt.DRAW and not await self._ai.agrees_to_draw(
-                record, bot, len(others) + 1
-            ):
-                declines = t(
-                    "{player} declines: it still sees a way to win.", player=Strong(Name(bot.name))
-                )
-                said.append(declines)
+            answer = DrawAnswer.AGREES
+            if kind is Prompt.DRAW:
+                answer = await self._ai.answer_draw(record, bot, len(others) + 1)
+            if answer is not DrawAnswer.AGREES:
+                said.append(_declined(answer, Strong(Name(bot.name))))
                 return Post(record.id, joined(" ", said))
             said.append(t("{player} agrees.", player=Strong(Name(bot.name))))
         offered = dataclasses.replace(
@@ -201,6 +200,13 @@ def _check_pausable(record: GameRecord, game_name: str) -> None:
         raise Refusal(
             t("The clocks are already stopped; start them again with {resume}.", resume=resume)
         )
+
+
+def _declined(answer: DrawAnswer, bot: Text | Strong) -> Text:
+    """The bot's seat declining a draw, and why."""
+    if answer is DrawAnswer.TOO_EARLY:
+        return t("{player} declines: the game has only begun.", player=bot)
+    return t("{player} declines: it still sees a way to win.", player=bot)
 
 
 def _offered(kind: Prompt, by: Seat) -> Text:

@@ -18,6 +18,7 @@ import ai
 import engine
 from bot.discord_ui.views import NONCE_LENGTH
 from bot.play.playing.ai_seats import ai_user_id
+from bot.play.playing.ai_turns import LATE_PLIES
 from bot.runtime.service import Service
 from bot.storage import GameRecord, Status, Storage
 from bot.workers.drawing import ThreadDrawing
@@ -494,5 +495,42 @@ async def test_a_finished_games_history_marks_missed_and_allowed_wins(tmp_path: 
         ]
         replay = await discord.click(alice, ended, "Replay")
         assert replay.content == after.content
+    finally:
+        await discord.close()
+
+
+class LevelThinker(ScriptedThinker):
+    """Plays the moves it is given and judges every position dead level."""
+
+    async def evaluate(self, state: str, level: str, seat: int) -> float:
+        return 0.5
+
+
+@pytest.mark.parametrize(
+    ("moves", "answer"),
+    [(1, "declines: the game has only begun."), (LATE_PLIES // 2, "agrees.")],
+    ids=["first moves", "under way"],
+)
+async def test_the_bot_agrees_to_a_level_draw_only_once_the_game_is_under_way(
+    tmp_path: Path, moves: int, answer: str
+) -> None:
+    game = engine.new_game("tink", 2, seed=1)
+    played = []
+    for _ in range(moves * 2):
+        played.append(game.legal_moves()[0])
+        game.play(played[-1])
+    discord = await DiscordHarness(new_bot(tmp_path, thinker=LevelThinker(played[1::2]))).start()
+    try:
+        alice = discord.user("alice")
+        await discord.slash(alice, "tink start", {"opponent": discord.me})
+        for move in played[::2]:
+            await discord.slash(alice, "tink move", {"move": move})
+            await bot_done(discord)
+        offer = await discord.slash(alice, "tink draw")
+        assert (
+            offer.content.splitlines()[0] == f"**alice** offers a draw. **{BOT} (medium)** {answer}"
+        )
+        record, _ = await saved(discord)
+        assert (record.status is Status.ACTIVE) == (moves == 1)
     finally:
         await discord.close()
