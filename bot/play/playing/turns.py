@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 import engine
 from bot.play.playing.ai_seats import is_ai
+from bot.play.playing.coach import handed
 from bot.play.playing.endings import Endings
 from bot.play.table.changes import Changes
 from bot.play.table.games import Mover
@@ -51,7 +52,8 @@ class Turns:
                 done = game.play(text)
             except engine.GameError as error:
                 raise IllegalMove(text, str(error)) from None
-            headline = Played(seat.name, done, game.describe(done))
+            warning = handed(game, loan.record.players, seat)
+            headline = Played(seat.name, done, game.describe(done), warning)
         return await self._changes.made(
             loan,
             headline,

@@ -108,12 +108,25 @@ class Post:
 
 
 @dataclass(frozen=True, slots=True)
+class Handed:
+    """What a move handed the bot in a game against it (the coach's warning): `bot`, the
+    bot's seat to move next, wins with `move` at once, or (`forced`) forces a win with
+    it, a double threat no single reply stops."""
+
+    bot: str
+    move: str
+    forced: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Played:
-    """A move played: by whom, as typed in the game's notation, and in words."""
+    """A move played: by whom, as typed in the game's notation, and in words; with the
+    coach's warning where it handed the bot a win."""
 
     name: str
     move: str
     described: str
+    handed: Handed | None = None
 
 
 @dataclass(frozen=True, slots=True)

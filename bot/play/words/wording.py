@@ -8,7 +8,7 @@ from string import Formatter
 import engine
 from bot.play.clocks.clock import facts_of
 from bot.play.playing.ai_seats import is_ai
-from bot.play.table.values import Headline, Played, RanOut, Resent
+from bot.play.table.values import Handed, Headline, Played, RanOut, Resent
 from bot.play.words.clocks import span
 from bot.play.words.text import (
     Code,
@@ -91,20 +91,33 @@ def _next(record: GameRecord, game: engine.Game) -> Text:
 def headline_text(headline: Headline) -> Text:
     """The first line of a change's post."""
     match headline:
-        case Played(name, move, described):
+        case Played(name, move, described, handed):
             player, played = Strong(Name(name)), Code(move)
-            return t(
+            line = t(
                 "{player} played {move}: {described}.",
                 player=player,
                 move=played,
                 described=described,
             )
+            return line if handed is None else lines([line, handed_text(handed)])
         case RanOut(name):
             return t("{player} ran out of time before moving.", player=Strong(Name(name)))
         case Resent(move):
             return t("Your move {move} was played already.", move=Code(move))
         case Text():
             return headline
+
+
+def handed_text(handed: Handed) -> Text:
+    """The coach's warning: what the move just played lets the bot do."""
+    bot, move = Strong(Name(handed.bot)), Code(handed.move)
+    if handed.forced:
+        return t(
+            "Coach: this lets {bot} force a win with {move}, a double threat one move cannot stop.",
+            bot=bot,
+            move=move,
+        )
+    return t("Coach: this lets {bot} win at once with {move}.", bot=bot, move=move)
 
 
 def seat_of(record: GameRecord, user_id: int) -> Seat:

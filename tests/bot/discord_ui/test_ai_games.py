@@ -534,3 +534,35 @@ async def test_the_bot_agrees_to_a_level_draw_only_once_the_game_is_under_way(
         assert (record.status is Status.ACTIVE) == (moves == 1)
     finally:
         await discord.close()
+
+
+async def test_the_coach_names_the_win_a_move_hands_the_bot(tmp_path: Path) -> None:
+    discord = await start_scripted(tmp_path, ["S c3", "S d3", "S e3"])
+    try:
+        alice = discord.user("alice")
+        await discord.slash(alice, "tink start", {"opponent": discord.me})
+        said = []
+        for move in ("S f6", "S h8", "S a1", "S a8"):
+            said.append((await discord.slash(alice, "tink move", {"move": move})).content)
+            await bot_done(discord)
+        coach = [line for text in said for line in text.splitlines() if "Coach" in line]
+        assert len(coach) == 2, said
+        assert coach[0].startswith(f"Coach: this lets **{BOT} (medium)** force a win with `S ")
+        assert coach[0].endswith("`, a double threat one move cannot stop.")
+        assert coach[-1].startswith(f"Coach: this lets **{BOT} (medium)** win at once with `S ")
+        assert not any("Coach" in line for line in said[0].splitlines())
+    finally:
+        await discord.close()
+
+
+async def test_between_people_the_coach_says_nothing(discord: DiscordHarness) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, "tink start", {"opponent": bob})
+    await discord.click(bob, challenge.message, "Accept")
+    said = []
+    for player, move in ((alice, "S f6"), (bob, "S c3"), (alice, "S h8"), (bob, "S d3")):
+        said.append((await discord.slash(player, "tink move", {"move": move})).content)
+    reply = await discord.slash(alice, "tink move", {"move": "S a1"})
+    game = engine.load_game((await saved(discord))[0].state)
+    assert engine.forced_wins_in_two(game, 1), "bob may force a win: a coach would say so"
+    assert not any("Coach" in text for text in [*said, reply.content])
