@@ -41,3 +41,10 @@ def test_every_game_pages_its_shipped_document(game: str) -> None:
     titles = [page.title.partition(": ")[2] for page in pages]
     assert titles[0] == "Summary" and {"Rulings", "Move notation"} <= set(titles)
     assert all(page.body in engine.rules_text(game) for page in pages)
+
+
+@pytest.mark.parametrize("game", ["tink", "tingle"])
+def test_the_line_games_tell_a_beginner_that_an_open_two_is_already_a_threat(game: str) -> None:
+    (tips,) = [page for page in rules.rules_pages(game) if page.title.endswith(": First tips")]
+    assert "**An open two is already a threat.**" in tips.body
+    assert tips.body.index("open two") < tips.body.index("Spending")
