@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import math
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -24,7 +26,7 @@ from ai.lines import LINE_GAMES, as_lines, guarded, read_lines
 from ai.mcts import Node, Search
 from ai.policy import policy
 from ai.tactics import read, resisting
-from ai.threat_space import Checks, Verdict, keeps_a_win, refuted, winning_attack
+from ai.threat_space import Checks, Verdict, keeps_a_win, winning_attack
 
 __all__ = [
     "LEVELS",
@@ -134,7 +136,7 @@ def appraise(game: engine.Game, level: str, move: str, *, seed: int | None = Non
     reads = bool(tactics.safe) and settings.reading >= Reading.THREATS and _reads_lines(game)
     line = as_lines([played])[0] if reads else None
     if line is not None:
-        attack = winning_attack(game, settings.threat_depth)
+        attack = _remembered_attack(game, settings.threat_depth)
         if attack is not None:
             best = game.search_text(attack)
             if attack == line or keeps_a_win(game, line, settings.threat_depth):
@@ -161,11 +163,51 @@ def _unproven(
     """The mover's expected reward after `move`: none where the opponent then wins by a
     chain of threats (read where `line`, the move as a line move, is given), else as the
     move searched alone for `iterations` finds it."""
-    if line is not None and refuted(game, line, settings.threat_depth):
+    if line is not None and _refuted(game, game.search_text(move), settings.threat_depth):
         return 0.0
     alone = Search(game, [move], policy(game.name), rng, settings.exploration)
     alone.run(max(iterations, 1))
     return alone.ranked()[0].mean(game.to_move or 0)
+
+
+REMEMBERED_ATTACKS = 64
+"""Positions whose winning attack (or none) `appraise` remembers, the newest kept."""
+_attacks: OrderedDict[tuple[str, int], engine.LineMove | None] = OrderedDict()
+_attacks_held = threading.Lock()
+
+
+def _remembered_attack(game: engine.Game, depth: int) -> engine.LineMove | None:
+    """`winning_attack(game, depth)`, remembered by the game's saved form. A review asks
+    whether the opponent wins by threats after each move played, and then whether the
+    mover of the next position does: the same question of the same position, asked
+    once."""
+    key = (game.to_json(), depth)
+    with _attacks_held:
+        if key in _attacks:
+            _attacks.move_to_end(key)
+            return _attacks[key]
+    found = winning_attack(game, depth)
+    with _attacks_held:
+        _attacks[key] = found
+        if len(_attacks) > REMEMBERED_ATTACKS:
+            _attacks.popitem(last=False)
+    return found
+
+
+def forget_attacks() -> None:
+    """Forget the remembered attacks (see `_remembered_attack`)."""
+    with _attacks_held:
+        _attacks.clear()
+
+
+def _refuted(game: engine.Game, move: str, depth: int) -> bool:
+    """Whether after `move` (canonical text) the next player wins by at most `depth`
+    threats in a row, as `refuted` judges it, read on the game as it will be played."""
+    after = engine.load_game(game.to_json())
+    after.play(move)
+    if after.result is not None:
+        return not after.result.is_draw and (game.to_move or 0) not in after.result.winners
+    return _remembered_attack(after, depth) is not None
 
 
 def _budget(game: engine.Game, settings: Level) -> int:

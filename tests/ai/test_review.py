@@ -6,7 +6,9 @@ as more is lost."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -140,3 +142,15 @@ def test_a_move_in_a_position_already_lost_is_no_blunder() -> None:
     grades = {move.move: move.grade for move in grade_game(game, positions, appraisals).moves}
     assert grades["S d7"] is Grade.BLUNDER
     assert grades["S d1"] is None
+
+
+def test_appraisals_do_not_depend_on_what_was_appraised_before() -> None:
+    """`appraise` remembers the opponent's wins by threats after a move for the next
+    position; appraising the positions in reverse, with nothing to remember, agrees."""
+    kept = json.loads((Path(__file__).with_name("hard-against-medium.json")).read_text())
+    positions = review_positions(engine.load_game(json.dumps(kept[0]["game"])))[2:9]
+    ai.forget_attacks()
+    forward = [ai.appraise(p.game, LEVEL, p.move) for p in positions]
+    ai.forget_attacks()
+    backward = [ai.appraise(p.game, LEVEL, p.move) for p in reversed(positions)]
+    assert forward == backward[::-1]
