@@ -21,9 +21,11 @@ from bot.discord_ui.markup import markup
 from bot.discord_ui.replies import (
     DISCORD_TROUBLE,
     NO_PINGS,
+    channel_language,
     host_of,
     in_time,
     message_kwargs,
+    place_language,
     reply,
     update,
 )
@@ -64,8 +66,11 @@ class DiscordVenue:
     async def post_starter(self, channel_id: int, text: Text, key: str) -> int:
         channel = self._client.get_partial_messageable(channel_id)
         with _venue_errors(f"the starter of a thread in channel {channel_id}"):
+            language = channel_language(self._client, channel_id)
             message = await channel.send(
-                content=markup(text), allowed_mentions=NO_PINGS, nonce=key[:NONCE_LENGTH]
+                content=markup(text, language),
+                allowed_mentions=NO_PINGS,
+                nonce=key[:NONCE_LENGTH],
             )
         return message.id
 
@@ -91,7 +96,8 @@ class DiscordVenue:
     async def edit(self, place_id: int, message_id: int, post: Post) -> None:
         message = self._client.get_partial_messageable(place_id).get_partial_message(message_id)
         try:
-            await message.edit(content=markup(post.text), view=None)
+            language = channel_language(self._client, place_id)
+            await message.edit(content=markup(post.text, language), view=None)
         except DISCORD_TROUBLE as error:
             log.info("could not update the announcement %s: %s", message_id, error)
 
@@ -159,7 +165,7 @@ def _tournament_group() -> app_commands.Group:
             await _say(interaction, post)
             return
         view = with_link(Buttons(), links.tournament(guild_id, number))
-        await reply(interaction, **message_kwargs(post, view))
+        await reply(interaction, **message_kwargs(post, view, place_language(interaction)))
 
     return group
 
@@ -238,7 +244,8 @@ async def _create(
     )
     tournaments = tournaments_of(interaction)
     number, post = await in_time(interaction, tournaments.create(entry))
-    message_id = await reply(interaction, **message_kwargs(post, entry_view(number)))
+    language = place_language(interaction)
+    message_id = await reply(interaction, **message_kwargs(post, entry_view(number), language))
     if message_id is not None:
         await tournaments.note_message(entry.guild_id, number, message_id)
 
@@ -249,7 +256,8 @@ def _tournaments_command() -> app_commands.Command[Any, ..., None]:
     @app_commands.allowed_installs(guilds=True)
     async def tournaments(interaction: discord.Interaction) -> None:
         work = tournaments_of(interaction).listing(_guild_id(interaction))
-        await reply(interaction, content=markup(await in_time(interaction, work)))
+        listing = await in_time(interaction, work)
+        await reply(interaction, content=markup(listing, place_language(interaction)))
 
     return tournaments
 
@@ -278,7 +286,7 @@ def _guild_id(interaction: discord.Interaction) -> int:
 
 
 async def _say(interaction: discord.Interaction, post: Post) -> None:
-    await reply(interaction, **message_kwargs(post))
+    await reply(interaction, **message_kwargs(post, language=place_language(interaction)))
 
 
 def entry_view(number: int) -> View:
@@ -329,7 +337,8 @@ class EntryButton(
         else:
             work = tournaments.leave(guild_id, self.number, user.id)
         post = await in_time(interaction, work, updating=True)
-        await update(interaction, content=markup(post.text), view=entry_view(self.number))
+        content = markup(post.text, place_language(interaction))
+        await update(interaction, content=content, view=entry_view(self.number))
 
 
 TOURNAMENT_ITEMS = (EntryButton,)

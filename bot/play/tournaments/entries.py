@@ -19,8 +19,16 @@ from bot.play.tournaments.posts import announcement_post, standings_post
 from bot.play.tournaments.reading import Table, tally
 from bot.play.tournaments.rounds import Rounds
 from bot.play.tournaments.venue import NO_GAME
-from bot.play.words.text import Command, Name, Strong, Text, excerpt, lines, say
-from bot.play.words.tournaments import OPENING, describe, standings_text, withdrawn_text
+from bot.play.words.text import Command, Name, Text, excerpt, lines, t, tn
+from bot.play.words.tournaments import (
+    begun_text,
+    cancelled_text,
+    game_title,
+    listing_line,
+    standings_text,
+    withdrawn_text,
+    withdrew_text,
+)
 from bot.play.words.wording import sentence
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.tournaments import (
@@ -87,25 +95,37 @@ class Tournaments:
         """Open a tournament for entries: its number, and its announcement."""
         info = engine.GAMES.get(entry.game)
         if info is None:
-            raise Refusal(f"There is no game called {excerpt(entry.game)}.")
+            raise Refusal(t("There is no game called {game}.", game=Name(excerpt(entry.game))))
         if entry.players != 2 or info.min_players > 2:
             raise Refusal(
-                f"Tournaments are for two-player games only, so a {info.title} tournament "
-                f"of {entry.players} players cannot be held."
+                tn(
+                    "Tournaments are for two-player games only, so a {game} tournament of "
+                    "{count} player cannot be held.",
+                    "Tournaments are for two-player games only, so a {game} tournament of "
+                    "{count} players cannot be held.",
+                    entry.players,
+                    game=game_title(info.name),
+                )
             )
         format_ = _FORMAT_WORDS.get(entry.format.strip().lower())
         if format_ is None:
             raise Refusal(
-                f"There is no format {excerpt(entry.format)}: choose round-robin or swiss."
+                t(
+                    "There is no format {format}: choose round-robin or swiss.",
+                    format=Name(excerpt(entry.format)),
+                )
             )
         if entry.rounds is not None and not (
             format_ is Format.SWISS and 1 <= entry.rounds <= MOST_ROUNDS
         ):
             raise Refusal(
-                f"Only a Swiss tournament has a number of rounds, from 1 to {MOST_ROUNDS}."
+                t(
+                    "Only a Swiss tournament has a number of rounds, from 1 to {most}.",
+                    most=str(MOST_ROUNDS),
+                )
             )
         if entry.max_players is not None and entry.max_players < 2:
-            raise Refusal("A tournament needs room for at least 2 players.")
+            raise Refusal(t("A tournament needs room for at least 2 players."))
         try:
             game = engine.new_game(info.name, 2, seed=0, **entry.options)
         except engine.GameError as error:
@@ -144,16 +164,20 @@ class Tournaments:
         """Enter a player; the announcement's new text."""
         tournament = await self._numbered(guild_id, number)
         if person.is_bot:
-            raise Refusal("Bots cannot play in tournaments.")
+            raise Refusal(t("Bots cannot play in tournaments."))
         joined = await self._store.join(
             tournament.id, person.user_id, person.name, self._clock(), tournament.max_players
         )
         if joined is Joined.ALREADY:
-            raise Refusal(f"You are already in tournament #{tournament.number}.")
+            raise Refusal(
+                t("You are already in tournament #{number}.", number=str(tournament.number))
+            )
         if joined is Joined.FULL:
-            raise Refusal(f"Tournament #{tournament.number} is full.")
+            raise Refusal(t("Tournament #{number} is full.", number=str(tournament.number)))
         if joined is Joined.CLOSED:
-            raise Refusal(f"Tournament #{tournament.number} has closed its entries.")
+            raise Refusal(
+                t("Tournament #{number} has closed its entries.", number=str(tournament.number))
+            )
         return await announcement_post(self._store, tournament)
 
     async def leave(self, guild_id: int, number: int, user_id: int) -> Post:
@@ -163,44 +187,64 @@ class Tournaments:
     async def _leave(self, tournament: TournamentRecord, user_id: int) -> Post:
         if tournament.status is not TournamentStatus.OPEN:
             raise Refusal(
-                f"Tournament #{tournament.number} has begun: use /tournament withdraw to leave it."
+                t(
+                    "Tournament #{number} has begun: use {withdraw} to leave it.",
+                    number=str(tournament.number),
+                    withdraw="/tournament withdraw",
+                )
             )
         if not await self._store.leave(tournament.id, user_id):
-            raise Refusal(f"You are not in tournament #{tournament.number}.")
+            raise Refusal(t("You are not in tournament #{number}.", number=str(tournament.number)))
         return await announcement_post(self._store, tournament)
 
     async def start(self, guild_id: int, number: int, user_id: int, *, moderator: bool) -> Post:
         """Close the entries and begin the first round now (`moderator`: the asker may
         manage the server the tournament is in)."""
         tournament = await self._numbered(guild_id, number)
-        _check_organiser(tournament, user_id, moderator, "start")
-        if tournament.status is not TournamentStatus.OPEN:
-            raise Refusal(f"Tournament #{tournament.number} has already begun.")
-        if len(await self._store.entrants(tournament.id)) < 2:
-            raise Refusal(f"Tournament #{tournament.number} needs at least 2 players to start.")
-        if not await self._rounds.close_entries(tournament):
-            raise Refusal(f"Tournament #{tournament.number} has already begun.")
-        self._games.events.write(TournamentDue(tournament.id))
-        return Post(
-            NO_GAME, say(f"Tournament #{tournament.number} has begun: {OPENING} Good luck!")
+        _check_organiser(
+            tournament,
+            user_id,
+            moderator,
+            t(
+                "Only the creator of tournament #{number} or someone who can manage the server "
+                "can start it.",
+                number=str(tournament.number),
+            ),
         )
+        begun = t("Tournament #{number} has already begun.", number=str(tournament.number))
+        if tournament.status is not TournamentStatus.OPEN:
+            raise Refusal(begun)
+        if len(await self._store.entrants(tournament.id)) < 2:
+            raise Refusal(
+                t(
+                    "Tournament #{number} needs at least 2 players to start.",
+                    number=str(tournament.number),
+                )
+            )
+        if not await self._rounds.close_entries(tournament):
+            raise Refusal(begun)
+        self._games.events.write(TournamentDue(tournament.id))
+        return Post(NO_GAME, begun_text(tournament, on_time=False))
 
     async def cancel(self, guild_id: int, number: int, user_id: int, *, moderator: bool) -> Post:
         """End the tournament: its games in play are aborted, unrated."""
         tournament = await self._numbered(guild_id, number)
-        _check_organiser(tournament, user_id, moderator, "cancel")
+        _check_organiser(
+            tournament,
+            user_id,
+            moderator,
+            t(
+                "Only the creator of tournament #{number} or someone who can manage the server "
+                "can cancel it.",
+                number=str(tournament.number),
+            ),
+        )
         if not await self._store.end(tournament.id, TournamentStatus.CANCELLED, self._clock()):
-            raise Refusal(f"Tournament #{tournament.number} is already over.")
+            raise Refusal(t("Tournament #{number} is already over.", number=str(tournament.number)))
         for pairing in await self._store.pairings(tournament.id):
             if pairing.game_id is not None and _in_play(pairing):
                 await self._rounds.abort(pairing)
-        return Post(
-            NO_GAME,
-            say(
-                f"Tournament #{tournament.number} was cancelled; its unfinished games are "
-                "aborted, unrated."
-            ),
-        )
+        return Post(NO_GAME, cancelled_text(tournament, by_organiser=True))
 
     async def withdraw(self, guild_id: int, number: int, user_id: int) -> Post:
         """A player leaves a running tournament: each game of theirs not finished is won by
@@ -225,20 +269,15 @@ class Tournaments:
             if pairing.thread_id is not None
         }
         if not await self._store.withdraw(tournament.id, user_id, [n for n, _ in notes.values()]):
-            raise Refusal(f"You are not playing in tournament #{tournament.number}.")
+            raise Refusal(
+                t("You are not playing in tournament #{number}.", number=str(tournament.number))
+            )
         for pairing in in_play:
             if pairing.id in notes:
                 self._rounds.tell(*notes[pairing.id])
             await self._rounds.abort(pairing)
         await self._rounds.advance(tournament.id)
-        return Post(
-            NO_GAME,
-            say(
-                Strong(Name(name)),
-                f" withdrew from tournament #{tournament.number}; their unfinished games are won "
-                "by their opponents.",
-            ),
-        )
+        return Post(NO_GAME, withdrew_text(tournament, name))
 
     async def table(self, guild_id: int, number: int) -> Table:
         """The standings and crosstable of a server's tournament."""
@@ -250,7 +289,7 @@ class Tournaments:
         if number is None:
             found = await self._store.in_guild(guild_id)
             if not found:
-                raise Refusal("This server has no tournaments yet.")
+                raise Refusal(t("This server has no tournaments yet."))
             number = found[0].number
         table = await self.table(guild_id, number)
         return await standings_post(table, standings_text(table), user_id)
@@ -259,27 +298,21 @@ class Tournaments:
         """The server's tournaments, open and running ones first."""
         found = await self._store.in_guild(guild_id)
         if not found:
-            return say(
-                "This server has no tournaments yet; start one with ",
-                Command("tournament", "create"),
-                ".",
+            return t(
+                "This server has no tournaments yet; start one with {create}.",
+                create=Command("tournament", "create"),
             )
         shown = []
         for tournament in found[:20]:
             count = len(await self._store.entrants(tournament.id))
-            shown.append(
-                say(
-                    f"#{tournament.number} {describe(tournament)}: {tournament.status.value}, "
-                    f"{count} players"
-                )
-            )
+            shown.append(listing_line(tournament, count))
         return lines(shown)
 
     async def _numbered(self, guild_id: int | None, number: int) -> TournamentRecord:
         """The asking server's tournament `number`: another server's reads as none."""
         found = await self._find(guild_id, number)
         if found is None:
-            raise Refusal(f"There is no tournament #{number} in this server.")
+            raise Refusal(t("There is no tournament #{number} in this server.", number=str(number)))
         return found
 
     async def _find(self, guild_id: int | None, number: int) -> TournamentRecord | None:
@@ -289,13 +322,11 @@ class Tournaments:
 
 
 def _check_organiser(
-    tournament: TournamentRecord, user_id: int, moderator: bool, what: str
+    tournament: TournamentRecord, user_id: int, moderator: bool, refused: Text
 ) -> None:
+    """Refuse, saying `refused`, anyone but the creator and the server's managers."""
     if not moderator and user_id != tournament.creator_id:
-        raise Refusal(
-            f"Only the creator of tournament #{tournament.number} or someone who can manage the "
-            f"server can {what} it."
-        )
+        raise Refusal(refused)
 
 
 def _start_time(typed: str | None, now: float) -> float | None:

@@ -23,15 +23,16 @@ from bot.play.tournaments.pairings import round_robin, swiss_round, swiss_rounds
 from bot.play.tournaments.posts import announcement_post, standings_post
 from bot.play.tournaments.reading import decided, played_games, tally, time_control
 from bot.play.tournaments.venue import NO_GAME, ThreadRefused, Venue, VenueError
-from bot.play.words.text import Text, say
+from bot.play.words.text import Text
 from bot.play.words.tournaments import (
-    OPENING,
+    begun_text,
+    cancelled_text,
     final_text,
     game_heading,
     round_text,
+    starter_text,
     unplayed_text,
 )
-from bot.play.words.wording import names
 from bot.storage import Announcement, Status
 from bot.storage.claims import Claims, claimed, holder
 from bot.storage.standing_queries import Standings
@@ -157,13 +158,11 @@ class Rounds:
         entrants = await self._store.entrants(tournament.id)
         if len(entrants) < 2:
             if await self._store.end(tournament.id, TournamentStatus.CANCELLED, self._clock()):
-                text = say(
-                    f"Tournament #{tournament.number} was cancelled: fewer than 2 players joined."
-                )
+                text = cancelled_text(tournament, by_organiser=False)
                 self._owe(tournament.channel_id, Post(NO_GAME, text))
             return False
         if await self.close_entries(tournament):
-            text = say(f"Tournament #{tournament.number} has begun: entries are closed. {OPENING}")
+            text = begun_text(tournament, on_time=True)
             self._owe(tournament.channel_id, Post(NO_GAME, text))
         return True
 
@@ -311,11 +310,7 @@ class Rounds:
         first, second = players
         starter_id = pairing.starter_id
         if starter_id is None:
-            text = say(
-                f"Tournament #{tournament.number}, round {pairing.round}: ",
-                names([first.name, second.name], strong=True),
-                " play in this thread.",
-            )
+            text = starter_text(tournament, pairing, (first.name, second.name))
             posted = await venue.post_starter(tournament.channel_id, text, f"pairing-{pairing.id}")
             starter_id = await self._store.set_starter(pairing.id, posted)
         title = engine.GAMES[tournament.game].title

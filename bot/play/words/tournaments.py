@@ -1,5 +1,5 @@
-"""What tournaments say: announcements, the news of rounds and withdrawals, standings,
-and the rows of the crosstable picture."""
+"""What tournaments say, in the reader's language: announcements, the news of rounds and
+withdrawals, standings, the use cases' posts, and the rows of the crosstable picture."""
 
 from __future__ import annotations
 
@@ -7,10 +7,22 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import engine
-from bot.play.tournaments.pairings import BYE_POINTS
+from bot.play.clocks.clock import DAY, HOUR, TimeControl
+from bot.play.tournaments.pairings import BYE_POINTS, Standing
 from bot.play.tournaments.reading import Table, time_control
-from bot.play.words.clocks import control_words
-from bot.play.words.text import Moment, Name, Strong, Text, joined, lines, say
+from bot.play.words.text import (
+    Moment,
+    Name,
+    Said,
+    Strong,
+    Text,
+    joined,
+    lines,
+    plain,
+    say,
+    t,
+    tn,
+)
 from bot.play.words.wording import names
 from bot.storage.tournaments import (
     Entrant,
@@ -22,8 +34,35 @@ from bot.storage.tournaments import (
 )
 from render.crosstable import CrossRow
 
-OPENING = "its games are being opened, each in its own thread under this channel."
-"""What the start says: the threads follow one by one (a large round takes minutes)."""
+SHOWN_UNPLAYED = 5
+"""Games named at most in the sentence about games that cannot be played."""
+SHOWN_PLAYERS = 16
+"""Players the crosstable picture shows at most."""
+
+
+def game_title(game: str) -> Text:
+    """The game's title in the reader's language (the catalogs hold it as a choice of the
+    commands)."""
+    return Text((Said(engine.GAMES[game].title),))
+
+
+def description(tournament: TournamentRecord) -> Text:
+    """`Tink Swiss, 3 rounds`, `Bridge round robin`."""
+    game = game_title(tournament.game)
+    if tournament.format is Format.ROUND_ROBIN:
+        return t("{game} round robin", game=game)
+    if tournament.rounds:
+        return tn(
+            "{game} Swiss, {count} round",
+            "{game} Swiss, {count} rounds",
+            tournament.rounds,
+            game=game,
+        )
+    return t("{game} Swiss", game=game)
+
+
+def _versus(first: str, second: str) -> Text:
+    return t("{first} v {second}", first=Strong(Name(first)), second=Strong(Name(second)))
 
 
 def game_heading(
@@ -32,23 +71,24 @@ def game_heading(
     """The line above a tournament game's first board: which tournament, round, players."""
     assert pairing.second_id is not None
     players = [entrants[pairing.first_id].name, entrants[pairing.second_id].name]
-    return say(
-        f"Tournament #{tournament.number}, round {pairing.round}: ",
-        names(players, strong=True),
-        ".",
+    return t(
+        "Tournament #{number}, round {round}: {players}.",
+        number=str(tournament.number),
+        round=str(pairing.round),
+        players=names(players, strong=True),
     )
 
 
-_STAGES = {
-    TournamentStatus.RUNNING: "the games are being played",
-    TournamentStatus.FINISHED: "the tournament is over",
-    TournamentStatus.CANCELLED: "the tournament was cancelled",
-}
-"""What a closed tournament's announcement says of where it stands."""
-
-
-SHOWN_UNPLAYED = 5
-"""Games named at most in the sentence about games that cannot be played."""
+def starter_text(
+    tournament: TournamentRecord, pairing: PairingRecord, players: Sequence[str]
+) -> Text:
+    """The message a pairing's thread is opened from."""
+    return t(
+        "Tournament #{number}, round {round}: {players} play in this thread.",
+        number=str(tournament.number),
+        round=str(pairing.round),
+        players=names(players, strong=True),
+    )
 
 
 def unplayed_text(
@@ -56,77 +96,111 @@ def unplayed_text(
 ) -> Text:
     """One sentence: which games Discord would not open a thread for, and what follows."""
     games: list[Text] = [
-        say(
-            Strong(Name(entrants[p.first_id].name)),
-            " v ",
-            Strong(Name(entrants[p.second_id or p.first_id].name)),
-            f" (round {p.round})",
+        t(
+            "{game} (round {round})",
+            game=_versus(entrants[p.first_id].name, entrants[p.second_id or p.first_id].name),
+            round=str(p.round),
         )
         for p in refused[:SHOWN_UNPLAYED]
     ]
     if len(refused) > SHOWN_UNPLAYED:
-        games.append(say(f"{len(refused) - SHOWN_UNPLAYED} more"))
-    listed = games[0] if len(games) == 1 else say(joined(", ", games[:-1]), " and ", games[-1])
-    what = (
-        "is not played: it scores nothing for either player and is not rated"
-        if len(refused) == 1
-        else "are not played: they score nothing for either player and are not rated"
-    )
-    return say(
-        f"Tournament #{tournament.number}: Discord refuses to open a thread in this channel "
-        "(the bot may have lost access to it), so the game",
-        "" if len(refused) == 1 else "s",
-        " of ",
-        listed,
-        f" {what}.",
+        left = len(refused) - SHOWN_UNPLAYED
+        games.append(tn("{count} more", "{count} more", left))
+    listed = games[0]
+    if len(games) > 1:
+        listed = t("{listed} and {last}", listed=joined(", ", games[:-1]), last=games[-1])
+    return tn(
+        "Tournament #{number}: Discord refuses to open a thread in this channel (the bot may "
+        "have lost access to it), so the game of {games} is not played: it scores nothing for "
+        "either player and is not rated.",
+        "Tournament #{number}: Discord refuses to open a thread in this channel (the bot may "
+        "have lost access to it), so the games of {games} are not played: they score nothing "
+        "for either player and are not rated.",
+        len(refused),
+        number=str(tournament.number),
+        games=listed,
     )
 
 
-def describe(tournament: TournamentRecord) -> str:
-    title = engine.GAMES[tournament.game].title
-    kind = "round robin" if tournament.format is Format.ROUND_ROBIN else "Swiss"
-    rounds = f", {tournament.rounds} rounds" if tournament.rounds else ""
-    return f"{title} {kind}{rounds}"
+def _duration(seconds: float) -> Text:
+    """`3 days`, `12 hours`, `90 minutes`: whole days, else whole hours, else minutes."""
+    if seconds >= DAY and seconds % DAY == 0:
+        return tn("{count} day", "{count} days", int(seconds // DAY))
+    if seconds >= HOUR and seconds % HOUR == 0:
+        return tn("{count} hour", "{count} hours", int(seconds // HOUR))
+    return tn("{count} minute", "{count} minutes", round(seconds / 60))
+
+
+def _scoring(control: TimeControl | None) -> Text:
+    """How games score, and the clock they are played on."""
+    if control is None:
+        return t("Points: win 1, draw ½, loss 0; no time limit.")
+    time = _duration(control.initial)
+    if control.increment is None:
+        return t("Points: win 1, draw ½, loss 0; a clock of {time} a move.", time=time)
+    more = _duration(control.increment)
+    if control.cap is None:
+        return t(
+            "Points: win 1, draw ½, loss 0; a clock of {time}, {more} more a move.",
+            time=time,
+            more=more,
+        )
+    return t(
+        "Points: win 1, draw ½, loss 0; a clock of {time}, {more} more a move, up to {most}.",
+        time=time,
+        more=more,
+        most=_duration(control.cap),
+    )
+
+
+def _entries(tournament: TournamentRecord) -> Text:
+    """Whether and how to enter, or where a closed tournament stands."""
+    match tournament.status:
+        case TournamentStatus.OPEN:
+            if tournament.starts_at is None:
+                return t("Starts when its creator starts it; press Join to enter.")
+            return t("Starts {moment}; press Join to enter.", moment=Moment(tournament.starts_at))
+        case TournamentStatus.RUNNING:
+            return t("Entries are closed: the games are being played.")
+        case TournamentStatus.FINISHED:
+            return t("Entries are closed: the tournament is over.")
+    return t("Entries are closed: the tournament was cancelled.")
 
 
 def announcement_text(tournament: TournamentRecord, entrants: Sequence[Entrant]) -> Text:
-    shown = [say(Strong(f"Tournament #{tournament.number}: {describe(tournament)}"))]
+    """The announcement: what, how it is paired and scored, when, who entered."""
+    number = str(tournament.number)
+    shown = [
+        t("Tournament #{number}: {tournament}", number=number, tournament=description(tournament))
+    ]
     if tournament.format is Format.ROUND_ROBIN:
         shown.append(
-            say(
+            t(
                 "Everyone meets everyone once; all rounds are played at once, each game in "
                 "its own thread."
             )
         )
     else:
         shown.append(
-            say(
+            t(
                 "Swiss: each round pairs players with equal scores; the next round is paired "
                 "when the last game of a round ends. An odd player out gets a bye (one point)."
             )
         )
-    control = time_control(tournament)
-    limit = "no time limit" if control is None else f"a clock of {control_words(control)}"
+    scoring = _scoring(time_control(tournament))
     shown.append(
-        say(
-            f"Points: win 1, draw ½, loss 0; {limit}. A player who withdraws loses their "
-            "unfinished games."
-        )
+        t("{scoring} A player who withdraws loses their unfinished games.", scoring=scoring)
     )
-    if tournament.status is TournamentStatus.OPEN:
-        if tournament.starts_at is None:
-            shown.append(say("Starts when its creator starts it; press Join to enter."))
-        else:
-            shown.append(say("Starts ", Moment(tournament.starts_at), "; press Join to enter."))
+    shown.append(_entries(tournament))
+    players = names([e.name for e in entrants]) if entrants else t("none yet")
+    count = str(len(entrants))
+    if tournament.max_players is None:
+        shown.append(t("Players ({count}): {players}", count=count, players=players))
     else:
-        shown.append(say(f"Entries are closed: {_STAGES[tournament.status]}."))
-    room = "" if tournament.max_players is None else f"/{tournament.max_players}"
-    shown.append(
-        say(
-            f"Players ({len(entrants)}{room}): ",
-            names([e.name for e in entrants]) if entrants else "none yet",
+        most = str(tournament.max_players)
+        shown.append(
+            t("Players ({count}/{most}): {players}", count=count, most=most, players=players)
         )
-    )
     return lines(shown)
 
 
@@ -138,36 +212,46 @@ def points(value: Fraction) -> str:
     return f"{whole or ''}½"
 
 
-def _point_noun(value: Fraction) -> str:
-    """`point` for ½ and 1, `points` otherwise."""
-    return "point" if 0 < value <= 1 else "points"
+def _points(value: Fraction) -> Text:
+    """`1 point`, `½ point`, `2½ points`."""
+    whole = int(value)
+    if value == whole:
+        return tn("{count} point", "{count} points", whole)
+    if whole == 0:
+        return t("½ point")
+    return t("{points} points", points=points(value))
+
+
+def _row(table: Table, row: Standing) -> Text:
+    """A standings line: place, player, points, tie-breaks, rating, games, bye."""
+    player = Strong(Name(table.names[row.player]))
+    facts = [_points(row.points)]
+    if table.tournament.format is Format.SWISS:
+        facts.append(t("Buchholz {score}", score=points(row.buchholz)))
+    else:
+        facts.append(t("Sonneborn-Berger {score}", score=points(row.sonneborn_berger)))
+    if row.direct is not None:
+        facts.append(t("direct {points}", points=points(row.direct)))
+    facts.append(t("rating {rating}", rating=format(row.rating, ".1f")))
+    facts.append(tn("{count} game", "{count} games", row.games))
+    bye = table.byes.get(row.player)
+    if bye is not None:
+        facts.append(
+            t("a bye in round {round} (+{points})", round=str(bye), points=points(BYE_POINTS))
+        )
+    who = t("{player} (withdrawn)", player=player) if row.player in table.withdrawn else player
+    return say(f"{row.place}. ", who, ": ", joined(", ", facts))
 
 
 def standings_text(table: Table) -> Text:
+    """The standings, a line a player, under the tournament's heading."""
     tournament = table.tournament
-    swiss = tournament.format is Format.SWISS
-    tie_break = "Buchholz" if swiss else "Sonneborn-Berger"
-    shown = [say(Strong(f"Tournament #{tournament.number} standings ({describe(tournament)})"))]
-    for row in table.rows:
-        second = row.buchholz if swiss else row.sonneborn_berger
-        out = " (withdrawn)" if row.player in table.withdrawn else ""
-        direct = "" if row.direct is None else f", direct {points(row.direct)}"
-        bye = table.byes.get(row.player)
-        had_bye = "" if bye is None else f", a bye in round {bye} (+{points(BYE_POINTS)})"
-        shown.append(
-            say(
-                f"{row.place}. ",
-                Strong(Name(table.names[row.player])),
-                f"{out}: {points(row.points)} {_point_noun(row.points)}, {tie_break} "
-                f"{points(second)}{direct}, rating {row.rating:.1f}, "
-                f"{row.games} game{'' if row.games == 1 else 's'}{had_bye}",
-            )
-        )
-    return lines(shown)
-
-
-SHOWN_PLAYERS = 16
-"""Players the crosstable picture shows at most."""
+    heading = t(
+        "Tournament #{number} standings ({tournament})",
+        number=str(tournament.number),
+        tournament=description(tournament),
+    )
+    return lines([heading, *(_row(table, row) for row in table.rows)])
 
 
 def crosstable_rows(table: Table, asker: int | None) -> tuple[str, str, list[CrossRow]]:
@@ -200,7 +284,7 @@ def crosstable_rows(table: Table, asker: int | None) -> tuple[str, str, list[Cro
                 direct="" if row.direct is None else points(row.direct),
             )
         )
-    title = f"Tournament #{table.tournament.number}: {describe(table.tournament)}"
+    title = f"Tournament #{table.tournament.number}: {plain(description(table.tournament))}"
     return title, "BH" if swiss else "SB", rows
 
 
@@ -209,14 +293,22 @@ def round_text(
 ) -> Text:
     """The news of a Swiss round paired: who meets whom, and who has the bye."""
     games = [
-        say(Strong(Name(names[p.first_id])), " v ", Strong(Name(names[p.second_id])))
-        for p in paired
-        if p.second_id is not None
+        _versus(names[p.first_id], names[p.second_id]) for p in paired if p.second_id is not None
     ]
-    shown = [say(f"Tournament #{tournament.number}, round {number} is paired:")]
+    shown = [
+        t(
+            "Tournament #{number}, round {round} is paired:",
+            number=str(tournament.number),
+            round=str(number),
+        )
+    ]
     shown.extend(say(f"{board}. ", game) for board, game in enumerate(games, 1))
     shown.extend(
-        say(Strong(Name(names[p.first_id])), f" has a bye (+{points(BYE_POINTS)}).")
+        t(
+            "{player} has a bye (+{points}).",
+            player=Strong(Name(names[p.first_id])),
+            points=points(BYE_POINTS),
+        )
         for p in paired
         if p.second_id is None
     )
@@ -228,15 +320,104 @@ def withdrawn_text(
 ) -> Text:
     """The note in a game's thread that one of its players withdrew."""
     winner = pairing.second_id if pairing.first_id == user_id else pairing.first_id
-    return say(
-        Strong(Name(names.get(user_id, ""))),
-        f" withdrew from tournament #{tournament.number}, so ",
-        Strong(Name(names.get(winner or 0, "their opponent"))),
-        " wins this game's point.",
+    player, number = Strong(Name(names.get(user_id, ""))), str(tournament.number)
+    if winner not in names:
+        return t(
+            "{player} withdrew from tournament #{number}, so their opponent wins this game's "
+            "point.",
+            player=player,
+            number=number,
+        )
+    return t(
+        "{player} withdrew from tournament #{number}, so {winner} wins this game's point.",
+        player=player,
+        number=number,
+        winner=Strong(Name(names[winner])),
     )
 
 
 def final_text(table: Table) -> Text:
+    """The result, over the final standings."""
     top = [table.names[r.player] for r in table.rows if r.place == 1]
-    won = say(f"Tournament #{table.tournament.number} is over: ", names(top, strong=True), " won!")
+    won = tn(
+        "Tournament #{number} is over: {winners} won!",
+        "Tournament #{number} is over: {winners} won!",
+        len(top),
+        number=str(table.tournament.number),
+        winners=names(top, strong=True),
+    )
     return lines([won, standings_text(table)])
+
+
+def begun_text(tournament: TournamentRecord, *, on_time: bool) -> Text:
+    """The news of the start: by its creator, or at its start time."""
+    number = str(tournament.number)
+    if on_time:
+        return t(
+            "Tournament #{number} has begun: entries are closed. Its games are being opened, "
+            "each in its own thread under this channel.",
+            number=number,
+        )
+    return t(
+        "Tournament #{number} has begun: its games are being opened, each in its own thread "
+        "under this channel. Good luck!",
+        number=number,
+    )
+
+
+def cancelled_text(tournament: TournamentRecord, *, by_organiser: bool) -> Text:
+    """The news of a cancellation: by an organiser, or for want of players."""
+    number = str(tournament.number)
+    if by_organiser:
+        return t(
+            "Tournament #{number} was cancelled; its unfinished games are aborted, unrated.",
+            number=number,
+        )
+    return t("Tournament #{number} was cancelled: fewer than 2 players joined.", number=number)
+
+
+def withdrew_text(tournament: TournamentRecord, name: str) -> Text:
+    """The answer to a withdrawal from a running tournament."""
+    return t(
+        "{player} withdrew from tournament #{number}; their unfinished games are won by their "
+        "opponents.",
+        player=Strong(Name(name)),
+        number=str(tournament.number),
+    )
+
+
+def listing_line(tournament: TournamentRecord, players: int) -> Text:
+    """A line of the server's tournaments: what, where it stands, how many play."""
+    number, what = str(tournament.number), description(tournament)
+    match tournament.status:
+        case TournamentStatus.OPEN:
+            return tn(
+                "#{number} {tournament}: open, {count} player",
+                "#{number} {tournament}: open, {count} players",
+                players,
+                number=number,
+                tournament=what,
+            )
+        case TournamentStatus.RUNNING:
+            return tn(
+                "#{number} {tournament}: running, {count} player",
+                "#{number} {tournament}: running, {count} players",
+                players,
+                number=number,
+                tournament=what,
+            )
+        case TournamentStatus.FINISHED:
+            return tn(
+                "#{number} {tournament}: finished, {count} player",
+                "#{number} {tournament}: finished, {count} players",
+                players,
+                number=number,
+                tournament=what,
+            )
+    return tn(
+        "#{number} {tournament}: cancelled, {count} player",
+        "#{number} {tournament}: cancelled, {count} players",
+        players,
+        number=number,
+        tournament=what,
+    )
