@@ -272,7 +272,7 @@ async def _time_commands(storage: Storage, runs: int) -> None:
     print(f"players: heavy {heavy[1]} games, typical {typical[1]} games, last of {last[1]}")
     for label, work in _storage_calls(standings, heavy[0], typical[0], last).items():
         await _report(f"db  {label}", work, runs)
-    leaderboards = Leaderboards(standings, storage.puzzles)
+    leaderboards = Leaderboards(standings, storage.puzzles, storage.tournaments)
     await _report(
         "use /leaderboard game:tink (viewer last)",
         lambda: leaderboards.leaderboard(GUILD, "tink", 0, last[0], "last"),

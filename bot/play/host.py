@@ -102,7 +102,7 @@ class Host:
             self.games, clocks, self.endings, spare_day=self.vacations.take_a_day, clock=clock
         )
         self.clock_changes = ClockChanges(self.games, self.slow_games)
-        self.standings = Leaderboards(storage.standings, storage.puzzles)
+        self.standings = Leaderboards(storage.standings, storage.puzzles, storage.tournaments)
         self.rounds = Rounds(
             self.games,
             storage.tournaments,

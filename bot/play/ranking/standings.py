@@ -10,11 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import engine
+from bot.play.ranking.trophies import Bests, Trophy, bests, trophies
 from bot.play.table.values import Refusal
-from bot.play.words.text import GameLink, Highlight, Name, Strong, Text, joined, say
+from bot.play.words.text import GameLink, Highlight, Moment, Name, Strong, Text, joined, say
+from bot.play.words.tournaments import description
 from bot.storage.puzzles import PuzzleTries
 from bot.storage.standing_queries import Standings
 from bot.storage.standings import NO_GUILD, OVERALL, RatedGame, Standing
+from bot.storage.tournaments import Tournaments as TournamentStore
 
 PAGE_SIZE = 10
 RECENT_GAMES = 5
@@ -50,9 +53,12 @@ class LeaderboardPage:
 class Leaderboards:
     """Leaderboards and player statistics over the stored standings."""
 
-    def __init__(self, standings: Standings, puzzles: PuzzleTries) -> None:
+    def __init__(
+        self, standings: Standings, puzzles: PuzzleTries, tournaments: TournamentStore
+    ) -> None:
         self._standings = standings
         self._puzzles = puzzles
+        self._tournaments = tournaments
 
     async def leaderboard(
         self,
@@ -88,7 +94,8 @@ class Leaderboards:
         return _standing_line(mine, mark=True)
 
     async def stats(self, guild_id: int | None, user_id: int, name: str, game: str | None) -> Card:
-        """A player's rating and trend, record, recent games and most frequent opponents."""
+        """A player's rating and trend, record, best rating and longest winning streak,
+        recent games, the server's tournaments they won, and most frequent opponents."""
         board = _board(game)
         guild = _guild(guild_id)
         standing = await self._standings.standing(guild, board.key, user_id)
@@ -99,11 +106,16 @@ class Leaderboards:
         opponents = await self._standings.opponents(
             guild, board.key, user_id, FREQUENT_OPPONENTS, OPPONENT_WINDOW
         )
+        every = await self._standings.recent(guild, board.key, user_id, standing.games)
         fields = [
             ("Rating", _rating_text(standing, total, recent)),
             ("Record", _record_text(standing)),
+            ("Best", _bests_text(bests(every))),
             ("Recent games", tuple(_game_line(g) for g in recent[:RECENT_GAMES])),
         ]
+        won = [] if guild_id is None else await trophies(self._tournaments, guild_id, user_id)
+        if won:
+            fields.append(("Trophies", tuple(_trophy_line(trophy) for trophy in won)))
         solved, tried = await self._puzzles.tally(user_id, guild_id)
         if tried:
             fields.append(("Puzzles", (say(f"{solved} solved of {tried} tried"),)))
@@ -175,6 +187,23 @@ def _record_text(standing: Standing) -> tuple[Text, ...]:
             f"{_count(standing.wins, 'win')}, {_count(standing.losses, 'loss')}, "
             f"{_count(standing.draws, 'draw')} in {_count(standing.games, 'game')}"
         ),
+    )
+
+
+def _bests_text(best: Bests) -> tuple[Text, ...]:
+    streak = _count(best.streak, "win") + " in a row" if best.streak else "no win yet"
+    return (say(f"Highest rating {best.rating:.1f} · longest streak: {streak}"),)
+
+
+def _trophy_line(trophy: Trophy) -> Text:
+    tied = " (shared first place)" if trophy.shared else ""
+    tournament = trophy.tournament
+    return say(
+        f"🏆 Tournament #{tournament.number}: ",
+        description(tournament),
+        ", won ",
+        Moment(trophy.ended_at),
+        tied,
     )
 
 

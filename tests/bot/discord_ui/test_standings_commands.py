@@ -229,7 +229,7 @@ class NoPuzzles:
 
 
 async def test_stats_escape_names_and_fit_every_field() -> None:
-    leaderboards = Leaderboards(LongNames(), NoPuzzles())  # type: ignore[arg-type]
+    leaderboards = Leaderboards(LongNames(), NoPuzzles(), NoTournaments())  # type: ignore[arg-type]
     card = await leaderboards.stats(10, 1, "who", "tink")
     embed = card_embed(card)
     assert embed.title == r"under\_score\*" * 3 + ": Tink"
@@ -237,3 +237,31 @@ async def test_stats_escape_names_and_fit_every_field() -> None:
     assert fields["Most frequent opponents"].startswith(r"under\_score\*" * 3 + ": 1 game")
     assert all(len(value) <= 1024 for value in fields.values())
     assert 1 < len(fields["Recent games"].splitlines()) < 5
+
+
+class NoTournaments:
+    async def in_guild(self, guild_id: int) -> list[object]:
+        return []
+
+
+async def test_a_tournament_won_is_a_trophy_on_stats_with_the_players_bests(
+    tmp_path: Path,
+) -> None:
+    async with DiscordHarness(new_bot(tmp_path)) as discord:
+        owner, alice, bob = discord.user("owner"), discord.user("alice"), discord.user("bob")
+        announced = await discord.slash(owner, "tournament create tink", {"format": "round-robin"})
+        for player in (alice, bob):
+            await discord.click(player, announced.message, "Join")
+        await discord.slash(owner, "tournament start", {"number": 1})
+        host = discord.client.host  # type: ignore[attr-defined]
+        await discord.client.service.settled()  # type: ignore[attr-defined]
+        (pairing,) = await host.storage.tournaments.pairings(1)
+        await host.endings.resign(pairing.game_id, bob.id)
+        await discord.client.service.settled()  # type: ignore[attr-defined]
+        stats = await discord.slash(alice, "stats", {"game": "tink"})
+        fields = {field.name: field.value or "" for field in stats.embeds[0].fields}
+        assert fields["Trophies"].startswith("🏆 Tournament #1: Tink round robin, won <t:")
+        assert fields["Best"].startswith("Highest rating ") and "1 win in a row" in fields["Best"]
+        beaten = await discord.slash(bob, "stats", {"game": "tink"})
+        assert "Trophies" not in {field.name for field in beaten.embeds[0].fields}
+        assert "longest streak: no win yet" in str(beaten.embeds[0].fields)
