@@ -13,7 +13,7 @@ ROOT = Path(__file__).parents[1]
 FRONT_ENDS = [
     *sorted((ROOT / "bot" / "discord_ui").glob("*.py")),
     *sorted((ROOT / "bot" / "web").glob("*.py")),
-    ROOT / "bot" / "console.py",
+    *sorted((ROOT / "bot" / "console").glob("*.py")),
 ]
 PROJECT = ("engine", "render", "ai", "bot")
 

@@ -23,7 +23,7 @@ from bot.play.ranking.ratings import rate_game
 from bot.play.words.languages import posix_language, translations
 from bot.storage.sqlite import SqliteStorage
 from bot.workers.drawing import ThreadDrawing
-from tests.bot.support import SCRIPTS, Clock, StubRenderer
+from tests.bot.support import SCRIPTS, Clock, StubRenderer, long_bridge
 
 DISCORD_MARKS = ("**", "`", "<t:", "<#", "<@", "](", "__")
 DISCORD_WORDS = ("/tink", "/tingle", "/folio", "/bridge", "button", "press", "slash")
@@ -213,6 +213,7 @@ async def test_a_player_out_of_a_game_is_told_so_when_moving(console: Console) -
     await console.handle("start tink alice bob carol")
     await console.handle("alice s d4")
     await console.handle("resign bob")
+    await console.handle("y")
     refused = await console.handle("bob s e5")
     assert refused == "You resigned from this game; the others play on."
 
@@ -247,7 +248,7 @@ async def test_the_console_speaks_plain_text_without_discord_markup(
     ]
     text = "\n".join(answers)
     assert "Your move, alice. Time runs out in 12 hours." in text
-    assert "This channel already has a game: Tink #1." in text
+    assert 'Tink #1 is being played; finish it, or type "abort" to end it first.' in text
     assert "alice played S d4: a small on d4." in text
     assert "bob offers a draw. alice: do you agree?" in text
     for markup in ("**", "`", "<t:", "<#", "<@", "](", "__"):
@@ -369,9 +370,11 @@ async def test_every_answer_is_plain_console_text(console: Console, clock: Clock
         "undo alice",
         "alice s d4",
         "resign bob",
+        "y",
         "history",
         "start folio alice bob",
         "abort",
+        "y",
         "board",
         "start tink alice bob time_limit=1h",
     ]
@@ -552,3 +555,143 @@ def test_the_console_takes_its_language_from_lang_or_the_environment() -> None:
         "ja",
         "en-US",
     ]
+
+
+MISSED = ["S c3", "S b3", "S d3", "S c5", "S e3", "S d5", "S a8", "S h8", "S f3"]
+"""Tink: alice (first) misses her only win, S f3, with S a8, and takes it later."""
+
+
+async def finish_with_a_missed_win(console: Console) -> None:
+    await console.handle("start tink alice bob")
+    for ply, move in enumerate(MISSED):
+        await console.handle(f"{('alice', 'bob')[ply % 2]} {move}")
+
+
+@pytest.mark.usefixtures("quick_ai")
+@pytest.mark.parametrize(
+    ("line", "first"),
+    [
+        ("start tink alice ai=easy order=ai", "Pyramid Host (easy) played S "),
+        ("start tingle alice bob ai=easy order=ai first", "Pyramid Host (easy) played S "),
+        ("start folio alice ai=easy order=ai first", "Pyramid Host (easy) played give "),
+    ],
+)
+async def test_order_ai_as_the_readme_writes_it_lets_the_ai_move_first(
+    console: Console, line: str, first: str
+) -> None:
+    begun = (await console.handle(line)).splitlines()
+    assert begun[1] == "Pyramid Host (easy) is thinking."
+    assert begun[3].startswith(first)
+    assert begun[4] == "Your move, alice."
+    record = await console.host.games.newest_in(1)
+    assert record is not None and "first" not in record.names
+    assert "in Folio, by giving you\n" in await console.handle("help")
+
+
+async def test_bridge_draws_who_moves_first_even_asked_for_the_ai(console: Console) -> None:
+    refused = await console.handle("start bridge alice ai=easy order=ai first")
+    assert refused.startswith("Bridge draws who moves first, as its rules say")
+
+
+@pytest.mark.usefixtures("quick_ai")
+def test_the_console_says_the_ai_is_thinking_before_it_thinks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    printed: list[tuple[str, bool]] = []
+    monkeypatch.setattr(
+        "builtins.print", lambda text, flush=False: printed.append((str(text), flush))
+    )
+    run_console(
+        f"sqlite:///{tmp_path / 'console.sqlite3'}",
+        tmp_path / "out",
+        read=scripted(["start tink alice ai=easy", "alice s d4", EOFError()]),
+        renderer=StubRenderer(),
+    )
+    moved = next(i for i, (text, _) in enumerate(printed) if text.startswith("alice played"))
+    assert printed[moved][0].splitlines()[-2] == "Pyramid Host (easy) is thinking."
+    assert printed[moved + 1][0].startswith("Pyramid Host (easy) played")
+    assert all(flush for _, flush in printed)
+
+
+async def test_abort_and_resign_ask_to_confirm(console: Console) -> None:
+    await console.handle("start tink alice bob carol")
+    assert await console.handle("abort") == (
+        "Abort Tink #1? It will not be rated. Type y to abort, n to play on."
+    )
+    assert await console.handle("n") == "Tink #1 goes on."
+    await console.handle("alice s d4")
+    assert await console.handle("resign bob") == (
+        "Does bob resign? This cannot be undone. Type y to resign, n not to."
+    )
+    not_resigned = (await console.handle("bob s e5")).splitlines()
+    assert not_resigned[:2] == ["bob plays on.", "bob played S e5: a small on e5."]
+    await console.handle("resign carol")
+    assert (await console.handle("y")).startswith("carol resigned.")
+    assert "carol resigned after move 2." in (await console.handle("history")).splitlines()
+    assert await console.handle("y") == "Unknown command 'y'; type help."
+    await console.handle("abort")
+    assert (await console.handle("yes")).startswith("Tink #1 was aborted")
+
+
+async def test_review_puzzle_stats_and_leaderboard_through_the_use_cases(
+    console: Console, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delattr(console.host, "storage")
+    await finish_with_a_missed_win(console)
+    reviewed = (await console.handle("review")).splitlines()
+    assert reviewed[0] == "Review of Tink #1: alice and bob."
+    assert f"[{tmp_path / 'out' / 'tink-1-review.png'}]" in reviewed
+    puzzle = await console.handle("puzzle alice")
+    assert puzzle.splitlines()[0] == (
+        "Puzzle from Tink #1, before move 7: alice (orange) to play and win in one move. "
+        'Answer with "puzzle alice <your move>" (3 tries), or see the solution with '
+        '"puzzle alice solution".'
+    )
+    assert (await console.handle("puzzle alice s f3")).startswith("Solved: S f3 wins at once.")
+    assert (await console.handle("puzzle alice solution")) == (
+        'You have no puzzle open: ask for one with "puzzle alice".'
+    )
+    stats = (await console.handle("stats alice tink")).splitlines()
+    assert stats[0] == "alice: Tink"
+    assert "Puzzles:" in stats and "  1 solved of 1 tried" in stats
+    assert await console.handle("stats carol") == "carol has no rated games yet."
+    board = (await console.handle("leaderboard")).splitlines()
+    assert board[0] == "All games leaderboard"
+    assert board[1].startswith("1. alice · ")
+    assert await console.handle("leaderboard folio") == (
+        "No rated Folio games yet: finish one to appear here."
+    )
+    said = [*reviewed, *puzzle.splitlines(), *stats, *board]
+    text = "\n".join(line for line in said if not line.startswith("[/"))  # pictures' paths
+    for marks in (*DISCORD_MARKS, *DISCORD_WORDS, "/puzzle", "direct games", "server"):
+        assert marks not in text, marks
+
+
+async def test_the_console_says_its_own_words_for_discords(tmp_path: Path, clock: Clock) -> None:
+    storage = await SqliteStorage.open(str(tmp_path / "stub.sqlite3"), rater=rate_game)
+    console = Console(Host(storage, StubRenderer(), clock=clock), tmp_path / "out")
+    await console.handle("start bridge alice bob")
+    for move in long_bridge(150).history[:150]:
+        record = await console.host.games.newest_in(1)
+        assert record is not None and record.turn_seat is not None
+        await console.handle(f"{record.names[record.turn_seat]} {move}")
+    history = (await console.handle("history")).splitlines()
+    listed = tmp_path / "out" / "bridge-1-moves.txt"
+    assert history[0] == f"Bridge #1, 150 moves: the list is in {listed}:"
+    assert history[1].startswith("1. ") and history[150].startswith("150. ")
+    await console.handle("resign alice")
+    await console.handle("y")
+    assert await console.handle("bob c1-d3") == (
+        'The last Bridge game is over; start a new one, e.g. "start bridge alice bob".'
+    )
+    await storage.close()
+
+
+async def test_folio_extras_as_the_readme_writes_them_and_any_case(console: Console) -> None:
+    begun = await console.handle("start folio alice bob extras=RS YM GL BM grid=fixed")
+    assert begun.startswith("Folio #1 begins: alice and bob.")
+    await console.handle("abort")
+    await console.handle("y")
+    refused = await console.handle("start folio alice bob extras=RS YM GL")
+    assert refused == "The extras must be four pieces such as RS YM GL BM."
+    assert (await console.handle("start Tink alice bob")).startswith("Tink #2 begins")

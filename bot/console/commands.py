@@ -1,65 +1,49 @@
-"""Local play without Discord: the same use cases, seats played as named users, pictures
-written to a folder, every answer in plain words."""
+"""The console's commands: one line at a time, answered through the use cases in plain
+words, with pictures written to a folder."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
-import re
 import shlex
-import signal
-import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 import engine
-from bot.config import Settings
-from bot.logs import PLAIN
+from bot.console.starting import StartLine, invitation, read_start
+from bot.console.studies import Studies, Write, game_and_rest, level_of
+from bot.console.words import (
+    HELP,
+    NO,
+    NO_GAME,
+    YES,
+    busy,
+    how_to_answer,
+    plain_markdown,
+    refusal_words,
+    start_of,
+    with_list,
+)
 from bot.play.host import Host
 from bot.play.learning.rules import rules_pages
 from bot.play.playing.ai_seats import is_ai
-from bot.play.playing.challenges import Invitation
 from bot.play.playing.offers import offer_words
+from bot.play.table.announcements import CONSOLE_PLACE
 from bot.play.table.events import TurnWaiting
-from bot.play.table.pictures import Renderer
 from bot.play.table.records import GameRecord, Status
 from bot.play.table.values import Person, Post, Prompt, Refusal
-from bot.play.words.languages import SOURCE, shipped
+from bot.play.words.languages import SOURCE
 from bot.play.words.text import Text, excerpt, plain
-from bot.play.words.wording import turn_line
-from bot.runtime.app import App
+from bot.play.words.wording import title, turn_line
 
 log = logging.getLogger(__name__)
 
-CHANNEL = 1
+CHANNEL = CONSOLE_PLACE
+"""The place the console's games are played in, which owes no post to Discord."""
 LOG_FILE = "console.log"
 """Where, in the output folder, what went wrong on the bot's side is written."""
-AI = "ai"
-"""The name, and the option, that seat the AI."""
-HELP = """\
-start tink alice bob      start a game, the players named in seat order; options as
-                          name=value, e.g. order=random, time_limit=12h (and the
-                          game's own, e.g. start folio alice bob grid=fixed)
-start tink alice ai=hard  play against the AI (easy, medium, hard); "ai" as a player's
-                          name gives it a seat, e.g. start tink alice ai bob ai;
-                          order=ai lets the AI move first
-alice s d4                alice plays the move "s d4"
-moves [start]             the legal moves of the player to move (those that start so)
-board                     the picture of the game
-history                   the move list and a replay
-rules [game]              the rules of the game being played, or of the game named
-resign alice              alice resigns
-draw alice, undo alice    alice offers a draw or to take back her move
-agree bob, decline bob    bob answers the offer (the AI answers at once)
-pause alice               alice asks the others to stop the clocks (answered as above)
-resume                    start the stopped clocks again
-give_time alice bob 1d    alice gives bob a day on his clock
-abort                     end the game, unrated
-quit                      leave (Ctrl-C and Ctrl-D leave too)"""
-NO_GAME = 'No game is being played; start one, e.g. "start tink alice bob".'
 OFFERS = {"draw": Prompt.DRAW, "undo": Prompt.UNDO, "pause": Prompt.PAUSE}
 """The console's commands offering something the others answer."""
 GAME_COMMANDS = (
@@ -68,13 +52,28 @@ GAME_COMMANDS = (
 )
 MOVES_LISTED = 25
 """Moves `moves` lists at most; it says how many more match."""
-_TABLE_RULE = re.compile(r"^\|[\s:|-]+\|$")
+FORFEITED = {engine.Ending.RESIGNATION: "resigned", engine.Ending.TIME: "ran out of time"}
+"""How `history` says that a player left the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Confirming:
+    """An abort or a resignation asked for, carried out once confirmed with y."""
+
+    act: Callable[[], Awaitable[str]]
+    kept: str
+    """What the console says when it is not confirmed."""
 
 
 class Console:
-    """Reads one command line at a time and answers in text, writing pictures to `out`."""
+    """Reads one command line at a time and answers in text, writing pictures to `out`.
 
-    def __init__(self, host: Host, out: Path, language: str = SOURCE) -> None:
+    Given `write`, it writes what it has said at once, before the AI thinks or a review
+    is worked out; `handle` returns the rest."""
+
+    def __init__(
+        self, host: Host, out: Path, language: str = SOURCE, write: Write | None = None
+    ) -> None:
         self.host = host
         self.out = out
         self.language = language
@@ -82,6 +81,9 @@ class Console:
         self.log_file = out / LOG_FILE
         self.game = ""
         self._people: dict[str, Person] = {}
+        self._write = write
+        self._confirming: Confirming | None = None
+        self.studies = Studies(host, self._show, self._plain, write)
 
     def person(self, name: str) -> Person:
         key = name.lower()
@@ -100,21 +102,23 @@ class Console:
         command = words[0].lower()
         try:
             waiting = await self._offer_waiting()
-            answer = await self._dispatch(command, words[1:])
+            answer = await self._confirmed_or(command, words[1:])
             lapsed = "" if command in ("agree", "decline") else await self._lapsed(waiting)
-            return "\n".join(filter(None, [answer, lapsed, await self.bot_turns()]))
+            return await self.bot_turns(said=_joined([answer, lapsed]))
         except Refusal as refusal:
-            return self._plain(refusal.text)
+            return refusal_words(refusal) or self._plain(refusal.text)
         except engine.GameError as error:
             return str(error)
         except Exception:
             log.exception("the console command %r failed", line)
             return f"Sorry, something went wrong on my side; the details are in {self.log_file}."
 
-    async def bot_turns(self, game_ids: Iterable[int] = ()) -> str:
-        """The AI's moves, one after another, in the games given and in those whose turn
-        the use cases' journal says is now the AI's."""
-        shown: list[str] = []
+    async def bot_turns(self, game_ids: Iterable[int] = (), said: str = "") -> str:
+        """What was `said`, then the AI's moves, one after another, in the games given and
+        in those whose turn the use cases' journal says is now the AI's. When the console
+        writes, what is known is written before each move is thought of, and the rest
+        returned."""
+        shown = [said]
         waiting = deque(game_ids)
         while True:
             waiting.extend(
@@ -123,7 +127,10 @@ class Console:
                 if isinstance(written.event, TurnWaiting) and is_ai(written.event.user_id)
             )
             if not waiting:
-                return "\n".join(shown)
+                return _joined(shown)
+            if self._write is not None and _joined(shown):
+                self._write(_joined(shown))
+                shown = []
             played = await self.host.ai.take_turn(waiting.popleft())
             if played is not None:
                 shown.append(await self._show(played))
@@ -139,8 +146,8 @@ class Console:
         resuming = (
             f"Resuming {engine.GAMES[record.game].title} #{record.id}: {', '.join(record.names)}."
         )
-        shown = [resuming, await self._where_it_stands(record)]
-        return "\n".join(filter(None, [*shown, await self.bot_turns([record.id])]))
+        said = _joined([resuming, await self._where_it_stands(record)])
+        return await self.bot_turns([record.id], said)
 
     async def _where_it_stands(self, record: GameRecord) -> str:
         """Whose move it is, and who still has to answer an offer waiting."""
@@ -158,7 +165,7 @@ class Console:
         wanted = offer_words(Prompt(offer.kind))
         waiting = await self.host.offers.waiting_on(record)
         made = f"{record.players[offer.seat].name} offers {wanted}."
-        return "\n".join([made, _how_to_answer([s.name for s in waiting])])
+        return "\n".join([made, how_to_answer([s.name for s in waiting])])
 
     async def _offer_waiting(self) -> GameRecord | None:
         """The game of this console, when an offer waits in it."""
@@ -176,6 +183,18 @@ class Console:
         maker = waiting.players[waiting.offer.seat].name
         return f"{maker} offered {offer_words(Prompt(waiting.offer.kind))}; the offer lapsed."
 
+    async def _confirmed_or(self, command: str, args: list[str]) -> str:
+        """The answer to an abort or a resignation waiting for y or n; any other command
+        leaves it undone and is carried out."""
+        confirming, self._confirming = self._confirming, None
+        if confirming is None:
+            return await self._dispatch(command, args)
+        if command in YES:
+            return await confirming.act()
+        if command in NO:
+            return confirming.kept
+        return "\n".join([confirming.kept, await self._dispatch(command, args)])
+
     async def _dispatch(self, command: str, args: list[str]) -> str:
         if command == "help":
             return HELP
@@ -183,6 +202,8 @@ class Console:
             return await self._start(args)
         if command == "rules":
             return self._rules(args[0].lower() if args else self.game)
+        if command in ("review", "puzzle", "stats", "leaderboard"):
+            return await self._study(command, args)
         if command in GAME_COMMANDS and not self.game:
             return NO_GAME
         if command == "moves":
@@ -193,11 +214,9 @@ class Console:
             offer = "" if record is None else await self._offer_lines(record)
             return "\n".join(filter(None, [board, offer]))
         if command == "history":
-            return await self._show(await self.host.history.in_channel(CHANNEL, self.game))
+            return await self._history()
         if command == "abort":
-            aborted = await self.host.endings.abort(CHANNEL, self.game, 0, moderator=True)
-            self.game = ""
-            return await self._show(aborted)
+            return await self._abort()
         if command == "give_time":
             return await self._give_time(args)
         if command == "resume":
@@ -215,35 +234,20 @@ class Console:
         return f"Unknown command {excerpt(command)}; type help."
 
     async def _start(self, args: list[str]) -> str:
-        if not args or args[0] not in engine.GAMES:
-            return f"Start which game? One of {', '.join(engine.GAMES)}."
-        names = [a for a in args[1:] if "=" not in a]
-        if not names:
-            return 'Name the players, e.g. "start tink alice bob".'
-        if names[0].lower() == AI:
-            return 'Name a person first, e.g. "start tink alice ai".'
-        options = dict(a.split("=", 1) for a in args[1:] if "=" in a)
-        if "players" in options:
-            return f'Name each player instead, e.g. "start {args[0]} alice bob carol".'
-        order = options.pop("order", None)
-        time_limit = options.pop("time_limit", None)
-        ai_level = options.pop(AI, None)
-        people = [Person(0, n, plays_ai=True) if n.lower() == AI else self.person(n) for n in names]
-        invitation = Invitation(
-            args[0],
-            None,
-            CHANNEL,
-            people[0],
-            tuple(people[1:]),
-            options,
-            order,
-            time_limit=time_limit,
-            ai_level=ai_level,
-        )
+        line = read_start(args)
+        if isinstance(line, str):
+            return line
+        record = await self.host.games.newest_in(CHANNEL)
+        if record is not None and record.status.is_open:
+            return busy(title(record))
+        return await self._started(line)
+
+    async def _started(self, line: StartLine) -> str:
         challenges = self.host.challenges
-        post = await challenges.start(invitation)
-        self.game = args[0]
-        invited = [p for p in people[1:] if not p.plays_ai]
+        asked = invitation(line, CHANNEL, self.person)
+        post = await challenges.start(asked)
+        self.game = line.game
+        invited = [p for p in asked.invitees if not p.plays_ai]
         answers = [await challenges.accept(post.game_id, p.user_id) for p in invited]
         begun = answers[-1].post if answers else None
         return await self._show(begun) if begun is not None else await self._show(post)
@@ -254,6 +258,50 @@ class Console:
             unknown = f"There is no game called {excerpt(game)}. " if game else ""
             return f"{unknown}Rules of which game? One of {', '.join(engine.GAMES)}."
         return "\n\n".join(f"{p.title}\n{plain_markdown(p.body)}" for p in rules_pages(game))
+
+    async def _study(self, command: str, args: list[str]) -> str:
+        """`review [game]`, `puzzle alice ...`, `stats alice [game]`, `leaderboard [game]
+        [page]`."""
+        game, rest = game_and_rest(args)
+        if command == "review":
+            record = await self.host.games.newest_in(CHANNEL)
+            last = game or self.game or (record.game if record is not None else "")
+            return await self.studies.review(CHANNEL, last) if last else NO_GAME
+        if command == "leaderboard":
+            page = next((int(a) for a in rest if a.isdigit()), 1)
+            return await self.studies.leaderboard(game, page)
+        if not args:
+            return f'Whose {command}? For example "{command} alice".'
+        if command == "puzzle":
+            return await self.studies.puzzle(self.person(args[0]), args[1:])
+        asked = args[0].lower()
+        who = self.studies.ai(level_of(rest)) if asked == "ai" else self.person(args[0])
+        return await self.studies.stats(who, game)
+
+    async def _history(self) -> str:
+        """The move list, in full, with the resignations and time-outs, and the replay."""
+        post = await self.host.history.in_channel(CHANNEL, self.game)
+        shown = await self._show(post)
+        listed = next((f for f in post.files if f.name.endswith(".txt")), None)
+        if listed is not None:
+            path = self.out / listed.name
+            text, _, files = shown.partition("\n")
+            shown = "\n".join([with_list(text, str(path), listed.data.decode()), files])
+        record = await self.host.games.by_id(post.game_id)
+        return "\n".join([shown, *([] if record is None else _forfeits(record))])
+
+    async def _abort(self) -> str:
+        """Abort the game, once confirmed."""
+        record = await self.host.games.newest_in(CHANNEL)
+        if record is None or not record.status.is_open:
+            return await self._aborted()
+        self._confirming = Confirming(self._aborted, f"{title(record)} goes on.")
+        return f"Abort {title(record)}? It will not be rated. Type y to abort, n to play on."
+
+    async def _aborted(self) -> str:
+        aborted = await self.host.endings.abort(CHANNEL, self.game, 0, moderator=True)
+        self.game = ""
+        return await self._show(aborted)
 
     async def _moves(self, typed: str) -> str:
         record = await self.host.games.newest_in(CHANNEL)
@@ -267,7 +315,7 @@ class Console:
         listed = [f"{text}: {words}" for text, words in pairs[:MOVES_LISTED]]
         more = len(pairs) - MOVES_LISTED
         if more > 0:
-            example = f'"moves {_start_of(pairs[0][0])}"'
+            example = f'"moves {start_of(pairs[0][0])}"'
             listed.append(f"... and {more} more: narrow them with a move's start, e.g. {example}.")
         return "\n".join(listed)
 
@@ -275,14 +323,19 @@ class Console:
         if command == "resign":
             endings = self.host.endings
             game_id = await endings.resign_check(CHANNEL, self.game, person.user_id)
-            return await self._show(await endings.resign(game_id, person.user_id))
+
+            async def resign() -> str:
+                return await self._show(await endings.resign(game_id, person.user_id))
+
+            self._confirming = Confirming(resign, f"{person.name} plays on.")
+            return f"Does {person.name} resign? This cannot be undone. Type y to resign, n not to."
         kind = OFFERS[command]
         offer = await self.host.offers.offer(CHANNEL, self.game, person.user_id, kind)
         if offer.prompt is not kind:
             return await self._show(offer)
         names = {p.user_id: p.name for p in self._people.values()}
         waiting = [names[user_id] for user_id in offer.pings]
-        return "\n".join([await self._show(offer), _how_to_answer(waiting)])
+        return "\n".join([await self._show(offer), how_to_answer(waiting)])
 
     async def _resume(self, names: list[str]) -> str:
         """`resume`, `resume tink` (as the bot's words put it) or `resume alice`: any
@@ -328,110 +381,28 @@ class Console:
 
     async def _file_name(self, game_id: int, name: str) -> str:
         record = await self.host.games.by_id(game_id)
-        if record is None or not name.endswith(".png"):
+        if record is None or name != f"{record.game}-{record.id}.png":
             return name
         moves = len(json.loads(record.state)["history"])
         return f"{name.removesuffix('.png')}-move-{moves}.png"
 
-    def _plain(self, text: Text) -> str:
+    def _plain(self, text: Text | str) -> str:
         """Plain words, with times relative to now."""
         return plain(text, self.host.games.clock(), self.language)
 
 
-def _how_to_answer(waiting: list[str]) -> str:
-    """What the players asked type to answer an offer."""
-    typed = "; ".join(f'"agree {name}" or "decline {name}"' for name in waiting)
-    return f"To answer, type {typed}."
+def _joined(parts: list[str]) -> str:
+    """The parts said, one line after another, leaving out those empty."""
+    return "\n".join(filter(None, parts))
 
 
-def _start_of(move: str) -> str:
-    """The start of a move that narrows a long list of moves: `S c` of `S c3`, `c1` of
-    `c1-d3` or of `c1 give RS`."""
-    first, _, rest = move.partition(" ")
-    return f"{first} {rest[0]}" if len(first) == 1 and rest else first[:2]
-
-
-def plain_markdown(body: str) -> str:
-    """A rules page without its markdown: no bold or code marks, tables as lines."""
-    lines = []
-    for line in body.replace("**", "").replace("`", "").splitlines():
-        if _TABLE_RULE.match(line):
-            continue
-        if line.startswith("|"):
-            line = "  ".join(cell.strip() for cell in line.strip("|").split("|"))
-        lines.append(line)
-    return "\n".join(lines)
-
-
-def run_console(
-    database_url: str,
-    out: Path,
-    *,
-    read: Callable[[str], str] = input,
-    write: Callable[[str], object] = print,
-    renderer: Renderer | None = None,
-    language: str = SOURCE,
-) -> None:
-    """Play from the terminal in `language` until `quit`, end of input (Ctrl-D) or Ctrl-C,
-    which leave at once, at the prompt or while an answer is being worked out."""
-    try:
-        with _ctrl_c_interrupts(), asyncio.Runner() as runner:
-            _session(runner, database_url, out, (read, write), renderer, language)
-    except KeyboardInterrupt:
-        write("")
-
-
-@contextlib.contextmanager
-def _ctrl_c_interrupts() -> Iterator[None]:
-    """Let Ctrl-C interrupt the console whatever the process was started with (SIGINT
-    ignored, blocked or handled elsewhere); as before afterwards. Main thread only."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-
-
-def _session(
-    runner: asyncio.Runner,
-    database_url: str,
-    out: Path,
-    terminal: tuple[Callable[[str], str], Callable[[str], object]],
-    renderer: Renderer | None,
-    language: str,
-) -> None:
-    read, write = terminal
-    app = App(Settings("", database_url), renderer=renderer, in_threads=True)
-    runner.run(app.open())
-    out.mkdir(parents=True, exist_ok=True)
-    failures = logging.FileHandler(out / LOG_FILE, encoding="utf-8", delay=True)
-    failures.setLevel(logging.WARNING)
-    failures.setFormatter(PLAIN)
-    logging.getLogger().addHandler(failures)
-    try:
-        console = Console(app.use_cases(), out, shipped(language))
-        write(f"Pyramid Host console. Pictures go to {out}/. Type help, or quit to leave.")
-        resumed = runner.run(console.resume())
-        if resumed:
-            write(resumed)
-        while True:
-            try:
-                line = read("> ")
-            except EOFError:
-                write("")
-                return
-            if line.strip().lower() in ("quit", "exit"):
-                return
-            answer = runner.run(console.handle(line))
-            if answer:
-                write(answer)
-    finally:
-        logging.getLogger().removeHandler(failures)
-        failures.close()
-        runner.run(app.close())
+def _forfeits(record: GameRecord) -> list[str]:
+    """Who resigned or ran out of time, and after which move."""
+    said, moves = [], 0
+    for action in engine.load_game(record.state).actions:
+        if action.kind is engine.ActionKind.MOVE:
+            moves += 1
+        elif action.seat is not None and action.ending in FORFEITED:
+            when = f"after move {moves}" if moves else "before any move"
+            said.append(f"{record.players[action.seat].name} {FORFEITED[action.ending]} {when}.")
+    return said

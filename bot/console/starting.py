@@ -1,0 +1,83 @@
+"""`start tink alice bob order=random`: the console's start line read as an invitation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import engine
+from bot.console.words import is_piece
+from bot.play.playing.challenges import Invitation
+from bot.play.table.values import Person
+
+AI = "ai"
+"""The name, and the option, that seat the AI."""
+EXTRAS = "extras"
+"""Folio's option whose value, four piece codes, is written as words (`extras=RS YM GL BM`)."""
+ORDER = "order"
+"""The seating option, whose `ai first` the README writes as two words."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartLine:
+    """A start line's game, players' names and options, as typed."""
+
+    game: str
+    names: list[str]
+    options: dict[str, str]
+
+
+def read_start(args: list[str]) -> StartLine | str:
+    """The words after `start`: the game (in any case), the players and the options; the
+    words after an option that go on its value (see `_goes_on`) are part of it. A
+    sentence when unusable."""
+    if not args or args[0].lower() not in engine.GAMES:
+        return f"Start which game? One of {', '.join(engine.GAMES)}."
+    game = args[0].lower()
+    names: list[str] = []
+    options: dict[str, str] = {}
+    last = ""
+    for word in args[1:]:
+        if "=" in word:
+            last, value = word.split("=", 1)
+            options[last] = value
+        elif _goes_on(last, options.get(last, ""), word):
+            options[last] = f"{options[last]} {word}"
+        else:
+            last = ""
+            names.append(word)
+    if not names:
+        return 'Name the players, e.g. "start tink alice bob".'
+    if names[0].lower() == AI:
+        return 'Name a person first, e.g. "start tink alice ai".'
+    if "players" in options:
+        return f'Name each player instead, e.g. "start {game} alice bob carol".'
+    return StartLine(game, names, options)
+
+
+def _goes_on(option: str, value: str, word: str) -> bool:
+    """Whether a word after `option=value` is more of its value: a piece after `extras=`,
+    `first` after `order=ai`."""
+    if option == EXTRAS:
+        return is_piece(word)
+    return option == ORDER and value.lower() == AI and word.lower() == "first"
+
+
+def invitation(line: StartLine, place_id: int, person: Callable[[str], Person]) -> Invitation:
+    """The invitation of a start line: the first name starts, "ai" seats the AI."""
+    options = dict(line.options)
+    order = options.pop(ORDER, None)
+    time_limit = options.pop("time_limit", None)
+    ai_level = options.pop(AI, None)
+    people = [Person(0, n, plays_ai=True) if n.lower() == AI else person(n) for n in line.names]
+    return Invitation(
+        line.game,
+        None,
+        place_id,
+        people[0],
+        tuple(people[1:]),
+        options,
+        order,
+        time_limit=time_limit,
+        ai_level=ai_level,
+    )

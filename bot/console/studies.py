@@ -1,0 +1,100 @@
+"""The console's `review`, `puzzle`, `stats` and `leaderboard`: the use cases Discord's
+commands of those names call, answered in the console's words."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import engine
+from bot.console.words import card_lines, game_kind, puzzle_words
+from bot.play.host import Host
+from bot.play.playing.ai_seats import LEVELS, ai_person, ai_user_id, checked_level
+from bot.play.table.values import Person, Post, Refusal
+from bot.play.words.text import Text, say
+from bot.play.words.wording import title
+
+Show = Callable[[Post], Awaitable[str]]
+"""A post as the console shows it, its files written to the output folder."""
+Plain = Callable[[Text | str], str]
+"""Text in the console's plain words."""
+Write = Callable[[str], object]
+"""Writes a line at once, before the answer is complete."""
+
+
+class Studies:
+    """Learning from finished games, and the ratings, for the console's players."""
+
+    def __init__(self, host: Host, show: Show, plain: Plain, write: Write | None) -> None:
+        self.host = host
+        self._show = show
+        self._plain = plain
+        self._write = write
+
+    async def review(self, place_id: int, game: str) -> str:
+        """The review of the place's last finished game of `game`, its progress written
+        as it goes."""
+        reviews = self.host.reviews
+        record = await reviews.finished(None, 0, place_id, game, None)
+        self._say(f"Reviewing {title(record)}…")
+
+        async def progress(done: int, total: int) -> None:
+            self._say(f"{done} of {total} positions valued…")
+
+        return await self._show(await reviews.review(record, progress))
+
+    async def puzzle(self, person: Person, args: list[str]) -> str:
+        """`puzzle alice [game]`: alice's puzzle; `puzzle alice <move>` her answer;
+        `puzzle alice solution` its solution."""
+        puzzles, user_id = self.host.puzzles, person.user_id
+        typed = " ".join(args)
+        try:
+            if typed.lower() == "solution":
+                post = await puzzles.solution(None, user_id)
+            elif not args or typed.lower() in engine.GAMES:
+                post = await puzzles.ask(None, user_id, typed.lower() or None)
+            else:
+                post = await puzzles.answer(None, user_id, typed)
+        except Refusal as refusal:
+            return self._plain(puzzle_words(refusal.text, person.name))
+        text = puzzle_words(post.text, person.name)
+        return await self._show(Post(post.game_id, text, post.files))
+
+    async def stats(self, person: Person, game: str | None) -> str:
+        """A player's rating, record, best, recent games and opponents."""
+        try:
+            card = await self.host.standings.stats(None, person.user_id, person.name, game)
+        except Refusal:
+            return f"{person.name} has no rated {game_kind(game)} yet."
+        return self._lines(card_lines(card, footer=False))
+
+    def ai(self, level: str | None) -> Person:
+        """The AI at `level` (medium when None), as a player of the ratings."""
+        chosen = checked_level(level)
+        return Person(ai_user_id(chosen), ai_person(self.host.ai.name, chosen).name)
+
+    async def leaderboard(self, game: str | None, page: int) -> str:
+        """A page of the players by rating."""
+        shown = await self.host.standings.leaderboard(None, game, page - 1, None)
+        board = "All games" if game is None else engine.GAMES[game].title
+        if not shown.card.footer:
+            return f"No rated {game_kind(game)} yet: finish one to appear here."
+        heading = say(f"{board} leaderboard")
+        return self._lines(card_lines(shown.card, heading))
+
+    def _lines(self, lines: list[Text | str]) -> str:
+        return "\n".join(self._plain(line) for line in lines)
+
+    def _say(self, line: str) -> None:
+        if self._write is not None:
+            self._write(line)
+
+
+def game_and_rest(args: list[str]) -> tuple[str | None, list[str]]:
+    """The game named among `args` (None if none), and the other words."""
+    games = [a.lower() for a in args if a.lower() in engine.GAMES]
+    return (games[0] if games else None), [a for a in args if a.lower() not in engine.GAMES]
+
+
+def level_of(args: list[str]) -> str | None:
+    """The AI level named among `args`, if any."""
+    return next((a.lower() for a in args if a.lower() in LEVELS), None)
