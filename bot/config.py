@@ -37,7 +37,7 @@ def settings_help() -> str:
         ("DISCORD_TOKEN", "the bot's token (Developer Portal > Bot)", "none; required"),
         (
             "DATABASE_URL",
-            "where games are kept: sqlite:///FILE or postgresql://...",
+            "where games are kept: sqlite:///FILE here, sqlite:////FILE from /, or postgresql://...",
             DEFAULT_DATABASE_URL,
         ),
         ("DEV_GUILD_ID", "a server to register the commands to at once", "none; global"),
@@ -135,6 +135,9 @@ def load_settings() -> Settings:
     if guild and not guild.isdigit():
         raise ConfigError(f"DEV_GUILD_ID must be a server id (a number), not {guild!r}.")
     database_url = values.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+    misplaced = misplaced_sqlite_file(database_url)
+    if misplaced is not None:
+        raise ConfigError(misplaced)
     shard_count = _shard_count(values.get("SHARD_COUNT", "").strip())
     shard_ids = _shard_ids(values.get("SHARD_IDS", "").strip(), shard_count)
     if shard_ids is not None and database_url.startswith(SQLITE_PREFIX):
@@ -163,6 +166,23 @@ def load_database_url() -> str:
     """DATABASE_URL alone (the environment wins over `.env`), for the modes that need no
     token: backing up and restoring."""
     return _values().get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+
+
+def misplaced_sqlite_file(url: str) -> str | None:
+    """Why a SQLite DATABASE_URL most likely meant an absolute path, or None: three slashes
+    name a file from this folder, so `sqlite:///srv/bot/x.sqlite3`, whose first folder is
+    not here but at the root, would make a new `srv` here instead of using `/srv`."""
+    path = url.removeprefix(SQLITE_PREFIX)
+    first, slash, _ = path.partition("/")
+    if url == DEFAULT_DATABASE_URL or not url.startswith(SQLITE_PREFIX) or not first or not slash:
+        return None
+    if Path(first).exists() or not (Path("/") / first).is_dir():
+        return None
+    return (
+        f"DATABASE_URL {url!r} names the file {path!r} in this folder, which has no "
+        f"{first!r}: for /{path} write four slashes, {SQLITE_PREFIX}/{path} (or "
+        f"{SQLITE_PREFIX}./{path} to make it here)."
+    )
 
 
 def _values() -> dict[str, str]:

@@ -129,6 +129,10 @@ class Announcements:
         """Strike an announcement off: it was sent (or Discord refused it for good)."""
         await self._run.execute("DELETE FROM announcements WHERE id = ?", announcement_id)
 
+    async def forget_place(self, place_id: int) -> int:
+        """Strike off every announcement owed to a place that takes no posts; how many."""
+        return await self._run.execute("DELETE FROM announcements WHERE place_id = ?", place_id)
+
     async def to_channel(self, announcement_id: str, at: float) -> None:
         """Send an announcement in its channel from `at`, not as the reply it was to be."""
         await self._run.execute(

@@ -11,11 +11,22 @@ import shutil
 import sqlite3
 import subprocess
 from pathlib import Path
+from urllib.parse import urlsplit
 
+from bot.config import misplaced_sqlite_file
 from bot.storage import POSTGRES_SCHEMES, SQLITE_PREFIX
 from bot.storage.records import StorageError
 
 POSTGRES_PREFIXES = tuple(f"{scheme}://" for scheme in POSTGRES_SCHEMES)
+SQLITE_MAGIC = b"SQLite format 3\0"
+"""How a SQLite file (the SQLite backend's backup) begins."""
+PG_DUMP_MAGIC = b"PGDMP"
+"""How a `pg_dump --format=custom` file (the PostgreSQL backend's backup) begins."""
+TABLES = (
+    "SELECT count(*) FROM pg_catalog.pg_tables "
+    "WHERE schemaname NOT IN ('pg_catalog', 'information_schema')"
+)
+"""The tables of a PostgreSQL database, those of the system left out."""
 
 
 class BackupError(StorageError):
@@ -44,22 +55,57 @@ def restore(source: Path, url: str) -> None:
     if not source.is_file():
         raise BackupError(f"There is no backup at {source}.")
     if url.startswith(SQLITE_PREFIX):
-        target = _sqlite_file(url)
-        if target.exists():
-            raise BackupError(
-                f"{target} already exists: restore into a new file (move the old one "
-                "away first, with its -wal and -shm files, while the bot is stopped)."
-            )
-        target.parent.mkdir(parents=True, exist_ok=True)
-        _sqlite_copy(source, target)
+        _restore_sqlite(source, _sqlite_file(url))
     elif url.startswith(POSTGRES_PREFIXES):
-        _run_tool("pg_restore", "--no-owner", "--exit-on-error", f"--dbname={url}", str(source))
+        _check_kind(source, PG_DUMP_MAGIC, "PostgreSQL")
+        _check_empty(url)
+        _run_tool(
+            "pg_restore", "--no-owner", "--single-transaction", f"--dbname={url}", str(source)
+        )
     else:
         raise BackupError("DATABASE_URL must start with sqlite:/// or postgresql://.")
 
 
+def _restore_sqlite(source: Path, target: Path) -> None:
+    """Copy a SQLite backup into a new file."""
+    if target.exists():
+        raise BackupError(
+            f"{target} already exists: restore into a new file (move the old one "
+            "away first, with its -wal and -shm files, while the bot is stopped)."
+        )
+    _check_kind(source, SQLITE_MAGIC, "SQLite")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    _sqlite_copy(source, target)
+
+
 def _sqlite_file(url: str) -> Path:
+    """The file of a SQLite URL; one that most likely meant an absolute path is refused."""
+    misplaced = misplaced_sqlite_file(url)
+    if misplaced is not None:
+        raise BackupError(misplaced)
     return Path(url.removeprefix(SQLITE_PREFIX))
+
+
+def _check_kind(source: Path, magic: bytes, backend: str) -> None:
+    """Refuse a backup that is not of the database it is to be restored into."""
+    with source.open("rb") as file:
+        if file.read(len(magic)) != magic:
+            raise BackupError(
+                f"{source} is not a backup of a {backend} database, the kind DATABASE_URL names: "
+                "restore it into the kind of database it was taken from."
+            )
+
+
+def _check_empty(url: str) -> None:
+    """Refuse to restore into a PostgreSQL database that already has tables."""
+    if int(_run_tool("psql", "--no-psqlrc", "-A", "-t", "-c", TABLES, url).strip() or 0):
+        name = urlsplit(url).path.lstrip("/") or "postgres"
+        raise BackupError(
+            f"The PostgreSQL database {name!r} already has tables, and a backup goes into an "
+            f"empty one only: make a new one (createdb {name}_restored) and point DATABASE_URL "
+            f"at it, or, with the bot stopped, empty this one (dropdb {name}, then createdb "
+            f"{name}), then restore again."
+        )
 
 
 def _sqlite_copy(source: Path, target: Path) -> None:
@@ -71,8 +117,9 @@ def _sqlite_copy(source: Path, target: Path) -> None:
         reading.backup(writing)
 
 
-def _run_tool(name: str, *arguments: str) -> None:
-    """Run one of PostgreSQL's tools, found on the PATH or where Debian installs them."""
+def _run_tool(name: str, *arguments: str) -> str:
+    """Run one of PostgreSQL's tools, found on the PATH or where Debian installs them;
+    what it printed."""
     found = shutil.which(name) or next(
         iter(sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)), None
     )
@@ -85,3 +132,4 @@ def _run_tool(name: str, *arguments: str) -> None:
     if done.returncode != 0:
         said = " ".join(done.stderr.split()) or f"exit status {done.returncode}"
         raise BackupError(f"{name} failed: {said}")
+    return done.stdout

@@ -245,3 +245,37 @@ def test_unusable_page_and_log_settings_are_refused_in_one_sentence(
     monkeypatch.setenv(name, value)
     with pytest.raises(ConfigError, match=said):
         load_settings()
+
+
+def test_three_slashes_before_a_folder_only_at_the_root_are_refused_naming_four(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`sqlite:///srv/bot/x` would make a new `srv` here: when there is none here but one
+    at the root, start-up stops, saying to write four slashes for the root's."""
+    here = tmp_path / "bot"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    meant = tmp_path / "games.sqlite3"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite://{meant}")
+    with pytest.raises(ConfigError) as refused:
+        load_settings()
+    said = str(refused.value)
+    assert said.count(". ") == 0 and said.endswith(".")
+    assert f"for {meant} write four slashes, sqlite:///{meant}" in said
+    assert not any(here.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("url", "made_here"),
+    [("sqlite:///./{first}/games.sqlite3", False), ("sqlite:///{first}/games.sqlite3", True)],
+)
+def test_three_slashes_name_a_file_here_when_its_first_folder_is_here_or_written_so(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, url: str, made_here: bool
+) -> None:
+    first = tmp_path.parts[1]
+    if made_here:
+        (tmp_path / first).mkdir()
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DATABASE_URL", url.format(first=first))
+    assert load_settings().database_url == url.format(first=first)

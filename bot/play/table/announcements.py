@@ -12,6 +12,11 @@ from bot.play.table.values import Lapsed, Post, Prompt
 from bot.play.words.text import from_data, to_data
 from bot.storage import Announcement, GameRecord
 
+CONSOLE_PLACE = 1
+"""The place the console's games are played in (`python -m bot local`): no Discord channel
+has so small an id (a snowflake), and the console shows each post as it is made, so the
+announcements its games' saves keep are owed to no one."""
+
 
 @dataclass(frozen=True, slots=True)
 class Owed:

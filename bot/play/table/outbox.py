@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 
 import engine
-from bot.play.table.announcements import Owed, owed
+from bot.play.table.announcements import CONSOLE_PLACE, Owed, owed
 from bot.play.table.events import DueWorkChanged, Journal
 from bot.play.table.games import GameTable
 from bot.play.table.pictures import BoardPictures
@@ -158,10 +158,19 @@ class Outbox:
         """Announcements that may go out now, the first of each game's still owed, oldest
         first: their writer had a lease to send them and did not, or left them unsent
         when it stopped and this process took its place, or a send failed and their
-        wait is over."""
-        now = self._games.clock()
-        found = await self._announcements.owed(now - OWED_AFTER, self._games.writer, BATCH, now=now)
+        wait is over. Those of the console's games, which the console showed, are struck
+        off instead of sent."""
+        found = await self._owed_now()
+        if any(stored.place_id == CONSOLE_PLACE for stored in found):
+            dropped = await self._announcements.forget_place(CONSOLE_PLACE)
+            log.info("struck off %d announcements of the console's games, owed to no one", dropped)
+            found = await self._owed_now()
         return [stored for stored in found if stored.id not in self._unstruck]
+
+    async def _owed_now(self) -> list[Announcement]:
+        """What the storage finds owed now (see `owed`)."""
+        now = self._games.clock()
+        return await self._announcements.owed(now - OWED_AFTER, self._games.writer, BATCH, now=now)
 
     async def delivery(
         self, stored: Announcement, replied: Callable[[str], Awaitable[bool]]
