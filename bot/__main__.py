@@ -1,5 +1,6 @@
 """`python -m bot` runs the bot; `python -m bot web` serves its pages alone; `python -m bot
-local` plays in the console without Discord."""
+local` plays in the console without Discord; `python -m bot export FILE` writes the
+finished games' records."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import json
 import os
 import signal
 import sys
+import time
 from pathlib import Path
+from typing import TextIO
 
 import aiohttp
 import discord
@@ -19,10 +23,18 @@ from bot.config import ConfigError, Settings, load_database_url, load_settings, 
 from bot.console import run_console
 from bot.discord_ui.app import create_bot, update_language_catalogs
 from bot.logs import HeldLogs, start_logging
+from bot.play.learning.exports import game_record
 from bot.play.words.languages import posix_language
 from bot.process import tune_collector
 from bot.runtime.app import open_app
-from bot.storage import CopyError, DatabaseUnusable, copy_between
+from bot.storage import (
+    CopyError,
+    DatabaseUnusable,
+    GameRecord,
+    Storage,
+    copy_between,
+    open_backend,
+)
 from bot.storage.backups import BackupError, backup, restore
 from bot.web.server import serve_pages
 
@@ -62,6 +74,8 @@ PORT_TAKEN = (
     "set WEB_PORT to a free port."
 )
 UNREACHABLE_ERRORS = (OSError, TimeoutError, aiohttp.ClientError, discord.GatewayNotFound)
+EXPORT_BATCH = 500
+"""Finished games' ids read at a time by `python -m bot export`."""
 
 
 class CannotStart(Exception):
@@ -78,6 +92,8 @@ def main(argv: list[str]) -> int:
         return copy_database(arguments.from_url, arguments.to_url)
     if arguments.mode in ("backup", "restore"):
         return backup_or_restore(arguments.mode, Path(arguments.file))
+    if arguments.mode == "export":
+        return export_games(Path(arguments.file), arguments.server)
     if arguments.mode == "catalogs":
         for path in asyncio.run(update_language_catalogs()):
             print(f"Wrote {path}.")
@@ -132,6 +148,15 @@ def _parser() -> argparse.ArgumentParser:
         "restore", help="put a backup into DATABASE_URL's database, which must be empty"
     )
     restore.add_argument("file", metavar="SRC", help="the backup file to read")
+    export = modes.add_parser(
+        "export",
+        help="write DATABASE_URL's finished games into a file, one Abstract Play game record "
+        "(JSON) a line",
+    )
+    export.add_argument(
+        "--server", type=int, metavar="ID", help="only the games of this server (its id)"
+    )
+    export.add_argument("file", metavar="FILE", help="the file to write")
     modes.add_parser(
         "catalogs", help="bring the language catalogs up to date with what the bot says"
     )
@@ -152,6 +177,52 @@ def backup_or_restore(mode: str, file: Path) -> int:
         print(error, file=sys.stderr)
         return 1
     return 0
+
+
+def export_games(file: Path, server: int | None) -> int:
+    """`python -m bot export [--server ID] FILE`: DATABASE_URL's finished games, of one
+    server or all, written into FILE as JSON Lines of game records."""
+    try:
+        count = asyncio.run(_export(load_database_url(), server, file))
+    except (DatabaseUnusable, OSError) as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(f"Wrote {count} finished game{'' if count == 1 else 's'} into {file}.")
+    return 0
+
+
+async def _export(url: str, server: int | None, file: Path) -> int:
+    storage = await open_backend(url, rater=None, existing=True)
+    try:
+        with file.open("w", encoding="utf-8") as out:
+            return await _write_records(storage, server, out)
+    finally:
+        await storage.close()
+
+
+async def _write_records(storage: Storage, server: int | None, out: TextIO) -> int:
+    """Each finished game of the server (None: every game) as a line; how many."""
+    count, after, now = 0, 0, time.time()
+    while found := await storage.finished_ids(server, after, EXPORT_BATCH):
+        for game_id in found:
+            line = _record_line(await storage.game(game_id), now)
+            if line is not None:
+                out.write(line + "\n")
+                count += 1
+        after = found[-1]
+    return count
+
+
+def _record_line(record: GameRecord | None, now: float) -> str | None:
+    """The game's record in one line of JSON; None for a game that does not replay (said
+    on stderr)."""
+    if record is None:
+        return None
+    try:
+        return json.dumps(game_record(record, now), ensure_ascii=False)
+    except ValueError as error:
+        print(f"Left out game #{record.id}: {error}.", file=sys.stderr)
+        return None
 
 
 async def _run(settings: Settings, logs: HeldLogs) -> None:

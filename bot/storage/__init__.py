@@ -139,6 +139,10 @@ class Storage(Protocol):
         A channel's open challenge or active game, when it has one, is always its newest.
         """
 
+    async def finished_ids(self, guild_id: int | None, after: int, most: int) -> list[int]:
+        """The ids of up to `most` finished games after the game `after`, in order: those of
+        one server, or with `guild_id` None every one (played in a server or outside)."""
+
     async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
         """The saved version of each of these games that exists, by id."""
 

@@ -98,6 +98,14 @@ class SqlGames:
     async def latest_game_in(self, place_id: int) -> GameRecord | None:
         return rows.game_record(await self._run.fetch(LATEST_GAME_IN, place_id))
 
+    async def finished_ids(self, guild_id: int | None, after: int, most: int) -> list[int]:
+        where, values = ("", ()) if guild_id is None else (" AND guild_id = ?", (guild_id,))
+        found = await self._run.fetch(
+            f"SELECT id FROM games WHERE status = 'finished' AND id > ?{where} ORDER BY id LIMIT ?",
+            *(after, *values, most),
+        )
+        return [int(row["id"]) for row in found]
+
     async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
         if not game_ids:
             return {}

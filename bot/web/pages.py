@@ -14,7 +14,9 @@ from urllib.parse import urlencode
 from bot.play.learning.watching import GameView, MoveView, SeatView
 from bot.play.playing.choices import Choice, Step
 from bot.play.ranking.standings import Card
+from bot.play.table.records import Status
 from bot.play.words.text import Text, plain
+from bot.web.records import RECORD_FILES
 from render import BoardMap
 
 _PIECES = re.compile(r"[\s-]+")
@@ -179,6 +181,7 @@ def game_page(
 {_review(view, links.path)}
 <h2>Moves</h2>
 {_moves(links.path, view.moves, shown)}
+{_records(view, links.path)}
 </div>
 </main>
 <script>{SCRIPT}</script>
@@ -200,6 +203,19 @@ def _review(view: GameView, path: str) -> str:
         f"<h2>Review</h2><p>Accuracy: {accuracy}.</p>"
         f'<figure><img src="{escape(path)}/review.png?v={view.version}" alt="{escape(alt)}" '
         'width="720" height="400"></figure>'
+    )
+
+
+def _records(view: GameView, path: str) -> str:
+    """A finished game's record files to take away."""
+    if view.status is not Status.FINISHED:
+        return ""
+    record, moves = (escape(f"{path}/{name}") for name in RECORD_FILES)
+    return (
+        f'<h2>Record</h2><p><a href="{record}" download>Game record</a> '
+        "(JSON, in Abstract Play's format, modelled on chess's PGN) &middot; "
+        f'<a href="{moves}" download>Move list</a> '
+        "(text, in the game's own notation)</p>"
     )
 
 
@@ -359,6 +375,33 @@ def pages_nav(path: str, game: str | None, page: int, pages: int, games: dict[st
 
 def _lines(lines: Iterable[Text | str]) -> str:
     return "<br>".join(escape(plain(line)) for line in lines)
+
+
+def home_page(titles: list[str], leaderboard: str) -> str:
+    """What these pages are: the games of the bot on Discord, whose pages its links open,
+    and the `leaderboard` of the games played outside servers."""
+    games = f"{', '.join(titles[:-1])} and {titles[-1]}"
+    return f"""<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pyramid Host</title><meta property="og:title" content="Pyramid Host">
+<style>{STYLE}</style></head>
+<body><main><header><h1>Pyramid Host</h1>
+<p class="said">These are the pages of the Pyramid Host bot: games of {escape(games)},
+Looney Pyramid games played on Discord.</p></header>
+<div>
+<h2>Games</h2>
+<p>Each game has a page to watch it on, live or move by move once it is over, with its
+record to download when it is finished; each player has one to move on. They open from
+the Watch and Play on the web buttons in Discord.</p>
+<h2>Leaderboards</h2>
+<p><a href="{escape(leaderboard)}">Leaderboards of the games played outside servers</a>.
+A server's own leaderboards open from the Open on the web button of /leaderboard
+there.</p>
+</div>
+</main></body>
+</html>
+"""
 
 
 def message_page(sentence: str) -> str:

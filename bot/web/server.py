@@ -1,7 +1,8 @@
 """The pages' web server (aiohttp): a game's page to watch (`/games/{id}/{signature}`),
 a player's page to move (`/play/{id}/{user}/{expires}/{signature}`), each with its
-board picture and its stream of changes (Server-Sent Events), and `/healthz` and
-`/metrics` for whoever runs the bot. A link that opens nothing reads as no game at all."""
+board picture, its stream of changes (Server-Sent Events) and, once the game is over,
+its record files; `/` saying what this is, and `/healthz` and `/metrics` for whoever
+runs the bot. A link that opens nothing reads as no game at all."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from bot.play.learning.reviews import graph_png
 from bot.play.learning.watching import GameView
 from bot.play.playing.choices import Step
 from bot.play.ranking.standings import Card
+from bot.play.table.records import Status
 from bot.play.table.values import Delivery, Post, Refusal
 from bot.runtime.app import App
 from bot.web.links import WebLinks
@@ -31,11 +33,13 @@ from bot.web.pages import (
     PageLinks,
     card_page,
     game_page,
+    home_page,
     message_page,
     move_builder,
     pages_nav,
     waiting_builder,
 )
+from bot.web.records import RECORD_FILES, record_file
 
 log = logging.getLogger(__name__)
 
@@ -131,12 +135,15 @@ class WebFront:
             app.router.add_get(prefix + "/board.png", self._board)
             app.router.add_get(prefix + "/events", self._events)
             app.router.add_get(prefix + "/review.png", self._review_graph)
+            for name in RECORD_FILES:
+                app.router.add_get(f"{prefix}/{name}", self._record)
         app.router.add_post(player, self._play)
         leaderboard = r"/leaderboards/{guild:\d{1,20}}/{signature:[\w-]{1,40}}"
         tournament = r"/tournaments/{guild:\d{1,20}}/{which:\d{1,6}|newest}/{signature:[\w-]{1,40}}"
         app.router.add_get(leaderboard, self._leaderboard)
         app.router.add_get(tournament, self._tournament)
         app.router.add_get(tournament + "/crosstable.png", self._crosstable)
+        app.router.add_get("/", self._home)
         app.router.add_get("/healthz", self._healthz)
         app.router.add_get("/metrics", self._serve_metrics)
         app.on_shutdown.append(self._closing)
@@ -291,6 +298,18 @@ class WebFront:
         )
         return web.Response(body=graph, content_type="image/png")
 
+    async def _record(self, request: web.Request) -> web.Response:
+        """A finished game's record file: Abstract Play's game record, or the move list."""
+        opened = self._opened(request)
+        try:
+            view = await self._view(opened.game_id)  # refused as the game's page is
+        except Refusal as refusal:
+            return _page_response(message_page(str(refusal)), 404)
+        record = await self._host.games.by_id(view.game_id)
+        if record is None or record.status is not Status.FINISHED:
+            raise _not_found()
+        return record_file(record, request.path.rpartition("/")[2], self._clock())
+
     async def _events(self, request: web.Request) -> web.StreamResponse:
         """The game's versions as they come, the current one first, so a page that lost
         its stream for a while learns at once that it missed a move."""
@@ -361,6 +380,11 @@ class WebFront:
             return kept
         made = await self._host.tournaments.standings(guild, number, 0)
         return self._tables.put((guild, number), made)
+
+    async def _home(self, request: web.Request) -> web.Response:
+        """What these pages are, with the leaderboards of the games played outside servers."""
+        titles = [info.title for info in engine.GAMES.values()]
+        return _page_response(home_page(titles, self._links.leaderboard(None)))
 
     async def _healthz(self, request: web.Request) -> web.Response:
         reason = await self._health()

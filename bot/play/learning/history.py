@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 
 import engine
 from ai.review import GameReview, Grade
+from bot.play.learning.exports import record_files
 from bot.play.table.games import GameTable
 from bot.play.table.pictures import Renderer
 from bot.play.table.values import File, Post, Refusal
@@ -82,6 +83,8 @@ class History:
             for ply, (seat, move) in enumerate(zip(game.movers, game.history, strict=True), 1)
         ]
         files = [File(f"{record.game}-{record.id}.gif", gif)]
+        if record.status is Status.FINISHED:
+            files += record_files(record, self._games.clock())
         count = f"{title(record)}, {len(moves)} move{'' if len(moves) == 1 else 's'}"
         listing = lines(moves) if moves else say("No moves yet.")
         capped = len(game.actions) + 1 > REPLAY_FRAMES

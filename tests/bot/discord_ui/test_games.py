@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 from pathlib import Path
 
@@ -509,3 +510,18 @@ async def test_a_slow_replay_is_deferred_first(
     replay = await discord.click(discord.user("carol"), resigned.messages[-1], "Replay")
     assert replay.response.response_type is InteractionResponseType.deferred_channel_message
     assert replay.message.files[0].data.startswith(b"GIF8")
+
+
+async def test_a_finished_games_history_carries_its_record_files(discord: DiscordHarness) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord)
+    await discord.slash(alice, "tink move", {"move": "S d4"})
+    in_play = await discord.slash(bob, "tink history")
+    assert [f.filename for f in in_play.files] == ["tink-1.gif"]
+    confirm = await discord.slash(alice, "tink resign")
+    await discord.click(alice, confirm.message, "Resign")
+    history = await discord.slash(bob, "tink history")
+    assert [f.filename for f in history.files] == ["tink-1.gif", "tink-1.json", "tink-1.txt"]
+    record = json.loads(history.files[1].data)
+    assert [p["name"] for p in record["header"]["players"]] == ["alice", "bob"]
+    assert "1. alice: S d4" in history.files[2].data.decode()

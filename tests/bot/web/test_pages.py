@@ -1,7 +1,8 @@
 """The games' pages over HTTP: a signed link opens a game's page (players, whose turn,
 moves, the board, a replay step by step), its stream of changes hears each move made in
 Discord, a player's link builds and plays a move announced in Discord, and every other
-address opens nothing. `/healthz` and `/metrics` tell how the bot is."""
+address opens nothing. A finished game's page offers its record files; `/` says what the
+pages are. `/healthz` and `/metrics` tell how the bot is."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from bot.web.server import NO_GAME
 from tests.bot.discord_ui.test_slow_game_commands import START, begin
 from tests.bot.harness import DiscordHarness, Kind
 from tests.bot.harness import discord_internals as internals
+from tests.bot.play.test_exports import VALIDATOR, replayed
 from tests.bot.support import Clock, new_bot
 from tests.bot.taps import labels_of
 from tests.bot.web.conftest import bot_of
@@ -350,3 +352,52 @@ async def test_the_web_command_says_when_the_bot_serves_no_pages(
     await begin(discord)
     refused = await discord.slash(discord.user("alice"), "tink web")
     assert refused.ephemeral and refused.content == NO_PAGES
+
+
+async def test_a_finished_games_page_offers_its_record_and_move_list(
+    discord: DiscordHarness, http: aiohttp.ClientSession, port: int
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord)
+    await discord.slash(alice, "tink move", {"move": "S c3"})
+    record_url, moves_url = f"{watch_url(discord)}/record.json", f"{watch_url(discord)}/moves.txt"
+    status, page = await text_of(http, watch_url(discord))
+    assert status == 200 and "<h2>Record</h2>" not in page
+    for url in (record_url, moves_url):
+        status, said = await text_of(http, url)
+        assert status == 404 and NO_GAME in said, "a game not over has no record yet"
+    for ply, move in enumerate(["S c5", "S d3", "S d5", "S e3", "S e5", "S f3"], 1):
+        await discord.slash((alice, bob)[ply % 2], "tink move", {"move": move})
+    status, page = await text_of(http, watch_url(discord))
+    path = watch_url(discord).removeprefix(f"http://127.0.0.1:{port}")
+    assert f'<a href="{path}/record.json" download>Game record</a>' in page
+    assert f'<a href="{path}/moves.txt" download>Move list</a>' in page
+    async with http.get(record_url) as answer:
+        assert answer.content_type == "application/json"
+        assert answer.headers["Content-Disposition"] == 'attachment; filename="tink-1.json"'
+        record = await answer.json()
+    assert list(VALIDATOR.iter_errors(record)) == []
+    assert [p["result"] for p in record["header"]["players"]] == [1, 0]
+    async with http.get(moves_url) as answer:
+        assert answer.content_type == "text/plain"
+        assert answer.headers["Content-Disposition"] == 'attachment; filename="tink-1.txt"'
+        moves = await answer.text()
+    assert moves.startswith("Game: Tink #1\n") and "Result: alice wins: four in a row." in moves
+    assert replayed(moves).history == ("S c3", "S c5", "S d3", "S d5", "S e3", "S e5", "S f3")
+    forged = re.sub(r"/[\w-]+$", "/AAAAAAAAAAAAAAAAAAAAAA", watch_url(discord))
+    assert (await text_of(http, f"{forged}/record.json"))[0] == 404
+
+
+async def test_the_root_says_what_the_pages_are_and_links_the_leaderboards(
+    discord: DiscordHarness, http: aiohttp.ClientSession, port: int
+) -> None:
+    status, page = await text_of(http, f"http://127.0.0.1:{port}/")
+    assert status == 200 and "<title>Pyramid Host</title>" in page
+    said = " ".join(page.split())
+    assert "games of Bridge, Folio, Tink and Tingle, Looney Pyramid games played on Discord" in said
+    links = bot_of(discord).links
+    assert links is not None
+    leaderboard = links.leaderboard(None)
+    assert f'<a href="{leaderboard}">' in page
+    status, board = await text_of(http, leaderboard)
+    assert status == 200 and "leaderboard" in board.lower()
