@@ -9,7 +9,7 @@ import engine
 from bot.play.playing.ai_seats import is_ai
 from bot.play.playing.coach import handed
 from bot.play.playing.endings import Endings
-from bot.play.table.changes import Changes
+from bot.play.table.changes import Changes, offer_stands
 from bot.play.table.games import Mover
 from bot.play.table.values import Headline, Played, Post, RanOut, Resent
 from bot.play.words.refusals import IllegalMove
@@ -59,7 +59,7 @@ class Turns:
             headline,
             events_before,
             actions=[] if done is None else [Action(done, seat.seat, seat.user_id)],
-            ends_offer=not isinstance(headline, Resent),
+            ends_offer=not isinstance(headline, Resent) and not offer_stands(loan.record),
             ends_claim=isinstance(headline, Played),
             reply_token=reply_token,
         )

@@ -23,7 +23,7 @@ from bot.play.table.posts import BoardPosts
 from bot.play.table.saving import Loan
 from bot.play.table.values import Headline, Post, Resent
 from bot.play.words.text import Text
-from bot.storage import Action, GameRecord, Status, TurnClock
+from bot.storage import Action, GameRecord, OfferKind, Status, TurnClock
 from bot.storage.records import Interval
 
 
@@ -131,6 +131,19 @@ def ended(record: GameRecord, result: engine.Result, state: str, now: float) -> 
     )
 
 
+def offer_stands(record: GameRecord, taken_back: int = 0) -> bool:
+    """Whether the record's offer outlasts a change of its game: a draw offered by the
+    player whose turn it was stands through their own move, until the others answer or
+    one of them moves instead; any other offer ends with the change."""
+    offer = record.offer
+    return (
+        offer is not None
+        and offer.kind is OfferKind.DRAW
+        and offer.seat == record.turn_seat
+        and not taken_back
+    )
+
+
 def following(
     record: GameRecord,
     game: engine.Game,
@@ -158,7 +171,7 @@ def following(
         turn_seat=turn,
         turn_user_id=None if turn is None else record.players[turn].user_id,
         turn_started_at=now,
-        offer=None,
+        offer=record.offer if offer_stands(record, taken_back) else None,
         clock=clock,
     )
     moved = dataclasses.replace(moved, deadline=runs_out(moved, begun_turn))

@@ -525,3 +525,24 @@ async def test_a_finished_games_history_carries_its_record_files(discord: Discor
     record = json.loads(history.files[1].data)
     assert [p["name"] for p in record["header"]["players"]] == ["alice", "bob"]
     assert "1. alice: S d4" in history.files[2].data.decode()
+
+
+async def test_a_draw_offer_stands_through_its_makers_move_until_the_other_moves(
+    discord: DiscordHarness,
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord)
+    offer = await discord.slash(alice, "tink draw")
+    moved = await discord.slash(alice, "tink move", {"move": "S d4"})
+    assert "`S d4`" in moved.content
+    assert not any(button.disabled for button in offer.message.buttons)
+    agreed = await discord.click(bob, offer.message, "Agree")
+    assert "The players agreed to a draw." in agreed.messages[-1].content
+    await begin(discord)
+    offer = await discord.slash(alice, "tink draw")
+    await discord.slash(alice, "tink move", {"move": "S d4"})
+    await discord.slash(bob, "tink move", {"move": "S e5"})
+    assert all(button.disabled for button in offer.message.buttons)
+    storage = discord.client.host.storage  # type: ignore[attr-defined]
+    record = await storage.latest_game_in(discord.channel.id)
+    assert record.offer is None and record.status is Status.ACTIVE
