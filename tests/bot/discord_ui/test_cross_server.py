@@ -122,6 +122,8 @@ async def test_another_servers_moderator_cannot_act_on_this_servers_things(
 ) -> None:
     numbers = await this_servers_things(discord)
     mallory, elsewhere = other_server(discord)
+    await discord.client.service.settled()  # type: ignore[attr-defined]
+    await host(discord).games.newest_in(elsewhere.id)  # read after every write queued so far
     before = database_rows(tmp_path)
     for (command, option), refusal in COMMANDS_NAMING_BY_NUMBER.items():
         number = 1 if option == "number" else numbers["game"]
