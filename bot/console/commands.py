@@ -36,7 +36,7 @@ from bot.play.table.records import GameRecord, Status
 from bot.play.table.values import Person, Post, Prompt, Refusal
 from bot.play.words.languages import SOURCE
 from bot.play.words.text import Text, excerpt, plain
-from bot.play.words.wording import title, turn_line
+from bot.play.words.wording import hint_text, title, turn_line
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ LOG_FILE = "console.log"
 OFFERS = {"draw": Prompt.DRAW, "undo": Prompt.UNDO, "pause": Prompt.PAUSE}
 """The console's commands offering something the others answer."""
 GAME_COMMANDS = (
-    *("moves", "board", "history", "resign", "agree", "decline", "abort"),
+    *("moves", "hint", "board", "history", "resign", "agree", "decline", "abort"),
     *("resume", "give_time", *OFFERS),
 )
 MOVES_LISTED = 25
@@ -208,6 +208,11 @@ class Console:
             return NO_GAME
         if command == "moves":
             return await self._moves(" ".join(args))
+        if command == "hint":
+            if not args:
+                return 'Whose hint? For example "hint alice".'
+            user = self.person(args[0]).user_id
+            return self._plain(hint_text(await self.host.coach.hint(CHANNEL, self.game, user)))
         if command == "board":
             board = await self._show(await self.host.moves.board(CHANNEL, self.game))
             record = await self.host.games.newest_in(CHANNEL)

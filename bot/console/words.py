@@ -22,6 +22,8 @@ start tink alice ai=hard  play against the AI (beginner, easy, medium, hard); "a
                           your first piece, as the second player always does)
 alice s d4                alice plays the move "s d4"
 moves [start]             the legal moves of the player to move (those that start so)
+hint alice                the coach names alice's win at once, if she has one (in games
+                          against the AI)
 board                     the picture of the game
 history                   the move list and a replay
 review [game]             the last finished game's review: accuracy, mistakes, graph

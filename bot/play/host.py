@@ -21,6 +21,7 @@ from bot.play.learning.reviews import Reviews
 from bot.play.learning.watching import Watching
 from bot.play.playing.ai_turns import DEFAULT_NAME, AiPlayers, Thinker
 from bot.play.playing.challenges import Challenges
+from bot.play.playing.coach import Coach
 from bot.play.playing.endings import Endings
 from bot.play.playing.moves import Moves
 from bot.play.playing.offers import Offers
@@ -93,6 +94,7 @@ class Host:
         self.ai = AiPlayers(self.games, clocks, turns, thinking, name=ai_name)
         self.challenges = Challenges(self.games, clocks, changes, self.ai)
         self.offers = Offers(self.games, changes, self.ai)
+        self.coach = Coach(self.games)
         self.answering = AnsweringPlaces(storage.reply_places, clock)
         self.reviews = Reviews(self.games, storage.reviews, thinking, renderer)
         self.history = History(self.games, renderer, self.reviews.kept)

@@ -23,6 +23,7 @@ from bot.play.ranking.ratings import rate_game
 from bot.play.words.languages import posix_language, translations
 from bot.storage.sqlite import SqliteStorage
 from bot.workers.drawing import ThreadDrawing
+from tests.bot.discord_ui.test_ai_games import ScriptedThinker
 from tests.bot.support import SCRIPTS, Clock, StubRenderer, long_bridge
 
 DISCORD_MARKS = ("**", "`", "<t:", "<#", "<@", "](", "__")
@@ -695,3 +696,29 @@ async def test_folio_extras_as_the_readme_writes_them_and_any_case(console: Cons
     refused = await console.handle("start folio alice bob extras=RS YM GL")
     assert refused == "The extras must be four pieces such as RS YM GL BM."
     assert (await console.handle("start Tink alice bob")).startswith("Tink #2 begins")
+
+
+async def test_the_coach_names_a_win_at_once_when_asked_against_the_bot_only(
+    tmp_path: Path, clock: Clock
+) -> None:
+    storage = await SqliteStorage.open(str(tmp_path / "coached.sqlite3"), rater=rate_game)
+    thinker = ScriptedThinker(["S a8", "S h8", "S b8"])
+    console = Console(Host(storage, StubRenderer(), clock=clock, thinker=thinker), tmp_path)
+    try:
+        await console.handle("start tink alice ai=beginner")
+        assert (await console.handle("hint alice")).startswith(
+            "Coach: alice has no win at once this turn"
+        )
+        for move in ("s c3", "s d3", "s e3"):
+            await console.handle(f"alice {move}")
+        assert await console.handle("hint alice") in (
+            "Coach: alice can win at once with S b3.",
+            "Coach: alice can win at once with S f3.",
+        )
+        for line in ("abort", "y", "start tink bob carol"):
+            await console.handle(line)
+        assert await console.handle("hint bob") == (
+            "Hints are given in games against the bot only: between people, it is rated."
+        )
+    finally:
+        await storage.close()

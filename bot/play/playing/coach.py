@@ -1,6 +1,7 @@
 """The coach in games against the bot: a player's move that hands the bot a win, at once
 or forced in two, is named in the move's own post, so a newcomer sees why the game
-turns. Between people, where ratings are at stake, it says nothing."""
+turns; and asked for a hint before a move, it names the player's own win in one. Between
+people, where ratings are at stake, it says nothing and gives no hint."""
 
 from __future__ import annotations
 
@@ -8,8 +9,29 @@ from collections.abc import Sequence
 
 import engine
 from bot.play.playing.ai_seats import is_ai
-from bot.play.table.values import Handed
+from bot.play.table.games import GameTable, turn_seat
+from bot.play.table.values import Handed, Hint, Refusal
+from bot.play.words.text import t
 from bot.storage import Seat
+
+
+class Coach:
+    """Hints for the player to move, in games against the bot."""
+
+    def __init__(self, games: GameTable) -> None:
+        self._games = games
+
+    async def hint(self, place_id: int, game_name: str, user_id: int) -> Hint:
+        """The player's wins in one, for the move they are about to make; refused between
+        people, where the game is rated, and to anyone whose turn it is not."""
+        record = await self._games.active(place_id, game_name)
+        seat = turn_seat(record, user_id)
+        if not any(is_ai(other.user_id) for other in record.players):
+            raise Refusal(
+                t("Hints are given in games against the bot only: between people, it is rated.")
+            )
+        async with self._games.borrow(record) as loan:
+            return Hint(seat.name, tuple(loan.game.winning_moves()))
 
 
 def handed(game: engine.Game, players: Sequence[Seat], mover: Seat) -> Handed | None:

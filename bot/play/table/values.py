@@ -119,6 +119,15 @@ class Handed:
 
 
 @dataclass(frozen=True, slots=True)
+class Hint:
+    """What the coach tells a player about to move: their wins in one (none: there is no
+    win at once this turn)."""
+
+    player: str
+    wins: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Played:
     """A move played: by whom, as typed in the game's notation, and in words; with the
     coach's warning where it handed the bot a win."""

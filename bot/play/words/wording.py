@@ -8,7 +8,7 @@ from string import Formatter
 import engine
 from bot.play.clocks.clock import facts_of
 from bot.play.playing.ai_seats import is_ai
-from bot.play.table.values import Handed, Headline, Played, RanOut, Resent
+from bot.play.table.values import Handed, Headline, Hint, Played, RanOut, Resent
 from bot.play.words.clocks import span
 from bot.play.words.text import (
     Code,
@@ -118,6 +118,19 @@ def handed_text(handed: Handed) -> Text:
             move=move,
         )
     return t("Coach: this lets {bot} win at once with {move}.", bot=bot, move=move)
+
+
+def hint_text(hint: Hint) -> Text:
+    """The coach's hint: the player's win in one, or that there is none this turn."""
+    player = Strong(Name(hint.player))
+    if hint.wins:
+        return t(
+            "Coach: {player} can win at once with {move}.", player=player, move=Code(hint.wins[0])
+        )
+    return t(
+        "Coach: {player} has no win at once this turn; look for the other side's threats to block.",
+        player=player,
+    )
 
 
 def seat_of(record: GameRecord, user_id: int) -> Seat:
