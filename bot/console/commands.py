@@ -52,8 +52,6 @@ GAME_COMMANDS = (
 )
 MOVES_LISTED = 25
 """Moves `moves` lists at most; it says how many more match."""
-FORFEITED = {engine.Ending.RESIGNATION: "resigned", engine.Ending.TIME: "ran out of time"}
-"""How `history` says that a player left the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,13 +285,12 @@ class Console:
         """The move list, in full, with the resignations and time-outs, and the replay."""
         post = await self.host.history.in_channel(CHANNEL, self.game)
         shown = await self._show(post)
-        listed = next((f for f in post.files if f.name.endswith(".txt")), None)
+        listed = next((f for f in post.files if f.name.endswith("-moves.txt")), None)
         if listed is not None:
             path = self.out / listed.name
             text, _, files = shown.partition("\n")
             shown = "\n".join([with_list(text, str(path), listed.data.decode()), files])
-        record = await self.host.games.by_id(post.game_id)
-        return "\n".join([shown, *([] if record is None else _forfeits(record))])
+        return shown
 
     async def _abort(self) -> str:
         """Abort the game, once confirmed."""
@@ -399,15 +396,3 @@ class Console:
 def _joined(parts: list[str]) -> str:
     """The parts said, one line after another, leaving out those empty."""
     return "\n".join(filter(None, parts))
-
-
-def _forfeits(record: GameRecord) -> list[str]:
-    """Who resigned or ran out of time, and after which move."""
-    said, moves = [], 0
-    for action in engine.load_game(record.state).actions:
-        if action.kind is engine.ActionKind.MOVE:
-            moves += 1
-        elif action.seat is not None and action.ending in FORFEITED:
-            when = f"after move {moves}" if moves else "before any move"
-            said.append(f"{record.players[action.seat].name} {FORFEITED[action.ending]} {when}.")
-    return said

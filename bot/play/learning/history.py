@@ -7,7 +7,7 @@ player force a win in two (an unstoppable double threat)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 import engine
 from ai.review import GameReview, Grade
@@ -87,17 +87,35 @@ class History:
             files += record_files(record, self._games.clock())
         count = f"{title(record)}, {len(moves)} move{'' if len(moves) == 1 else 's'}"
         listing = lines(moves) if moves else say("No moves yet.")
+        left = [say(line) for line in forfeits(game, record.names)]
         capped = len(game.actions) + 1 > REPLAY_FRAMES
         if not capped and len(plain(listing)) + len(count) < MAX_TEXT:
-            return Post(record.id, say(f"{count}:\n", listing), tuple(files))
+            return Post(record.id, lines([say(f"{count}:\n", listing), *left]), tuple(files))
         files.append(File(f"{record.game}-{record.id}-moves.txt", plain(listing).encode()))
         shortened = f"the replay shows {REPLAY_FRAMES} of its {len(game.actions) + 1} positions, "
         replay = f"{shortened}the last ones one by one; " if capped else ""
-        return Post(record.id, say(f"{count}: {replay}the list is attached."), tuple(files))
+        said = say(f"{count}: {replay}the list is attached.")
+        return Post(record.id, lines([said, *left]), tuple(files))
 
 
 Graded = Callable[[GameRecord], Awaitable[GameReview | None]]
 """A finished game's review, if one was made of it."""
+
+
+FORFEITED = {engine.Ending.RESIGNATION: "resigned", engine.Ending.TIME: "ran out of time"}
+"""How the history says that a player left the game."""
+
+
+def forfeits(game: engine.Game, names: Sequence[str]) -> list[str]:
+    """Who resigned or ran out of time, and after which move."""
+    said, moves = [], 0
+    for action in game.actions:
+        if action.kind is engine.ActionKind.MOVE:
+            moves += 1
+        elif action.seat is not None and action.ending in FORFEITED:
+            when = f"after move {moves}" if moves else "before any move"
+            said.append(f"{names[action.seat]} {FORFEITED[action.ending]} {when}.")
+    return said
 
 
 def _marked(grade: Grade | None, lesson: str) -> str:

@@ -521,6 +521,7 @@ async def test_a_finished_games_history_carries_its_record_files(discord: Discor
     confirm = await discord.slash(alice, "tink resign")
     await discord.click(alice, confirm.message, "Resign")
     history = await discord.slash(bob, "tink history")
+    assert history.content.endswith("1. alice: S d4\nalice resigned after move 1.")
     assert [f.filename for f in history.files] == ["tink-1.gif", "tink-1.json", "tink-1.txt"]
     record = json.loads(history.files[1].data)
     assert [p["name"] for p in record["header"]["players"]] == ["alice", "bob"]
