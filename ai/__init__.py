@@ -68,13 +68,14 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     if tactics.wins:
         return game.search_text(tactics.wins[0])
     candidates = tactics.safe or resisting(game, tactics.moves)
-    if tactics.threatened and tactics.safe and rng.random() < settings.miss_block:
+    misses = settings.misses(game.to_move or 0, game.players)
+    if tactics.threatened and tactics.safe and rng.random() < misses:
         candidates = tactics.unsafe
     elif tactics.safe and settings.reading >= Reading.THREATS and _reads_lines(game):
         winning = winning_attack(game, settings.threat_depth)
         if winning is not None:
             return game.search_text(winning)
-        if rng.random() >= settings.miss_block:
+        if rng.random() >= misses:
             return game.search_text(_checked_choice(game, candidates, settings, rng))
     return game.search_text(_choice(game, candidates, settings, rng))
 

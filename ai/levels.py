@@ -38,6 +38,9 @@ class Level:
 
     iterations: Mapping[str, int]
     miss_block: float = 0.0
+    miss_block_first: float | None = None
+    """`miss_block` when it has the first seat of a two-player game, whose tempo is worth
+    much to a weak player's opponent (None: the same in every seat)."""
     top_k: int = 1
     temperature: float = 0.0
     exploration: float = 0.7
@@ -58,6 +61,15 @@ class Level:
         if "default" not in self.iterations or min(self.iterations.values()) < 1:
             raise ValueError("a level needs at least one iteration per game, and a default")
 
+    def misses(self, seat: int, players: int) -> float:
+        """The chance of overlooking a threat, in this seat of a game of this many."""
+        first = seat == 0 and players == 2 and self.miss_block_first is not None
+        return (
+            self.miss_block_first
+            if first and self.miss_block_first is not None
+            else self.miss_block
+        )
+
     def budget(self, game: str) -> int:
         """Search iterations per move in `game`."""
         return self.iterations.get(game, self.iterations["default"])
@@ -70,7 +82,8 @@ def _budgets(**by_game: int) -> Mapping[str, int]:
 SETTINGS: dict[str, Level] = {
     "beginner": Level(
         _budgets(default=70, folio=300, bridge=8),
-        miss_block=0.4,
+        miss_block=0.35,
+        miss_block_first=0.9,
         top_k=4,
         temperature=0.15,
         reading=Reading.WINS,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import ai
 from bot.play.playing.ai_seats import LEVELS, ai_level, ai_user_id, checked_level
 from bot.play.table.values import Refusal
 
@@ -29,3 +30,9 @@ def test_the_beginner_level_is_asked_for_by_name() -> None:
     assert LEVELS[0] == "beginner" and checked_level(" Beginner ") == "beginner"
     with pytest.raises(Refusal, match="beginner, easy, medium or hard"):
         checked_level("novice")
+
+
+def test_the_beginner_blocks_less_in_the_first_seat_of_two_where_the_tempo_is() -> None:
+    beginner = ai.SETTINGS["beginner"]
+    assert beginner.misses(0, 2) > beginner.misses(1, 2) == beginner.misses(0, 3)
+    assert ai.SETTINGS["easy"].misses(0, 2) == ai.SETTINGS["easy"].misses(1, 2)
