@@ -356,8 +356,9 @@ async def test_a_finished_games_history_marks_a_forced_win_allowed(host: Host) -
     assert "forced win" not in during
     await host.endings.resign(game_id, BOB.user_id)
     listed = shown((await host.history.in_channel(CHANNEL, "tink")).text).splitlines()
-    assert listed[-3:] == [
+    assert listed[-4:] == [
         "4. Bob: S h8 (allowed a forced win in two: S b3 or S e3)",
         "5. Alice: S c4",
         "6. Bob: S a1 (allowed a forced win in two: S c2 or S e2 or S b3 or more)",
+        "Bob resigned after move 6.",
     ]
