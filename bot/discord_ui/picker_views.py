@@ -28,8 +28,8 @@ MOVED_ON = "The game moved on since this picker was opened; here it is afresh."
 
 def picker_message(step: Step, interaction: discord.Interaction) -> dict[str, Any]:
     """The private message of a picker's step: where it stands, the choices that follow
-    (the winning ones first, marked), Back, Cancel, Play once the move is whole, and a
-    link to play on the web when the bot serves pages."""
+    (the winning ones first, marked, where the game gives hints), Back, Cancel, Play once
+    the move is whole, and a link to play on the web when the bot serves pages."""
     shown = markup(step.heading)
     if step.moved_on:
         shown = f"{MOVED_ON}\n{shown}"

@@ -15,6 +15,7 @@ from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.play.clocks.quiet import describe_quiet, describe_span, suggest_zones
 from bot.play.clocks.slow_games import Listing, SlowGames, settings_text
 from bot.play.clocks.timing import REMINDER_SUGGESTIONS, suggest_durations, suggest_time_controls
+from bot.play.playing.hints import Hints
 from bot.play.table.records import OnTimeOut, QuietHours
 from bot.play.table.values import Refusal
 
@@ -26,6 +27,17 @@ ON_TIME_OUT = [
         name="claim: the others may claim the win; until then, move late",
         value=OnTimeOut.CLAIM.value,
     ),
+]
+HINTS = [
+    app_commands.Choice(
+        name="bot games only: winning moves shown against the bot, not between people",
+        value=Hints.BOT_GAMES.value,
+    ),
+    app_commands.Choice(
+        name="every game: winning moves shown in every game, between people too",
+        value=Hints.EVERY_GAME.value,
+    ),
+    app_commands.Choice(name="no game: winning moves never shown", value=Hints.NO_GAME.value),
 ]
 
 
@@ -162,9 +174,10 @@ def _gamehost_group() -> app_commands.Group:
         threads="Whether new games open their own thread.",
         timeout="What running out of time means: lose at once, or the others may claim the win.",
         pages="Whether the server's games have pages on the web, to watch and play (Watch links).",
+        hints="Where players are shown their winning moves: by default, against the bot only.",
     )
     @app_commands.autocomplete(time_limit=suggest_time_limit, reminder_delay=suggest_reminder_delay)
-    @app_commands.choices(timeout=ON_TIME_OUT)
+    @app_commands.choices(timeout=ON_TIME_OUT, hints=HINTS)
     async def settings(
         interaction: discord.Interaction,
         time_limit: str | None = None,
@@ -172,10 +185,11 @@ def _gamehost_group() -> app_commands.Group:
         threads: bool | None = None,
         timeout: str | None = None,
         pages: bool | None = None,
+        hints: str | None = None,
     ) -> None:
         play = slow_games_of(interaction)
         guild_id = _guild_id(interaction)
-        given = (time_limit, reminder_delay, threads, timeout, pages)
+        given = (time_limit, reminder_delay, threads, timeout, pages, hints)
         if all(value is None for value in given):
             current = await in_time(interaction, play.settings(guild_id), ephemeral=True)
             text = f"Settings for this server:\n{settings_text(current)}"
@@ -187,6 +201,7 @@ def _gamehost_group() -> app_commands.Group:
                 threads=threads,
                 on_time_out=None if timeout is None else OnTimeOut(timeout),
                 pages=pages,
+                hints=None if hints is None else Hints(hints),
             )
             changed = await in_time(interaction, work, ephemeral=True)
             text = f"Saved. Settings for this server:\n{settings_text(changed)}"

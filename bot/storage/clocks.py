@@ -25,6 +25,16 @@ class OnTimeOut(StrEnum):
     """The others may claim the win; until one does, the late player may still move."""
 
 
+class Hints(StrEnum):
+    """Where players are shown their winning moves (`ServerSettings.hints`), stored as its
+    value."""
+
+    BOT_GAMES = "bot_games"
+    """In games against the bot alone: never where people play each other, rated."""
+    EVERY_GAME = "every_game"
+    NO_GAME = "no_game"
+
+
 @dataclass(frozen=True, slots=True)
 class ServerSettings:
     """A server's choices. The time control of new games: `time_limit` (seconds per
@@ -32,7 +42,8 @@ class ServerSettings:
     `reminder_delay` (seconds into a turn before a nudge) None means no nudges;
     `on_time_out` what running out means: `lose` at once, or `claim` (the others may
     claim the win, and until one does the late player may still move); `pages` whether
-    its games have pages on the web."""
+    its games have pages on the web; `hints` in which games players are shown their
+    winning moves."""
 
     time_limit: float | None = None
     reminder_delay: float | None = DEFAULT_REMINDER_DELAY
@@ -41,6 +52,7 @@ class ServerSettings:
     time_cap: float | None = None
     on_time_out: OnTimeOut = OnTimeOut.LOSE
     pages: bool = True
+    hints: Hints = Hints.BOT_GAMES
 
 
 @dataclass(frozen=True, slots=True)

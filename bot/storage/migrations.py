@@ -1,11 +1,10 @@
 """The numbered schema migrations, written once and rendered in each backend's words.
 
-Applied in order at start-up and recorded in `migrations`. A script names the types and
-clauses in which SQLite and PostgreSQL differ by the words of `Dialect.words`: `{ID}` a
-table's own id, `{BIGINT}` ids of Discord objects and seeds, `{REAL}` times and ratings
-(seconds since the epoch), `{WITHOUT_ROWID}` a table keyed by its primary key alone, and
-`{IS_DISTINCT}` the null-safe inequality. Flags are 0/1 integers and options and offers
-JSON text in both, so one row mapping serves both backends.
+Applied in order at start-up and recorded in `migrations`. A script names the types and clauses in
+which SQLite and PostgreSQL differ by the words of `Dialect.words`: `{ID}` a table's own id,
+`{BIGINT}` ids of Discord objects and seeds, `{REAL}` times and ratings (seconds since the epoch),
+`{WITHOUT_ROWID}` a table keyed by its primary key alone, and `{IS_DISTINCT}` the null-safe
+inequality. Flags are 0/1 integers, options and offers JSON text: one row mapping serves both.
 """
 
 from __future__ import annotations
@@ -441,6 +440,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX identifies_by_time ON identifies (at);
         """,
     ),
+    (23, "ALTER TABLE server_settings ADD COLUMN hints TEXT NOT NULL DEFAULT 'bot_games';"),
 )
 """Never edit a released migration: add the next number."""
 

@@ -12,7 +12,15 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from bot.storage.clocks import HeldPing, OnTimeOut, QuietHours, ServerSettings, Turn, Vacation
+from bot.storage.clocks import (
+    HeldPing,
+    Hints,
+    OnTimeOut,
+    QuietHours,
+    ServerSettings,
+    Turn,
+    Vacation,
+)
 from bot.storage.records import (
     Action,
     Announcement,
@@ -242,6 +250,7 @@ def action_values(game_id: int, actions: Sequence[Action], now: float) -> list[t
 SETTINGS_COLUMNS = (
     *("time_limit", "reminder_delay", "threads", "time_increment", "time_cap", "on_time_out"),
     "pages",
+    "hints",
 )
 
 
@@ -252,6 +261,7 @@ def server_settings(row: Row | None) -> ServerSettings:
         *(row["time_limit"], row["reminder_delay"], bool(row["threads"])),
         *(row["time_increment"], row["time_cap"], OnTimeOut(row["on_time_out"])),
         bool(row["pages"]),
+        Hints(row["hints"]),
     )
 
 
@@ -261,6 +271,7 @@ def settings_values(guild_id: int, settings: ServerSettings) -> tuple[Any, ...]:
         *(guild_id, settings.time_limit, settings.reminder_delay, int(settings.threads)),
         *(settings.time_increment, settings.time_cap, settings.on_time_out),
         int(settings.pages),
+        settings.hints,
     )
 
 

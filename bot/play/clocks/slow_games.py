@@ -26,7 +26,7 @@ from bot.play.table.values import Delivery, Post, Refusal
 from bot.play.words.clocks import control_words, describe_duration
 from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
 from bot.storage.clock_queries import ClockStorage
-from bot.storage.clocks import HeldPing, OnTimeOut, QuietHours, ServerSettings, Turn
+from bot.storage.clocks import HeldPing, Hints, OnTimeOut, QuietHours, ServerSettings, Turn
 
 SpareDay = Callable[[Turn], Awaitable[Delivery | None]]
 """`await spare_day(turn)`: take a vacation day for the player whose time in `turn` runs
@@ -83,6 +83,7 @@ class SlowGames:
         threads: bool | None = None,
         on_time_out: OnTimeOut | None = None,
         pages: bool | None = None,
+        hints: Hints | None = None,
     ) -> ServerSettings:
         """Change what is given, keep the rest; running turns follow a new reminder delay."""
         current = await self.clocks.server_settings(guild_id)
@@ -105,6 +106,8 @@ class SlowGames:
             changed = dataclasses.replace(changed, threads=threads)
         if pages is not None:
             changed = dataclasses.replace(changed, pages=pages)
+        if hints is not None:
+            changed = dataclasses.replace(changed, hints=hints)
         if changed != current:
             await self.clocks.save_server_settings(guild_id, changed)
             await self._replan(guild_id, changed.reminder_delay)
@@ -312,6 +315,14 @@ class SlowGames:
         self.games.events.write(DueWorkChanged())
 
 
+HINTS_SAID = {
+    Hints.BOT_GAMES: "in games against the bot only (games between people are rated)",
+    Hints.EVERY_GAME: "in every game",
+    Hints.NO_GAME: "in no game",
+}
+"""What each value of the `hints` setting means, as the settings say it."""
+
+
 def settings_text(settings: ServerSettings) -> str:
     """A server's settings, one per line."""
     delay = settings.reminder_delay
@@ -329,6 +340,7 @@ def settings_text(settings: ServerSettings) -> str:
             + ("never" if delay is None else describe_duration(delay)),
             f"New games open a thread: {'yes' if settings.threads else 'no'}",
             f"Games have pages on the web (Watch links): {'yes' if settings.pages else 'no'}",
+            f"Winning moves shown as hints: {HINTS_SAID[settings.hints]}",
         ]
     )
 

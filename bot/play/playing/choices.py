@@ -6,8 +6,9 @@ the square in Folio; the square moved from in Bridge) until the moves left fit a
 a step with more pieces than a list holds offers their first letters first (the file,
 then the square), and a step with a single choice is taken at once. A board that can be
 tapped (the game's page) has no list to fit: it is offered a piece at a time throughout.
-Each step offers only what leads to a legal move, the winning ones first. What has been
-picked is the move's text so far (`Step.chosen`), so a picker carries no state of its own.
+Each step offers only what leads to a legal move, the winning ones first where the game
+gives hints (`bot.play.playing.hints`), else in the text's order. What has been picked
+is the move's text so far (`Step.chosen`), so a picker carries no state of its own.
 """
 
 from __future__ import annotations
@@ -68,8 +69,9 @@ class MoveChoices:
     def of(
         cls, game: engine.Game, listed: int | None = MOST_CHOICES, *, wins_marked: bool = True
     ) -> MoveChoices:
-        """The moves of `game` as it stands; `wins_marked` marks the winning ones (not in
-        a puzzle, where that would give the answer away)."""
+        """The moves of `game` as it stands; `wins_marked` marks the winning ones and offers
+        them first (not in a puzzle, where that would give the answer away, nor in a game
+        without hints)."""
         wins = set(game.winning_moves()) if wins_marked else set()
         return cls(game.legal_moves(), wins, game.describe, listed)
 
@@ -158,11 +160,18 @@ def _label(piece: str, *, whole: bool) -> str:
 
 
 def game_step(
-    record: GameRecord, game: engine.Game, chosen: str, version: int, listed: int | None
+    record: GameRecord,
+    game: engine.Game,
+    chosen: str,
+    version: int,
+    listed: int | None,
+    *,
+    hinted: bool,
 ) -> Step:
-    """The step after `chosen` in the game at `record` (`game`, its engine game); a
-    picker opened at another `version` (0: none) of the game starts afresh."""
+    """The step after `chosen` in the game at `record` (`game`, its engine game), its
+    winning choices marked when `hinted`; a picker opened at another `version` (0: none)
+    of the game starts afresh."""
     moved_on = version not in (0, record.version)
     heading = say(f"{title(record)}: your move")
-    moves = MoveChoices.of(game, listed)
+    moves = MoveChoices.of(game, listed, wins_marked=hinted)
     return moves.step((record.id, record.version), "" if moved_on else chosen, heading, moved_on)

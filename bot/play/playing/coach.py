@@ -9,24 +9,29 @@ from collections.abc import Sequence
 
 import engine
 from bot.play.playing.ai_seats import is_ai
+from bot.play.playing.hints import hints_in
 from bot.play.table.games import GameTable, turn_seat
 from bot.play.table.values import Handed, Hint, Refusal
 from bot.play.words.text import t
 from bot.storage import Seat
+from bot.storage.clock_queries import ClockStorage
 
 
 class Coach:
-    """Hints for the player to move, in games against the bot."""
+    """Hints for the player to move, where the server's `hints` setting gives them (by
+    default, in games against the bot: see `hints_shown`)."""
 
-    def __init__(self, games: GameTable) -> None:
+    def __init__(self, games: GameTable, clocks: ClockStorage) -> None:
         self._games = games
+        self._clocks = clocks
 
     async def hint(self, place_id: int, game_name: str, user_id: int) -> Hint:
-        """The player's wins in one, for the move they are about to make; refused between
-        people, where the game is rated, and to anyone whose turn it is not."""
+        """The player's wins in one, for the move they are about to make; refused where the
+        game gives no hints (between people, where it is rated) and to anyone whose turn
+        it is not."""
         record = await self._games.active(place_id, game_name)
         seat = turn_seat(record, user_id)
-        if not any(is_ai(other.user_id) for other in record.players):
+        if not await hints_in(self._clocks, record):
             raise Refusal(
                 t("Hints are given in games against the bot only: between people, it is rated.")
             )

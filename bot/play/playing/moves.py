@@ -6,6 +6,7 @@ import re
 from collections.abc import Container, Mapping
 
 import engine
+from bot.play.playing.hints import hints_in
 from bot.play.playing.turns import Turns
 from bot.play.table.games import GameTable
 from bot.play.table.posts import BoardPosts
@@ -13,15 +14,20 @@ from bot.play.table.saving import Stale
 from bot.play.table.values import Post
 from bot.play.words.wording import standing_text
 from bot.storage import Status
+from bot.storage.clock_queries import ClockStorage
 
 
 class Moves:
     """A player's turn, and the board for anyone."""
 
-    def __init__(self, games: GameTable, boards: BoardPosts, turns: Turns) -> None:
+    def __init__(
+        self, games: GameTable, boards: BoardPosts, turns: Turns, clocks: ClockStorage
+    ) -> None:
+        """`clocks` holds the server settings that say where hints are shown."""
         self._games = games
         self._boards = boards
         self._turns = turns
+        self._clocks = clocks
 
     async def move(
         self,
@@ -64,18 +70,20 @@ class Moves:
         chosen: Mapping[str, str] | None = None,
     ) -> list[tuple[str, str]]:
         """Legal moves, or the values of one of their parts (see `GameInfo.move_parts`),
-        matching what the user typed, winning ones first: (text, words) pairs, all of
-        them (a front end shows as many as it can). Parts `chosen` already narrow the
-        moves when they name a part of one exactly."""
+        matching what the user typed, winning ones first and marked where the game gives
+        hints (see `hints_shown`): (text, words) pairs, all of them (a front end shows as
+        many as it can). Parts `chosen` already narrow the moves when they name a part of
+        one exactly."""
         record = await self._games.newest_in(place_id)
         if record is None or record.game != game_name or record.status is not Status.ACTIVE:
             return []
         seat = record.seat_of(user_id)
         if seat is None or seat.seat != record.turn_seat:
             return []
+        hinted = await hints_in(self._clocks, record)
         async with self._games.borrow(record) as loan:
             game = loan.game
-            values = _part_values(game, part, chosen or {})
+            values = _part_values(game, part, chosen or {}, hinted=hinted)
             described = {
                 value: game.describe(value if part is None else game.join_move({part: value}))
                 + (" — wins" if winning else "")
@@ -92,10 +100,13 @@ class Moves:
             return await self._boards.board(loan, standing_text(record, loan.game), clocks)
 
 
-def _part_values(game: engine.Game, part: str | None, chosen: Mapping[str, str]) -> dict[str, bool]:
+def _part_values(
+    game: engine.Game, part: str | None, chosen: Mapping[str, str], *, hinted: bool
+) -> dict[str, bool]:
     """Each value `part` takes in the legal moves agreeing with the `chosen` parts (each
-    legal move without a part), and whether one of those moves wins at once."""
-    wins = set(game.winning_moves())
+    legal move without a part), and whether one of those moves wins at once (never, when
+    not `hinted`)."""
+    wins = set(game.winning_moves()) if hinted else set()
     if part is None:
         return {move: move in wins for move in game.legal_moves()}
     moves = [(move, game.split_move(move)) for move in game.legal_moves()]

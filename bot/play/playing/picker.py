@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import engine
 from bot.play.playing.choices import MOST_CHOICES, Step, game_step
+from bot.play.playing.hints import hints_in
 from bot.play.playing.turns import Turns
 from bot.play.table.games import GameTable, Mover, turn_seat
 from bot.play.table.values import Post
+from bot.storage import GameRecord
+from bot.storage.clock_queries import ClockStorage
 
 
 class Picker:
     """The steps of picking a move, read off the lent game's legal moves, and playing it."""
 
-    def __init__(self, games: GameTable, turns: Turns) -> None:
+    def __init__(self, games: GameTable, turns: Turns, clocks: ClockStorage) -> None:
+        """`clocks` holds the server settings that say where hints are shown."""
         self._games = games
         self._turns = turns
+        self._clocks = clocks
 
     async def play(
         self,
@@ -31,7 +37,7 @@ class Picker:
             seat = turn_seat(record, user_id)
             if version == record.version and chosen in loan.game.legal_moves():
                 return await self._turns.play(Mover(loan, seat), chosen)
-            return game_step(record, loan.game, chosen, version, listed)
+            return await self._step(record, loan.game, chosen, version, listed)
 
     async def step(
         self,
@@ -44,9 +50,16 @@ class Picker:
     ) -> Step:
         """The step after `chosen` for the player to move; a picker opened at another
         `version` (0: none) of the game starts afresh. A step offers at most `listed`
-        choices (None: a piece at a time, however many). Refused, in one sentence, to
-        anyone but the player to move, and once the game is over."""
+        choices (None: a piece at a time, however many), the winning ones first and
+        marked where the game gives hints (see `hints_shown`). Refused, in one sentence,
+        to anyone but the player to move, and once the game is over."""
         record = await self._games.active_by_id(game_id)
         async with self._games.borrow(record) as loan:
             turn_seat(record, user_id)
-            return game_step(record, loan.game, chosen, version, listed)
+            return await self._step(record, loan.game, chosen, version, listed)
+
+    async def _step(
+        self, record: GameRecord, game: engine.Game, chosen: str, version: int, listed: int | None
+    ) -> Step:
+        hinted = await hints_in(self._clocks, record)
+        return game_step(record, game, chosen, version, listed, hinted=hinted)

@@ -270,6 +270,8 @@ async def test_folio_moves_are_asked_as_a_square_and_a_gift_each_suggested(
 
 
 async def test_a_winning_folio_square_comes_first_and_says_so(discord: DiscordHarness) -> None:
+    """Where the server gives hints in every game (see test_hints.py)."""
+    await discord.slash(discord.user("owner"), "gamehost settings", {"hints": "every_game"})
     script = SCRIPTS["folio"]
     await begin(discord, "folio", **script.options)
     splitter = engine.new_game("folio", 2, seed=0)
@@ -286,6 +288,8 @@ async def test_a_winning_folio_square_comes_first_and_says_so(discord: DiscordHa
 async def test_autocomplete_lists_winning_moves_first_and_says_so(
     discord: DiscordHarness,
 ) -> None:
+    """Where the server gives hints in every game (see test_hints.py)."""
+    await discord.slash(discord.user("owner"), "gamehost settings", {"hints": "every_game"})
     alice, bob = discord.user("alice"), discord.user("bob")
     await begin(discord)
     for alices, bobs in [("S c3", "S a8"), ("S d3", "S h8"), ("S e3", "S a6")]:

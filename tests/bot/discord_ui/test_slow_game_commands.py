@@ -254,7 +254,9 @@ async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games
         "Settings for this server:\nTime limit in new games: none\n"
         "When time runs out: the game is lost (out, with 3 or 4 players)\n"
         "Reminder when a turn has waited: 1 day\nNew games open a thread: no\n"
-        "Games have pages on the web (Watch links): yes"
+        "Games have pages on the web (Watch links): yes\n"
+        "Winning moves shown as hints: in games against the bot only "
+        "(games between people are rated)"
     )
     refused = await discord.slash(owner, "gamehost settings", {"reminder_delay": "2 seconds"})
     assert refused.ephemeral
@@ -269,7 +271,7 @@ async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games
         "gamehost settings",
         {
             **{"time_limit": "2d+1d", "reminder_delay": "none", "threads": True},
-            **{"timeout": "claim", "pages": False},
+            **{"timeout": "claim", "pages": False, "hints": "every_game"},
         },
     )
     assert saved.content == (
@@ -277,7 +279,8 @@ async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games
         "Time limit in new games: 2d+1d (2 days, 1 day more a move)\n"
         "When time runs out: the others may claim the win\n"
         "Reminder when a turn has waited: never\nNew games open a thread: yes\n"
-        "Games have pages on the web (Watch links): no"
+        "Games have pages on the web (Watch links): no\n"
+        "Winning moves shown as hints: in every game"
     )
     started = await discord.slash(alice, "tink start", {"opponent": bob})
     challenge = started.messages[-1]

@@ -1,0 +1,228 @@
+"""Hints through discord.py: where the server's `hints` setting says so, the `/<game> move`
+autocomplete and the Move picker list a player's winning moves first, marked; elsewhere
+(by default, a rated game between people) every legal move is offered, in board order,
+unmarked. Each game is stored one move before a win for the player to move."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+import engine
+from bot.play.table.changes import following
+from bot.storage import Action, Status
+from tests.bot.harness import DiscordHarness, SentMessage, User
+from tests.bot.harness.records import walk_components
+from tests.bot.support import SCRIPTS
+from tests.bot.taps import labels_of
+
+
+def flipped(move: str) -> str:
+    """A Bridge move seen from the other side of the board (ranks 1 and 8 swapped)."""
+    return "-".join(f"{square[0]}{9 - int(square[1:])}" for square in move.split("-"))
+
+
+_BRIDGE = SCRIPTS["bridge"].moves
+BEFORE_A_WIN = {
+    ("tink", 0): SCRIPTS["tink"].moves[:-1],
+    ("tingle", 0): SCRIPTS["tingle"].moves[:-1],
+    ("folio", 0): ["give RS", "a1 give YS", "b1 give GS", "c1 give RS", "a2 give BS"],
+    ("bridge", 0): _BRIDGE[:-1],
+    ("bridge", 1): [
+        *(flipped(m) for two in zip(_BRIDGE[1::2], _BRIDGE[:-1:2], strict=True) for m in two),
+        "h1-g2",
+    ],
+}
+"""For each game and seat, moves after which that seat may win at once (Bridge draws
+the seats, so the bot's opponent may sit second)."""
+THREE_SEAT_TINK = [
+    *("S d5", "S c4", "S b2", "S f5", "S h1", "S b6", "S f3", "S c6", "S e8", "S d7", "S f2"),
+    *("S g1", "S h6", "S g6", "S f7", "M f4 f3 f5", "M b5 c4 c6", "M e7 f7 e8", "S d6", "S c8"),
+    "S e1",
+]
+"""Tink for three, after which the first seat may win at once."""
+FIRST_PART = {"tink": "move", "tingle": "move", "bridge": "move", "folio": "square"}
+GAMES = sorted({name for name, _ in BEFORE_A_WIN})
+
+
+@dataclass(frozen=True)
+class Position:
+    """A game stored one move before a win: who is to move, a post with its Move button, and the
+    engine's view of the position."""
+
+    mover: User
+    turn_post: SentMessage
+    game: engine.Game
+
+
+async def people_game(discord: DiscordHarness, game: str) -> Position:
+    """Alice and Bob's game (rated), at a position with a win for the player to move."""
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, f"{game} start", {"opponent": bob, **options(game)})
+    await discord.click(bob, challenge.message, "Accept")
+    return await at_a_win(discord, [alice, bob], game)
+
+
+async def bot_game(discord: DiscordHarness, game: str) -> Position:
+    """Alice's game against the bot, at a position with a win for her to move."""
+    alice = discord.user("alice")
+    await discord.slash(alice, f"{game} start", {"opponent": discord.me, **options(game)})
+    await discord.run(discord.client.service.settled())  # type: ignore[attr-defined]
+    return await at_a_win(discord, [alice], game)
+
+
+def options(game: str) -> dict[str, object]:
+    return {"grid": "fixed"} if game == "folio" else {}
+
+
+async def at_a_win(
+    discord: DiscordHarness, people: list[User], name: str, moves: list[str] | None = None
+) -> Position:
+    """The channel's game stored after `moves` (else the `BEFORE_A_WIN` moves of the
+    first seat of `people`), the first seat of `people` to move."""
+    host = discord.client.host  # type: ignore[attr-defined]
+    record = await host.storage.latest_game_in(discord.channel.id)
+    seat = min(s.seat for s in record.players if s.user_id in {p.id for p in people})
+    moves = BEFORE_A_WIN[name, seat] if moves is None else moves
+    game = engine.new_game(name, len(record.players), seed=record.seed, **record.options)
+    logged = []
+    for move in moves:
+        game.play(move)
+        logged.append(Action(move, game.movers[-1], record.players[game.movers[-1]].user_id))
+    moved = following(record, game, host.games.clock(), Status.ACTIVE, (), (), 0)
+    async with host.games.borrow(record) as loan:
+        loan.game = game
+        await loan.save(moved.record, logged)
+    mirror = engine.new_game(name, len(record.players), seed=record.seed, **record.options)
+    for move in moves:
+        mirror.play(move)
+    assert mirror.winning_moves() and mirror.to_move == seat
+    (mover,) = [p for p in people if p.id == record.players[seat].user_id]
+    return Position(mover, turn_post(discord), mirror)
+
+
+def turn_post(discord: DiscordHarness) -> SentMessage:
+    """The channel's last post with a Move button (it opens the picker of its game)."""
+    posts = [r.message for r in discord.requests if r.message is not None]
+    return [m for m in posts if m.channel == discord.channel and "Move" in labels_of(m)][-1]
+
+
+async def set_hints(discord: DiscordHarness, value: str) -> None:
+    saved = await discord.slash(discord.user("owner"), "gamehost settings", {"hints": value})
+    assert saved.content.startswith("Saved."), saved.content
+
+
+# -- what a front end shows ------------------------------------------------------------
+
+
+def first_values(game: engine.Game, part: str, *, hinted: bool) -> list[str]:
+    """The values of a move's first part in the legal moves' order, the winning ones
+    first when `hinted`: what the autocomplete lists."""
+    values = list(dict.fromkeys(game.split_move(move)[part] for move in game.legal_moves()))
+    wins = {game.split_move(move)[part] for move in game.winning_moves()}
+    return sorted(values, key=lambda value: hinted and value not in wins)[:25]
+
+
+async def autocompleted(
+    discord: DiscordHarness, position: Position, name: str
+) -> list[tuple[str, str]]:
+    """What the autocomplete offers for the move's first part: values and names."""
+    part = FIRST_PART[name]
+    offered = await discord.autocomplete(position.mover, f"{name} move", part, {part: ""})
+    return [(choice.value, choice.name) for choice in offered]
+
+
+async def picker_steps(discord: DiscordHarness, position: Position) -> list[list[tuple[str, str]]]:
+    """Each step of the Move picker on the way to the first winning move: its choices'
+    values and descriptions, in order."""
+    target = position.game.winning_moves()[0]
+    step = await discord.click(position.mover, position.turn_post, "Move")
+    steps = []
+    while "Play" not in [button.label for button in step.message.buttons]:
+        (menu,) = [c for c in walk_components(step.message.components) if "options" in c]
+        shown = [(o["value"], o.get("description") or "") for o in menu["options"]]
+        steps.append(shown)
+        value = max((v for v, _ in shown if target.startswith(v)), key=len)
+        step = await discord.select(position.mover, step.message, menu["custom_id"], [value])
+    return steps
+
+
+async def assert_hinted(discord: DiscordHarness, position: Position, name: str) -> None:
+    """The winning moves come first, marked, in the autocomplete and the picker."""
+    wanted = first_values(position.game, FIRST_PART[name], hinted=True)
+    offered = await autocompleted(discord, position, name)
+    assert [value for value, _ in offered] == wanted
+    assert offered[0][1].endswith("— wins")
+    steps = await picker_steps(discord, position)
+    for shown in steps:
+        winning = [description.endswith("wins") for _, description in shown]
+        assert winning[0] and winning == sorted(winning, reverse=True), shown
+
+
+async def assert_unhinted(discord: DiscordHarness, position: Position, name: str) -> None:
+    """Every legal move is offered in board order, and none is marked."""
+    wanted = first_values(position.game, FIRST_PART[name], hinted=False)
+    offered = await autocompleted(discord, position, name)
+    assert [value for value, _ in offered] == wanted
+    assert not any("wins" in said for _, said in offered), offered
+    steps = await picker_steps(discord, position)
+    assert steps, "the picker offers a list at least once"
+    for shown in steps:
+        assert not any("wins" in description for _, description in shown), shown
+        values = [value for value, _ in shown]
+        assert values == sorted(values), shown
+
+
+# -- the tests -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+async def test_a_game_between_people_gives_no_hints(discord: DiscordHarness, name: str) -> None:
+    await assert_unhinted(discord, await people_game(discord, name), name)
+
+
+@pytest.mark.parametrize("name", GAMES)
+async def test_a_game_against_the_bot_gives_hints(discord: DiscordHarness, name: str) -> None:
+    await assert_hinted(discord, await bot_game(discord, name), name)
+
+
+@pytest.mark.parametrize("name", GAMES)
+async def test_hints_in_every_game_reach_games_between_people(
+    discord: DiscordHarness, name: str
+) -> None:
+    await set_hints(discord, "every_game")
+    await assert_hinted(discord, await people_game(discord, name), name)
+
+
+@pytest.mark.parametrize("name", GAMES)
+async def test_hints_in_no_game_leave_even_the_bot_games_bare(
+    discord: DiscordHarness, name: str
+) -> None:
+    await set_hints(discord, "no_game")
+    await assert_unhinted(discord, await bot_game(discord, name), name)
+
+
+async def test_a_game_of_two_people_and_the_bot_gives_no_hints(discord: DiscordHarness) -> None:
+    """People's ratings meet in it, as in a game between people alone."""
+    alice, bob = discord.user("alice"), discord.user("bob")
+    invitation = {"opponent": bob, "player3": discord.me, "ai": "easy"}
+    challenge = await discord.slash(alice, "tink start", invitation)
+    await discord.click(bob, challenge.message, "Accept")
+    position = await at_a_win(discord, [alice, bob], "tink", THREE_SEAT_TINK)
+    await assert_unhinted(discord, position, "tink")
+
+
+async def test_the_hints_setting_is_shown_and_changed(discord: DiscordHarness) -> None:
+    owner = discord.user("owner")
+    shown = await discord.slash(owner, "gamehost settings")
+    assert shown.content.endswith(
+        "\nWinning moves shown as hints: in games against the bot only "
+        "(games between people are rated)"
+    )
+    for value, said in [("every_game", "in every game"), ("no_game", "in no game")]:
+        saved = await discord.slash(owner, "gamehost settings", {"hints": value})
+        assert saved.content.startswith("Saved. Settings for this server:\n")
+        assert saved.content.endswith(f"\nWinning moves shown as hints: {said}")
+    again = await discord.slash(owner, "gamehost settings")
+    assert again.content.endswith("\nWinning moves shown as hints: in no game")
