@@ -401,3 +401,23 @@ async def test_the_root_says_what_the_pages_are_and_links_the_leaderboards(
     assert f'<a href="{leaderboard}">' in page
     status, board = await text_of(http, leaderboard)
     assert status == 200 and "leaderboard" in board.lower()
+
+
+@pytest.mark.parametrize("hints", [None, "every_game"])
+async def test_the_play_page_marks_winning_squares_only_where_the_game_gives_hints(
+    discord: DiscordHarness, http: aiohttp.ClientSession, hints: str | None
+) -> None:
+    if hints is not None:
+        await discord.slash(discord.user("owner"), "gamehost settings", {"hints": hints})
+    alice, bob = discord.user("alice"), discord.user("bob")
+    await begin(discord)
+    for player, move in zip(
+        [alice, bob] * 3, ["S c3", "S a8", "S d3", "S h8", "S e3", "S a1"], strict=True
+    ):
+        turn = await discord.slash(player, "tink move", {"move": move})
+    picker = await discord.click(alice, turn.messages[-1], "Move")
+    (web,) = [b for b in picker.message.buttons if b.label == "Play on the web"]
+    assert web.url is not None
+    _, page = await text_of(http, f"{web.url}?chosen=S+&v=7")
+    assert ("spot wins" in page and "b3 (wins)" in page) == (hints == "every_game")
+    assert 'aria-label="b3' in page, "the winning square is offered all the same"
