@@ -86,7 +86,7 @@ class Host:
         changes = Changes(boards, pictures, clock, away=away)
         self.vacations = Vacations(self.games, clocks, vacation_days, clock=clock)
         self.endings = Endings(self.games, clocks, changes, reprieve=self.vacations.reprieve)
-        turns = Turns(self.endings, changes)
+        turns = Turns(self.endings, changes, clocks)
         self.moves = Moves(self.games, boards, turns, clocks)
         self.picker = Picker(self.games, turns, clocks)
         self.outbox = Outbox(self.games, storage.announcements, pictures, self.events)

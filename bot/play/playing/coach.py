@@ -1,7 +1,8 @@
-"""The coach in games against the bot: a player's move that hands the bot a win, at once
-or forced in two, is named in the move's own post, so a newcomer sees why the game
-turns; and asked for a hint before a move, it names the player's own win in one. Between
-people, where ratings are at stake, it says nothing and gives no hint."""
+"""The coach in games against the bot, where the game gives hints (see `hints_shown`): a
+player's move that hands the bot a win, at once or forced in two, is named in the move's
+own post, so a newcomer sees why the game turns; and asked for a hint before a move, it
+names the player's own win in one. Between people, where ratings are at stake, it says
+nothing and gives no hint (unless the server gives hints in every game)."""
 
 from __future__ import annotations
 

@@ -9,20 +9,23 @@ import engine
 from bot.play.playing.ai_seats import is_ai
 from bot.play.playing.coach import handed
 from bot.play.playing.endings import Endings
+from bot.play.playing.hints import hints_in
 from bot.play.table.changes import Changes, offer_stands
 from bot.play.table.games import Mover
 from bot.play.table.values import Headline, Played, Post, RanOut, Resent
 from bot.play.words.refusals import IllegalMove
 from bot.storage import Action
+from bot.storage.clock_queries import ClockStorage
 
 
 class Turns:
     """Plays the moves of the seats to move, whoever asks: a player's command, the
     picker, the bot."""
 
-    def __init__(self, endings: Endings, changes: Changes) -> None:
+    def __init__(self, endings: Endings, changes: Changes, clocks: ClockStorage) -> None:
         self._endings = endings
         self._changes = changes
+        self._clocks = clocks
 
     async def play(
         self, mover: Mover, move: str | Mapping[str, str], *, reply_token: str | None = None
@@ -53,6 +56,8 @@ class Turns:
             except engine.GameError as error:
                 raise IllegalMove(text, str(error)) from None
             warning = handed(game, loan.record.players, seat)
+            if warning is not None and not await hints_in(self._clocks, loan.record):
+                warning = None
             headline = Played(seat.name, done, game.describe(done), warning)
         return await self._changes.made(
             loan,

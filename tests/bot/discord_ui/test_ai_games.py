@@ -566,3 +566,18 @@ async def test_between_people_the_coach_says_nothing(discord: DiscordHarness) ->
     game = engine.load_game((await saved(discord))[0].state)
     assert engine.forced_wins_in_two(game, 1), "bob may force a win: a coach would say so"
     assert not any("Coach" in text for text in [*said, reply.content])
+
+
+async def test_the_coach_is_silent_where_the_server_gives_no_hints(tmp_path: Path) -> None:
+    discord = await start_scripted(tmp_path, ["S c3", "S d3", "S e3"])
+    try:
+        owner, alice = discord.user("owner"), discord.user("alice")
+        await discord.slash(owner, "gamehost settings", {"hints": "no_game"})
+        await discord.slash(alice, "tink start", {"opponent": discord.me})
+        said = []
+        for move in ("S f6", "S h8", "S a1", "S a8"):
+            said.append((await discord.slash(alice, "tink move", {"move": move})).content)
+            await bot_done(discord)
+        assert not any("Coach" in text for text in said)
+    finally:
+        await discord.close()
