@@ -165,15 +165,15 @@ def _parser() -> argparse.ArgumentParser:
 
 def backup_or_restore(mode: str, file: Path) -> int:
     """`python -m bot backup DEST` / `restore SRC`, with DATABASE_URL's database."""
-    url = load_database_url()
     try:
+        url = load_database_url()
         if mode == "backup":
             backup(url, file)
             print(f"Backed up the database into {file}.")
         else:
             restore(file, url)
             print(f"Restored {file}; start the bot to play on.")
-    except BackupError as error:
+    except (BackupError, ConfigError) as error:
         print(error, file=sys.stderr)
         return 1
     return 0
@@ -184,7 +184,7 @@ def export_games(file: Path, server: int | None) -> int:
     server or all, written into FILE as JSON Lines of game records."""
     try:
         count = asyncio.run(_export(load_database_url(), server, file))
-    except (DatabaseUnusable, OSError) as error:
+    except (ConfigError, DatabaseUnusable, OSError) as error:
         print(error, file=sys.stderr)
         return 1
     print(f"Wrote {count} finished game{'' if count == 1 else 's'} into {file}.")

@@ -164,8 +164,13 @@ def load_settings() -> Settings:
 
 def load_database_url() -> str:
     """DATABASE_URL alone (the environment wins over `.env`), for the modes that need no
-    token: backing up and restoring."""
-    return _values().get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+    token: backing up, restoring and exporting; ConfigError for a SQLite path most
+    likely meant from the root (see `misplaced_sqlite_file`)."""
+    url = _values().get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+    misplaced = misplaced_sqlite_file(url)
+    if misplaced is not None:
+        raise ConfigError(misplaced)
+    return url
 
 
 def misplaced_sqlite_file(url: str) -> str | None:

@@ -13,7 +13,6 @@ import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bot.config import misplaced_sqlite_file
 from bot.storage import POSTGRES_SCHEMES, SQLITE_PREFIX
 from bot.storage.records import StorageError
 
@@ -79,10 +78,7 @@ def _restore_sqlite(source: Path, target: Path) -> None:
 
 
 def _sqlite_file(url: str) -> Path:
-    """The file of a SQLite URL; one that most likely meant an absolute path is refused."""
-    misplaced = misplaced_sqlite_file(url)
-    if misplaced is not None:
-        raise BackupError(misplaced)
+    """The file of a SQLite URL."""
     return Path(url.removeprefix(SQLITE_PREFIX))
 
 
