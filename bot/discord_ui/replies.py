@@ -104,6 +104,8 @@ def fitted_embed(embed: discord.Embed) -> discord.Embed:
         )
     if embed.footer.text:
         fitted.set_footer(text=shorten(embed.footer.text, EMBED_FOOTER_LIMIT))
+    if embed.image.url:
+        fitted.set_image(url=embed.image.url)
     while len(fitted) > EMBED_TOTAL and fitted.fields:
         fitted.remove_field(-1)
     if len(fitted) > EMBED_TOTAL and fitted.description:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any, Self
 
@@ -73,7 +74,12 @@ def standings_commands() -> list[app_commands.Command[Any, ..., None]]:
             level = checked_level(ai)
             user_id, name = ai_user_id(level), ai_person(host.ai.name, level).name
         work = host.standings.stats(interaction.guild_id, user_id, name, game)
-        await reply(interaction, embed=card_embed(await in_time(interaction, work)))
+        card = await in_time(interaction, work)
+        embed, files = card_embed(card), []
+        if card.picture is not None:
+            embed.set_image(url=f"attachment://{card.picture.name}")
+            files = [discord.File(io.BytesIO(card.picture.data), filename=card.picture.name)]
+        await reply(interaction, embed=embed, files=files)
 
     return [leaderboard, stats]
 

@@ -6,19 +6,33 @@ A board is one game's ratings in a server, or every game of the server rated tog
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import engine
 from bot.play.ranking.trophies import Bests, Trophy, bests, trophies
-from bot.play.table.values import Refusal
-from bot.play.words.text import GameLink, Highlight, Moment, Name, Strong, Text, joined, say
+from bot.play.table.values import File, Refusal
+from bot.play.words.text import (
+    GameLink,
+    Highlight,
+    Moment,
+    Name,
+    Strong,
+    Text,
+    joined,
+    plain,
+    say,
+)
 from bot.play.words.tournaments import description
 from bot.storage.puzzles import PuzzleTries
 from bot.storage.standing_queries import Standings
 from bot.storage.standings import NO_GUILD, OVERALL, RatedGame, Standing
 from bot.storage.tournaments import Tournaments as TournamentStore
+from render.stats_card import StatsCard, stats_card_png
 
+STATS_PICTURE = "stats.png"
+"""The name of a player's statistics card picture."""
 PAGE_SIZE = 10
 RECENT_GAMES = 5
 TREND_GAMES = 20
@@ -38,6 +52,8 @@ class Card:
     description: tuple[Text, ...] = ()
     fields: tuple[tuple[str, tuple[Text, ...]], ...] = ()
     footer: str = ""
+    picture: File | None = None
+    """The same drawn, where a card has a picture (a player's statistics)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +146,20 @@ class Leaderboards:
             fields.append(("Most frequent opponents", met))
         footer = "See any game's moves and replay with /<game> history id:<number>."
         title = say(Name(standing.name), f": {board.title}")
-        return Card(title, fields=tuple(fields), footer=footer)
+        shown = dict(fields)
+        drawn = StatsCard(
+            plain(title),
+            f"{standing.rating:.1f}",
+            f"#{standing.rank} of {total}",
+            tuple(game.rating_after for game in reversed(recent)),
+            tuple(plain(text) for text in (*shown["Record"], *shown["Best"])),
+            tuple(
+                plain(say(f"Tournament #{t.tournament.number}: ", description(t.tournament)))
+                for t in won
+            ),
+        )
+        picture = File(STATS_PICTURE, await asyncio.to_thread(stats_card_png, drawn))
+        return Card(title, fields=tuple(fields), footer=footer, picture=picture)
 
 
 @dataclass(frozen=True, slots=True)

@@ -262,6 +262,9 @@ async def test_a_tournament_won_is_a_trophy_on_stats_with_the_players_bests(
         fields = {field.name: field.value or "" for field in stats.embeds[0].fields}
         assert fields["Trophies"].startswith("🏆 Tournament #1: Tink round robin, won <t:")
         assert fields["Best"].startswith("Highest rating ") and "1 win in a row" in fields["Best"]
+        (card,) = stats.files
+        assert card.filename == "stats.png" and card.data.startswith(b"\x89PNG")
+        assert stats.embeds[0].image.url == "attachment://stats.png"
         beaten = await discord.slash(bob, "stats", {"game": "tink"})
         assert "Trophies" not in {field.name for field in beaten.embeds[0].fields}
         assert "longest streak: no win yet" in str(beaten.embeds[0].fields)
