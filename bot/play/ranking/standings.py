@@ -151,7 +151,7 @@ class Leaderboards:
             plain(title),
             f"{standing.rating:.1f}",
             f"#{standing.rank} of {total}",
-            tuple(game.rating_after for game in reversed(recent)),
+            (recent[-1].rating_before, *(game.rating_after for game in reversed(recent))),
             tuple(plain(text) for text in (*shown["Record"], *shown["Best"])),
             tuple(
                 plain(say(f"Tournament #{t.tournament.number}: ", description(t.tournament)))
