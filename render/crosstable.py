@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render.lettering import fit, line
+from render.palette import FAINT_INK, INK, PAPER
 
 TEXT = 22
 ROW = 34
@@ -28,9 +29,6 @@ DIRECT = 34
 MARGIN = 12
 WIDEST = 752
 """The widest picture: 16 players with every column, about twice a phone's width."""
-INK = (32, 33, 36)
-FAINT = (120, 124, 130)
-PAPER = (255, 255, 255)
 STRIPE = (242, 244, 247)
 ASKER = (255, 240, 196)
 SELF = (205, 208, 214)
@@ -78,7 +76,7 @@ def crosstable_png(title: str, tie_break: str, rows: Sequence[CrossRow]) -> byte
     headings += [("Pts", points_x), (tie_break, tie_break_x)]
     headings += [("DE", direct_x)] if direct else []
     for text, x in headings:
-        line(text, TEXT - 6).draw(draw, (x, top + ROW / 2), FAINT, "mm")
+        line(text, TEXT - 6).draw(draw, (x, top + ROW / 2), FAINT_INK, "mm")
     for index, row in enumerate(rows):
         y = top + ROW * (index + 1)
         fill = ASKER if row.asker else STRIPE if index % 2 else PAPER

@@ -20,6 +20,11 @@ LAST_MOVE: Rgb = (86, 180, 233)
 WINNING: Rgb = (204, 121, 167)
 ALLOWED: Rgb = (40, 44, 52)
 
+PAPER: Rgb = (255, 255, 255)
+"""The ground of the pictures drawn like a printed table (crosstable, statistics card)."""
+INK: Rgb = (32, 33, 36)
+FAINT_INK: Rgb = (120, 124, 130)
+
 VERMILLION: Rgb = (213, 94, 0)
 BLUE: Rgb = (0, 114, 178)
 YELLOW: Rgb = (240, 228, 66)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render.lettering import fit, line
+from render.palette import FAINT_INK, INK, PAPER
 
 WIDTH = 680
 MARGIN = 24
@@ -26,9 +27,6 @@ CHART = 150
 LABELS = 96
 """Room at the chart's right for its lowest and highest ratings."""
 SHOWN_TROPHIES = 4
-INK = (32, 33, 36)
-FAINT = (120, 124, 130)
-PAPER = (255, 255, 255)
 TRACK = (232, 235, 240)
 LINE = (46, 110, 200)
 GOLD = (196, 150, 28)
@@ -60,7 +58,7 @@ def stats_card_png(card: StatsCard) -> bytes:
     line(fit(card.title, TITLE, inner), TITLE).draw(draw, (MARGIN, y), INK)
     y = MARGIN + TITLE + FIGURE / 2 + 8
     line(card.rating, FIGURE).draw(draw, (MARGIN, y), INK)
-    line(fit(card.place, TEXT, inner // 2), TEXT).draw(draw, (WIDTH - MARGIN, y), FAINT, "rm")
+    line(fit(card.place, TEXT, inner // 2), TEXT).draw(draw, (WIDTH - MARGIN, y), FAINT_INK, "rm")
     top = MARGIN + TITLE + FIGURE + 16
     _chart(draw, card.history, (MARGIN, top, WIDTH - MARGIN, top + CHART - 24))
     y = top + CHART
@@ -92,5 +90,5 @@ def _chart(
         for i, value in enumerate(values)
     ]
     draw.line(points, fill=LINE, width=4, joint="curve")
-    line(f"{high:.1f}", TEXT - 6).draw(draw, (right - 6, top + 14), FAINT, "rm")
-    line(f"{low:.1f}", TEXT - 6).draw(draw, (right - 6, bottom - 14), FAINT, "rm")
+    line(f"{high:.1f}", TEXT - 6).draw(draw, (right - 6, top + 14), FAINT_INK, "rm")
+    line(f"{low:.1f}", TEXT - 6).draw(draw, (right - 6, bottom - 14), FAINT_INK, "rm")
