@@ -118,11 +118,12 @@ class Leaderboards:
         if standing is None:
             raise Refusal(say(Name(name), f" has no rated {board.kind} {_pool(guild_id)} yet."))
         total = await self._standings.count(guild, board.key)
-        recent = await self._standings.recent(guild, board.key, user_id, TREND_GAMES)
+        games = max(standing.games, TREND_GAMES)
+        every = await self._standings.recent(guild, board.key, user_id, games)
+        recent = every[:TREND_GAMES]
         opponents = await self._standings.opponents(
             guild, board.key, user_id, FREQUENT_OPPONENTS, OPPONENT_WINDOW
         )
-        every = await self._standings.recent(guild, board.key, user_id, standing.games)
         fields = [
             ("Rating", _rating_text(standing, total, recent)),
             ("Record", _record_text(standing)),
