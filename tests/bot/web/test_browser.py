@@ -171,3 +171,25 @@ def _stale(element: WebElement) -> bool:
 
 def texts(driver: WebDriver, selector: str) -> list[str]:
     return [str(element.text) for element in driver.find_elements(By.CSS_SELECTOR, selector)]
+
+
+async def test_a_finished_games_page_offers_its_record_files_on_a_phone(
+    discord: DiscordHarness, phone: WebDriver
+) -> None:
+    alice = discord.user("alice")
+    await begin(discord)
+    await discord.slash(alice, "tink move", {"move": "S d4"})
+    confirm = await discord.slash(alice, "tink resign")
+    await discord.click(alice, confirm.message, "Resign")
+    links = bot_of(discord).links
+    assert links is not None
+    await asyncio.to_thread(phone.get, links.watch(1))
+    offered = await asyncio.to_thread(texts, phone, "a[download]")
+    assert offered == ["Game record", "Move list"], offered
+    width = await asyncio.to_thread(phone.execute_script, "return document.body.scrollWidth")
+    assert width <= PHONE
+    await asyncio.to_thread(screenshot, phone, f"finished-{PHONE}.png")
+    home = links.watch(1).split("/games/")[0] + "/"
+    await asyncio.to_thread(phone.get, home)
+    assert "Tink" in await asyncio.to_thread(lambda: phone.find_element(By.TAG_NAME, "body").text)
+    await asyncio.to_thread(screenshot, phone, f"home-{PHONE}.png")
