@@ -275,14 +275,13 @@ class Lines:
         by_missing: Gaps = ([], [], [], [], [])
         blockers = self.occupied & ~own
         through = self.geometry.through
-        seen: set[int] = set()
         for square in squares(own):
+            # a window is met first at its lowest square of `own`: skip those met below
+            skipped = blockers | own & ((1 << square) - 1)
             for window in through[square]:
-                if window not in seen:
-                    seen.add(window)
-                    if not window & blockers:
-                        empty = window & ~own
-                        by_missing[empty.bit_count()].append(empty)
+                if not window & skipped:
+                    empty = window & ~own
+                    by_missing[empty.bit_count()].append(empty)
         return by_missing
 
 
