@@ -54,6 +54,11 @@ def settings_help() -> str:
         ("WEB_PORT", "the port of the games' pages and /healthz, or off", DEFAULT_WEB_PORT),
         ("PUBLIC_URL", "the address people reach the pages at", "http://localhost:WEB_PORT"),
         ("WEB_SECRET", "the secret the pages' links are signed with", "made from the token"),
+        (
+            "DISCORD_CLIENT_SECRET",
+            "the application's OAuth2 client secret, for the board inside Discord (Activity)",
+            "none; no Activity",
+        ),
     ]
     lines = [f"  {name:<14} {what} (default: {default})" for name, what, default in settings]
     return "settings (environment variables, or a .env file in this directory):\n" + "\n".join(
@@ -87,6 +92,9 @@ class Settings:
     """Where people reach the pages (links start so); None: http://localhost:web_port."""
     web_secret: str = ""
     """What the pages' links are signed with; empty: a secret made from the token."""
+    client_secret: str = ""
+    """The application's OAuth2 client secret, with which the Activity learns who opened
+    it; empty: the bot offers no Activity."""
     gateway: bool = True
     """Whether this process connects to Discord's gateway and runs shards; False for
     `python -m bot web`, which serves the pages (and the work due) through Discord's HTTP
@@ -98,6 +106,12 @@ class Settings:
         if self.web_port is None:
             return None
         return (self.public_url or f"http://localhost:{self.web_port}").rstrip("/")
+
+    @property
+    def activity(self) -> bool:
+        """Whether the bot offers its board inside Discord (an Activity): it needs the
+        pages, at a public address, and the client secret."""
+        return bool(self.client_secret) and None not in (self.public_url, self.web_port)
 
     @property
     def link_secret(self) -> bytes:
@@ -159,6 +173,7 @@ def load_settings() -> Settings:
         web_port=_web_port(values.get("WEB_PORT", "").strip()),
         public_url=_public_url(values.get("PUBLIC_URL", "").strip()),
         web_secret=values.get("WEB_SECRET", "").strip(),
+        client_secret=values.get("DISCORD_CLIENT_SECRET", "").strip(),
     )
 
 

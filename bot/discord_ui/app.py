@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_ui.activities import ACTIVITY_ITEMS, DiscordActivities
 from bot.discord_ui.buttons import answer_unknown
 from bot.discord_ui.courier import DiscordCourier
 from bot.discord_ui.game_commands import build_groups
@@ -68,6 +69,7 @@ ENTRY_POINT_FIELDS = frozenset(
 """What of an entry point command read back is sent again to keep it as it is."""
 
 BUTTONS = (
+    *ACTIVITY_ITEMS,
     *DYNAMIC_ITEMS,
     *PICKER_ITEMS,
     *PUZZLE_ITEMS,
@@ -143,7 +145,8 @@ class PyramidBot(discord.AutoShardedClient):
         self.add_dynamic_items(*BUTTONS)
         if self.sync_commands and self.settings.runs_first_shard:
             await self._sync()
-        await self.app.serve(courier, venue=DiscordVenue(self), ai_name=name)
+        activities = DiscordActivities(self, self.settings.client_secret)
+        await self.app.serve(courier, venue=DiscordVenue(self), ai_name=name, activities=activities)
 
     def _count_shards(self) -> None:
         SHARDS_CONNECTED.set(sum(not shard.is_closed() for shard in self.shards.values()))

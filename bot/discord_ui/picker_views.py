@@ -14,8 +14,9 @@ from discord.ui import Button, DynamicItem, Select, View
 
 from bot.discord_ui.buttons import Buttons, move_button
 from bot.discord_ui.markup import markup
+from bot.discord_ui.presses import ID, guarded, in_its_channel
 from bot.discord_ui.replies import host_of, in_time, reply, said_to, update
-from bot.discord_ui.views import ID, guarded, in_its_channel, send_post
+from bot.discord_ui.views import send_post
 from bot.play.playing.choices import Choice, Step
 from bot.play.words.text import Code, t
 from bot.web.links import WebLinks

@@ -14,8 +14,9 @@ from discord.ui import Button, DynamicItem, Select, View
 from bot.discord_ui.buttons import ANSWER_ID, Buttons, answer_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.picker_views import CHOSEN, chosen_value, step_select
+from bot.discord_ui.presses import ID, guarded
 from bot.discord_ui.replies import host_of, in_time, reply, update
-from bot.discord_ui.views import ID, guarded, prompt_view
+from bot.discord_ui.views import prompt_view
 from bot.play.playing.choices import Step
 from bot.play.table.values import Post
 

@@ -15,8 +15,8 @@ from discord.ui import Button, DynamicItem, View
 import engine
 from bot.discord_ui.buttons import review_button
 from bot.discord_ui.markup import markup
+from bot.discord_ui.presses import ID, guarded, in_its_channel
 from bot.discord_ui.replies import NO_PINGS, host_of, in_time, reply
-from bot.discord_ui.views import ID, guarded, in_its_channel
 from bot.play.table.records import GameRecord
 from bot.play.table.values import LARGEST_ID
 from bot.play.words.wording import title

@@ -11,8 +11,8 @@ from discord.ui import Button, DynamicItem, View
 
 import engine
 from bot.discord_ui.buttons import Buttons, page_button
+from bot.discord_ui.presses import NAME, PAGE, guarded
 from bot.discord_ui.replies import update
-from bot.discord_ui.views import NAME, PAGE, guarded
 from bot.play.learning.rules import rules_pages
 from bot.play.table.values import Refusal
 

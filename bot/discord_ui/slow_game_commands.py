@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_ui.activities import activity_line
 from bot.discord_ui.markup import fit
 from bot.discord_ui.replies import choices, host_of, in_time, reply
 from bot.discord_ui.tree import in_servers, installed_to_servers
@@ -192,7 +193,7 @@ def _gamehost_group() -> app_commands.Group:
         given = (time_limit, reminder_delay, threads, timeout, pages, hints)
         if all(value is None for value in given):
             current = await in_time(interaction, play.settings(guild_id), ephemeral=True)
-            text = f"Settings for this server:\n{settings_text(current)}"
+            heading = "Settings for this server:"
         else:
             work = play.change_settings(
                 guild_id,
@@ -203,8 +204,10 @@ def _gamehost_group() -> app_commands.Group:
                 pages=pages,
                 hints=None if hints is None else Hints(hints),
             )
-            changed = await in_time(interaction, work, ephemeral=True)
-            text = f"Saved. Settings for this server:\n{settings_text(changed)}"
+            current = await in_time(interaction, work, ephemeral=True)
+            heading = "Saved. Settings for this server:"
+        offered = activity_line(interaction.client, current.pages)
+        text = f"{heading}\n{settings_text(current)}\n{offered}"
         await reply(interaction, content=text, ephemeral=True)
 
     return group

@@ -14,8 +14,8 @@ import engine
 from bot.discord_ui.buttons import Buttons, page_button
 from bot.discord_ui.game_commands import LEVEL_CHOICES
 from bot.discord_ui.markup import fit, markup
+from bot.discord_ui.presses import NAME, PAGE, guarded
 from bot.discord_ui.replies import host_of, in_time, reply, update
-from bot.discord_ui.views import NAME, PAGE, guarded
 from bot.play.playing.ai_seats import ai_person, ai_user_id, checked_level
 from bot.play.ranking.standings import Card, LeaderboardPage
 from bot.web.links import WebLinks

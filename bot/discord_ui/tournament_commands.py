@@ -18,6 +18,7 @@ import engine
 from bot.discord_ui.buttons import NO_LONGER_WORKS, Buttons
 from bot.discord_ui.game_commands import CommandOptions
 from bot.discord_ui.markup import markup
+from bot.discord_ui.presses import ID, guarded
 from bot.discord_ui.replies import (
     DISCORD_TROUBLE,
     NO_PINGS,
@@ -32,7 +33,7 @@ from bot.discord_ui.replies import (
 from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.standings_commands import with_link
 from bot.discord_ui.tree import in_servers, installed_to_servers
-from bot.discord_ui.views import ID, NONCE_LENGTH, guarded
+from bot.discord_ui.views import NONCE_LENGTH
 from bot.play.table.values import Person, Post, Refusal
 from bot.play.tournaments import (
     FORMATS,

@@ -19,9 +19,9 @@ from typing import Any, Self, TypeVar
 import discord
 from discord.ui import Button, DynamicItem, View
 
+from bot.discord_ui.activities import ActivityButton
 from bot.discord_ui.buttons import (
     GAME_BUTTON_LOOKS,
-    NO_LONGER_WORKS,
     Buttons,
     GameAction,
     answer_button,
@@ -29,6 +29,7 @@ from bot.discord_ui.buttons import (
     review_button,
 )
 from bot.discord_ui.markup import markup
+from bot.discord_ui.presses import ID, guarded, in_its_channel
 from bot.discord_ui.replies import (
     DISCORD_TROUBLE,
     NO_PINGS,
@@ -45,7 +46,6 @@ from bot.discord_ui.replies import (
     said_to,
     update,
 )
-from bot.discord_ui.tree import answer_failure
 from bot.play.playing.endings import NothingToClaim
 from bot.play.table.values import Answer, Post, Prompt, Refusal
 from bot.play.words.text import t
@@ -55,10 +55,6 @@ from bot.web.links import WebLinks
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-ID = r"\d{1,20}"
-"""A game's or user's id in a custom_id: a snowflake has at most 20 digits."""
-PAGE = r"\d{1,6}"
-NAME = r"[a-z]{1,20}"
 AFTER_EARLIER_POSTS = t(
     "Done. Discord has not taken this game's earlier posts yet: the post about this one "
     "follows them in the channel."
@@ -70,35 +66,27 @@ BUTTON_SETS_KEPT = 4096
 games in play."""
 
 
-async def guarded(
-    interaction: discord.Interaction, game_id: int | None, action: Awaitable[None]
-) -> None:
-    """Run a button's work, answering any failure the way commands' failures are."""
-    try:
-        await action
-    except Exception as error:
-        await answer_failure(interaction, error, game_id)
-
-
-async def in_its_channel(interaction: discord.Interaction, game_id: int) -> None:
-    """Refuse a button acting on a game anywhere but in the game's own channel or thread."""
-    record = await host_of(interaction).games.by_id(game_id)
-    if record is None or record.place_id != interaction.channel_id:
-        raise Refusal(NO_LONGER_WORKS)
-
-
 def prompt_view(post: Post, client: discord.Client) -> View | None:
     """The buttons a post asks for, if any, with a link to watch the game when the bot
-    serves pages and the post is about a move or the end."""
+    serves pages and the post is about a move or the end, and Play in Discord on a
+    turn's post when the bot offers its Activity."""
     links = getattr(client, "links", None)
-    return _buttons(post.prompt, post.game_id, links if isinstance(links, WebLinks) else None)
+    settings = getattr(client, "settings", None)
+    activity = bool(getattr(settings, "activity", False))
+    return _buttons(
+        post.prompt, post.game_id, links if isinstance(links, WebLinks) else None, activity
+    )
 
 
 @functools.lru_cache(maxsize=BUTTON_SETS_KEPT)
-def _buttons(prompt: Prompt | None, game_id: int, links: WebLinks | None) -> View | None:
+def _buttons(
+    prompt: Prompt | None, game_id: int, links: WebLinks | None, activity: bool
+) -> View | None:
     """The buttons of a post of this kind about this game, made once for the games in
     play (a view sent is only read, never kept: see `Buttons`)."""
     view = _prompt_buttons(prompt, game_id)
+    if prompt is Prompt.MOVE and activity and view is not None:
+        view.add_item(ActivityButton(game_id))
     if prompt in WATCHED and links is not None:
         view = view or Buttons()
         view.add_item(Button(label="Watch", url=links.watch(game_id)))

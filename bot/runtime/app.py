@@ -7,8 +7,8 @@ and closed as one (as aiohttp's `cleanup_ctx`), that the front ends are handed.
                                                  # closed in reverse on the way out
 
 A front end (the Discord client, the pages) brings what only it can: the courier that
-delivers the posts of the background work, the venue of tournaments, the bot's name, and
-checks of its own health and gauges.
+delivers the posts of the background work, the venue of tournaments, the bot's name,
+Discord as the Activity asks it, and checks of its own health and gauges.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from bot.play.playing.ai_turns import DEFAULT_NAME, Thinker
 from bot.play.ranking.ratings import rate_game
 from bot.play.table.pictures import Renderer
 from bot.play.tournaments import Venue
+from bot.runtime.activities import ActivityDiscord
 from bot.runtime.orphans import OrphanWatch
 from bot.runtime.service import Courier, Service, build
 from bot.storage import Storage, open_storage
@@ -81,6 +82,8 @@ class App:
         """The front ends' gauges, read each time the metrics are."""
         self.front_ends: list[FrontEnd] = []
         """The front ends started once the app serves (see `attach`)."""
+        self.activities: ActivityDiscord | None = None
+        """Discord as the board inside it asks, once served, where the settings offer it."""
         self._stack = AsyncExitStack()
         self._storage: Storage | None = None
         self._service: Service | None = None
@@ -127,11 +130,18 @@ class App:
         return Host(self.storage, self.renderer, clock=self.clock, thinker=self.thinker)
 
     async def serve(
-        self, courier: Courier, *, venue: Venue | None = None, ai_name: str = DEFAULT_NAME
+        self,
+        courier: Courier,
+        *,
+        venue: Venue | None = None,
+        ai_name: str = DEFAULT_NAME,
+        activities: ActivityDiscord | None = None,
     ) -> Service:
         """Build the use cases over the storage, take this process's slot, and start the
-        background work and the watch for work other processes give back."""
+        background work and the watch for work other processes give back. `activities`
+        is Discord as the board inside it asks (where the settings offer it)."""
         assert self.renderer is not None and self.thinker is not None, "open the app first"
+        self.activities = activities if self.settings.activity else None
         storage = self.storage
         chosen = HostSettings(
             clock=self.clock,

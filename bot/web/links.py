@@ -10,6 +10,8 @@ import hmac
 
 PLAY_LINK_LASTS = 24 * 3600.0
 """Seconds a player's link to their game works."""
+ACTIVITY_SESSION_LASTS = 12 * 3600.0
+"""Seconds the board inside Discord knows who opened it, before asking Discord again."""
 SIGNATURE_BYTES = 16
 
 
@@ -56,6 +58,25 @@ class WebLinks:
         """Whether the signature lets the player move in the game, and has not expired."""
         signed = self._sign(f"play:{game_id}:{user_id}:{expires}")
         return hmac.compare_digest(signature, signed) and now < expires
+
+    def activity_session(self, user_id: int, channel_id: int, now: float) -> str:
+        """What the board inside Discord shows the user it was opened by, in the channel
+        it runs in, hands back with each request: for `ACTIVITY_SESSION_LASTS`."""
+        expires = int(now + ACTIVITY_SESSION_LASTS)
+        signature = self._sign(f"activity:{user_id}:{channel_id}:{expires}")
+        return f"{user_id}.{channel_id}.{expires}.{signature}"
+
+    def activity_opened(self, session: str, now: float) -> tuple[int, int] | None:
+        """The user and channel of a session of the board inside Discord, or None when it
+        is forged or has expired."""
+        parts = session.split(".")
+        if len(parts) != 4 or not all(part.isdigit() and len(part) <= 20 for part in parts[:3]):
+            return None
+        user_id, channel_id, expires = (int(part) for part in parts[:3])
+        signed = self._sign(f"activity:{user_id}:{channel_id}:{expires}")
+        if not hmac.compare_digest(parts[3], signed) or now >= expires:
+            return None
+        return user_id, channel_id
 
     def _sign(self, what: str) -> str:
         digest = hmac.new(self._secret, what.encode(), hashlib.sha256).digest()

@@ -1,18 +1,16 @@
 """The pages' web server (aiohttp): a game's page to watch (`/games/{id}/{signature}`),
 a player's page to move (`/play/{id}/{user}/{expires}/{signature}`), each with its
 board picture, its stream of changes (Server-Sent Events) and, once the game is over,
-its record files; `/` saying what this is, and `/healthz` and `/metrics` for whoever
-runs the bot. A link that opens nothing reads as no game at all."""
+its record files; the board inside Discord (`/activity/`, see `bot.web.activity`); `/`
+saying what this is, and `/healthz` and `/metrics` for whoever runs the bot. A link that
+opens nothing reads as no game at all."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
-from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
 
 from aiohttp import web
 
@@ -26,6 +24,8 @@ from bot.play.ranking.standings import Card
 from bot.play.table.records import Status
 from bot.play.table.values import Delivery, Post, Refusal
 from bot.runtime.app import App
+from bot.web.activity import ActivityFront
+from bot.web.kept import Kept
 from bot.web.links import WebLinks
 from bot.web.live import LiveGames, next_version
 from bot.web.pages import (
@@ -39,6 +39,7 @@ from bot.web.pages import (
     pages_nav,
     waiting_builder,
 )
+from bot.web.reading import number
 from bot.web.records import RECORD_FILES, record_file
 
 log = logging.getLogger(__name__)
@@ -46,10 +47,6 @@ log = logging.getLogger(__name__)
 NO_GAME = "There is no game at this address: the link may be mistyped or expired."
 KEEP_ALIVE = 15.0
 """Seconds between the comments that keep an idle stream of changes open."""
-KEPT = 512
-"""Pages and pictures kept ready, the most recently asked for."""
-KEPT_FOR = 10.0
-"""Seconds a page is served as made (its clocks move on, slowly)."""
 RETRY_MS = 2000
 """How soon a browser whose stream of changes dropped opens it again."""
 
@@ -66,32 +63,6 @@ class Opened:
     game_id: int
     path: str
     user_id: int | None = None
-
-
-Key = TypeVar("Key", bound=Hashable)
-Value = TypeVar("Value")
-
-
-class Kept(Generic[Key, Value]):
-    """The last `KEPT` things made, each for `KEPT_FOR` seconds."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self._items: OrderedDict[Key, tuple[float, Value]] = OrderedDict()
-        self._clock = clock
-
-    def get(self, key: Key) -> Value | None:
-        found = self._items.get(key)
-        if found is None or found[0] + KEPT_FOR < self._clock():
-            return None
-        self._items.move_to_end(key)
-        return found[1]
-
-    def put(self, key: Key, value: Value) -> Value:
-        self._items[key] = (self._clock(), value)
-        self._items.move_to_end(key)
-        while len(self._items) > KEPT:
-            self._items.popitem(last=False)
-        return value
 
 
 def serve_pages(app: App) -> WebFront | None:
@@ -125,9 +96,12 @@ class WebFront:
         self._tables: Kept[tuple[int, int | None], Post] = Kept()
         self._graphs: Kept[tuple[int, int], bytes] = Kept()
         self._runner: web.AppRunner | None = None
+        self._activity: ActivityFront | None = None
 
     def app(self) -> web.Application:
         app = web.Application()
+        if self._activity is not None:
+            app.add_subapp("/activity/", self._activity.app())
         game = r"/games/{game:\d{1,16}}/{signature:[\w-]{1,40}}"
         player = r"/play/{game:\d{1,16}}/{user:\d{1,20}}/{expires:\d{1,12}}/{signature:[\w-]{1,40}}"
         for prefix in (game, player):
@@ -156,6 +130,10 @@ class WebFront:
         self._host, self._deliver = app.host, app.service.scheduler.deliver
         self.live = live = LiveGames(app.host.watching.versions, app.host.watching.on_saves)
         self._health, self._metrics, self._clock = app.health, app.metrics, app.clock
+        if app.activities is not None:
+            self._activity = ActivityFront(
+                self, app.activities, self._links, app.host, self._deliver, app.clock
+            )
         port = app.settings.web_port
         assert port is not None, "the pages are served where a port is set"
         self._runner = web.AppRunner(self.app(), access_log=None)
@@ -203,7 +181,8 @@ class WebFront:
         path = f"/play/{game_id}/{user_id}/{expires}/{signature}"
         return Opened(game_id, path, user_id)
 
-    async def _view(self, game_id: int) -> GameView:
+    async def view(self, game_id: int) -> GameView:
+        """The game's page as made, kept ready a few seconds."""
         versions = await self._host.watching.versions([game_id])
         key = (game_id, versions.get(game_id, 0), await self._host.reviews.made_at(game_id))
         return self._views.get(key) or self._views.put(key, await self._host.watching.view(game_id))
@@ -213,7 +192,7 @@ class WebFront:
     async def _page(self, request: web.Request) -> web.Response:
         opened = self._opened(request)
         try:
-            view = await self._view(opened.game_id)
+            view = await self.view(opened.game_id)
             builder = await self._builder(opened, request.query, view)
         except Refusal as refusal:
             return _page_response(message_page(str(refusal)), 404)
@@ -226,7 +205,7 @@ class WebFront:
         watch."""
         if opened.user_id is None:
             return None
-        chosen, version = query.get("chosen", "")[:40], _number(query.get("v", "0"))
+        chosen, version = query.get("chosen", "")[:40], number(query.get("v", "0"))
         try:
             step = await self._host.picker.step(
                 opened.game_id, opened.user_id, chosen, version, listed=None
@@ -254,14 +233,14 @@ class WebFront:
         opened = self._opened(request)
         assert opened.user_id is not None
         form = await request.post()
-        chosen, version = str(form.get("chosen", ""))[:40], _number(str(form.get("v", "0")))
+        chosen, version = str(form.get("chosen", ""))[:40], number(str(form.get("v", "0")))
         try:
             place_id = await self._host.watching.place_of(opened.game_id)
             played = await self._host.picker.play(
                 opened.game_id, opened.user_id, chosen, version, listed=None
             )
             if isinstance(played, Step):
-                view = await self._view(opened.game_id)
+                view = await self.view(opened.game_id)
                 builder = move_builder(played, opened.path, view.board)
                 return _page_response(self._game_page(opened, view, None, builder), 409)
         except Refusal as refusal:
@@ -271,23 +250,26 @@ class WebFront:
 
     async def _board(self, request: web.Request) -> web.Response:
         opened = self._opened(request)
-        at = _at(request)
-        versions = await self._host.watching.versions([opened.game_id])
-        key = (opened.game_id, versions.get(opened.game_id, 0), at)
+        try:
+            png = await self.board(opened.game_id, _at(request))
+        except Refusal as refusal:
+            return _page_response(message_page(str(refusal)), 404)
+        return board_response(png)
+
+    async def board(self, game_id: int, at: int | None) -> bytes:
+        """The game's picture now, or after `at` actions, kept ready a few seconds."""
+        versions = await self._host.watching.versions([game_id])
+        key = (game_id, versions.get(game_id, 0), at)
         png = self._pictures.get(key)
         if png is None:
-            try:
-                png = self._pictures.put(key, await self._host.watching.board(opened.game_id, at))
-            except Refusal as refusal:
-                return _page_response(message_page(str(refusal)), 404)
-        headers = {"Cache-Control": "public, max-age=5"}
-        return web.Response(body=png, content_type="image/png", headers=headers)
+            png = self._pictures.put(key, await self._host.watching.board(game_id, at))
+        return png
 
     async def _review_graph(self, request: web.Request) -> web.Response:
         """The graph of a reviewed game (a game not reviewed has none)."""
         opened = self._opened(request)
         try:
-            view = await self._view(opened.game_id)
+            view = await self.view(opened.game_id)
         except Refusal as refusal:
             return _page_response(message_page(str(refusal)), 404)
         if view.review is None:
@@ -302,7 +284,7 @@ class WebFront:
         """A finished game's record file: Abstract Play's game record, or the move list."""
         opened = self._opened(request)
         try:
-            view = await self._view(opened.game_id)  # refused as the game's page is
+            view = await self.view(opened.game_id)  # refused as the game's page is
         except Refusal as refusal:
             return _page_response(message_page(str(refusal)), 404)
         record = await self._host.games.by_id(view.game_id)
@@ -311,11 +293,13 @@ class WebFront:
         return record_file(record, request.path.rpartition("/")[2], self._clock())
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
+        return await self.stream(request, self._opened(request).game_id)
+
+    async def stream(self, request: web.Request, game_id: int) -> web.StreamResponse:
         """The game's versions as they come, the current one first, so a page that lost
         its stream for a while learns at once that it missed a move."""
-        opened = self._opened(request)
-        versions = await self._host.watching.versions([opened.game_id])
-        if opened.game_id not in versions:
+        versions = await self._host.watching.versions([game_id])
+        if game_id not in versions:
             raise _not_found()
         stream = web.StreamResponse(
             headers={
@@ -326,9 +310,9 @@ class WebFront:
         )
         await stream.prepare(request)
         assert self.live is not None, "changes are streamed while the pages are served"
-        with self.live.following(opened.game_id) as heard:
+        with self.live.following(game_id) as heard:
             await stream.write(f"retry: {RETRY_MS}\n".encode())
-            version: int | None = versions[opened.game_id]
+            version: int | None = versions[game_id]
             async for said in _stream(heard, version):
                 try:
                     await stream.write(said)
@@ -342,7 +326,7 @@ class WebFront:
         if not self._links.shows(f"leaderboard:{guild}", request.match_info["signature"]):
             raise _not_found()
         game = request.query.get("game") or None
-        page = max(_number(request.query.get("page", "1")) - 1, 0)
+        page = max(number(request.query.get("page", "1")) - 1, 0)
         try:
             shown = await self._host.standings.leaderboard(guild or None, game, page, None)
         except Refusal as refusal:
@@ -416,11 +400,13 @@ async def _stream(heard: asyncio.Queue[int], first: int | None) -> AsyncIterator
 
 def _at(request: web.Request) -> int | None:
     given = request.query.get("at")
-    return None if given is None else _number(given)
+    return None if given is None else number(given)
 
 
-def _number(text: str) -> int:
-    return int(text) if text.isdigit() and len(text) < 10 else 0
+def board_response(png: bytes) -> web.Response:
+    return web.Response(
+        body=png, content_type="image/png", headers={"Cache-Control": "public, max-age=5"}
+    )
 
 
 def _not_found() -> web.HTTPNotFound:

@@ -40,6 +40,7 @@ SETTINGS = (
     "PUBLIC_URL",
     "WEB_SECRET",
     "LOG_FORMAT",
+    "DISCORD_CLIENT_SECRET",
 )
 """Every setting the bot reads from the environment."""
 

@@ -219,6 +219,22 @@ def test_pages_are_served_on_8080_at_localhost_unless_told(
     assert load_settings().web_address is None
 
 
+def test_the_activity_is_offered_with_the_client_secret_and_pages_at_a_public_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DISCORD_CLIENT_SECRET", " s3cret ")
+    assert load_settings().client_secret == "s3cret"
+    assert not load_settings().activity, "the pages are at localhost: Discord cannot reach them"
+    monkeypatch.setenv("PUBLIC_URL", "https://games.example.org")
+    assert load_settings().activity
+    monkeypatch.setenv("WEB_PORT", "off")
+    assert not load_settings().activity
+    monkeypatch.setenv("WEB_PORT", "8080")
+    monkeypatch.delenv("DISCORD_CLIENT_SECRET")
+    assert not load_settings().activity
+
+
 def test_the_links_secret_is_the_settings_or_made_from_the_token(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -126,6 +126,15 @@ class Watching:
         record = await self._started((await self._games.played(place_id, game)).id)
         return PageOf(record.id, title(record), record.seat_of(user_id) is not None)
 
+    async def in_channel(self, place_id: int, user_id: int) -> PageOf | None:
+        """The newest game of a channel or thread if it began (being played, or over), as
+        the board inside Discord shows it; refused as a page is; None when there is none."""
+        record = await self._games.newest_in(place_id)
+        if record is None or record.status not in (Status.ACTIVE, Status.FINISHED):
+            return None
+        record = await self._started(record.id)
+        return PageOf(record.id, title(record), record.seat_of(user_id) is not None)
+
     async def board(self, game_id: int, at: int | None = None) -> bytes:
         """The board picture now, or after the first `at` actions (0: the start)."""
         record = await self._started(game_id)

@@ -43,6 +43,7 @@ BUTTONS_NAMING_BY_NUMBER = {
     "EntryButton": ("pyr:tournament:1:join", "pyr:tournament:1:leave"),
     "MoveButton": ("pyr:move:{offer}",),
     "ReviewButton": ("pyr:review:{game}",),
+    "ActivityButton": ("pyr:activity:{game}",),
     "PickSelect": ("pyr:pick:{offer}:1",),
     "PickButton": (
         "pyr:pickx:play:{offer}:1:S d4",

@@ -256,7 +256,9 @@ async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games
         "Reminder when a turn has waited: 1 day\nNew games open a thread: no\n"
         "Games have pages on the web (Watch links): yes\n"
         "Winning moves shown as hints: in games against the bot only "
-        "(games between people are rated)"
+        "(games between people are rated)\n"
+        "Board inside Discord (Play in Discord on each turn): no, the bot serves no pages "
+        "(its WEB_PORT is off)"
     )
     refused = await discord.slash(owner, "gamehost settings", {"reminder_delay": "2 seconds"})
     assert refused.ephemeral
@@ -280,7 +282,9 @@ async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games
         "When time runs out: the others may claim the win\n"
         "Reminder when a turn has waited: never\nNew games open a thread: yes\n"
         "Games have pages on the web (Watch links): no\n"
-        "Winning moves shown as hints: in every game"
+        "Winning moves shown as hints: in every game\n"
+        "Board inside Discord (Play in Discord on each turn): no, the bot serves no pages "
+        "(its WEB_PORT is off)"
     )
     started = await discord.slash(alice, "tink start", {"opponent": bob})
     challenge = started.messages[-1]

@@ -55,7 +55,8 @@ class Kind(StrEnum):
     RESPONSE is the interaction callback; FOLLOWUP, EDIT_ORIGINAL and DELETE_ORIGINAL use the
     interaction webhook; SEND is a REST channel message; EDIT, DELETE and FETCH work on any
     message (or fetch a channel or user); THREAD creates a thread; COMMANDS syncs the tree;
-    TYPING shows the bot typing in a channel.
+    TYPING shows the bot typing in a channel; OAUTH is an OAuth2 call of the Activity's
+    (the code exchange, the user of a token).
     """
 
     RESPONSE = "response"
@@ -69,6 +70,7 @@ class Kind(StrEnum):
     THREAD = "thread"
     COMMANDS = "commands"
     TYPING = "typing"
+    OAUTH = "oauth"
     OTHER = "other"
 
 

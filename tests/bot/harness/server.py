@@ -17,6 +17,7 @@ import discord
 from discord.http import Route
 
 from tests.bot.harness import discord_internals as internals
+from tests.bot.harness.activities import FakeActivities
 from tests.bot.harness.discord_api import DEFAULT_UPLOAD_LIMIT, check_request
 from tests.bot.harness.records import (
     APP_PERMISSIONS,
@@ -148,6 +149,11 @@ class FakeDiscord:
         self.global_commands: list[Json] = []
         """The application's global commands as Discord keeps them."""
         self.me = self._add_user("harness-bot", bot=True)
+        self.activities = FakeActivities(
+            lambda: self.client.application_id or self.me.id, self._record, lambda: self.clock()
+        )
+        """The application's Activities: launched, joined, and who opened them."""
+        self.activities_enabled = False
         self.guild = self.new_guild("Test Server", owner=self.user("owner"))
         self.channel = self.text_channel("general")
 
@@ -455,6 +461,8 @@ class FakeDiscord:
         if interaction.response is not None:
             raise http_error(400, 40060, "Interaction has already been acknowledged.")
         answer = InteractionResponseType(request.body["type"])
+        if answer is InteractionResponseType.launch_activity:
+            return self._launch(interaction), None
         message = self._respond(interaction, answer, request.data, request.files)
         interaction.response = answer
         result: Json = {"interaction": {"id": str(interaction.id), "type": interaction.type}}
@@ -466,6 +474,27 @@ class FakeDiscord:
             }
             result["resource"] = {"type": answer.value, "message": message.payload}
         return result, message
+
+    def _launch(self, interaction: _Interaction) -> Json:
+        """LAUNCH_ACTIVITY: the Activity opens in the interaction's channel for its user,
+        joining the one running there, if any (refused where Activities are off)."""
+        if not self.activities_enabled:
+            raise http_error(400, 50035, "Activities are not enabled for this application.")
+        interaction.response = InteractionResponseType.launch_activity
+        running = self.activities.in_channel(interaction.channel)
+        instance = running or self.activities.launch(interaction.channel)
+        instance.users.add(interaction.user.id)
+        return {
+            "interaction": {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "activity_instance_id": instance.id,
+            },
+            "resource": {"type": 12, "activity_instance": {"id": instance.id}},
+        }
+
+    def _activity_instance(self, request: Request) -> tuple[Any, SentMessage | None]:
+        return self.activities.instance(request)
 
     def _respond(
         self,
@@ -582,7 +611,9 @@ class FakeDiscord:
     def enable_activities(self) -> Json:
         """Activities turned on in the Developer Portal: Discord makes the application's
         entry point command (`launch`, handled by Discord launching the Activity), which
-        a bulk overwrite of the global commands must then include (error 50240)."""
+        a bulk overwrite of the global commands must then include (error 50240), and
+        interactions may be answered by launching the Activity."""
+        self.activities_enabled = True
         entry_point: Json = {
             "id": str(self._next_id()),
             "application_id": str(self.me.id),
@@ -828,6 +859,10 @@ _ROUTES: dict[tuple[str, str], tuple[Kind, _Handler]] = {
     ("GET", "/users/{user_id}"): (Kind.FETCH, FakeDiscord._get_user),
     ("GET", "/oauth2/applications/@me"): (Kind.FETCH, FakeDiscord._get_application),
     ("GET", "/applications/{application_id}/commands"): (Kind.FETCH, FakeDiscord._list_commands),
+    ("GET", "/applications/{application_id}/activity-instances/{instance_id}"): (
+        Kind.FETCH,
+        FakeDiscord._activity_instance,
+    ),
     ("PUT", "/applications/{application_id}/commands"): (
         Kind.COMMANDS,
         FakeDiscord._sync_commands,

@@ -35,8 +35,12 @@ class OfflineSession:
     def __init__(self, server: FakeDiscord) -> None:
         self.server = server
 
-    def request(self, method: str, url: str, **_: Any) -> Any:
-        raise NetworkBlocked(f"The bot tried to reach {method} {url}.")
+    def request(self, method: str, url: str, **sent: Any) -> Any:
+        """Only the Activity's OAuth2 calls are answered (`FakeDiscord.activities`)."""
+        answered = self.server.activities.oauth(method, url, **sent)
+        if answered is None:
+            raise NetworkBlocked(f"The bot tried to reach {method} {url}.")
+        return answered
 
     def get(self, url: str, **_: Any) -> Any:
         return self.request("GET", url)

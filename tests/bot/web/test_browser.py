@@ -9,15 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
@@ -25,49 +20,17 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.bot.discord_ui.test_slow_game_commands import START, begin
 from tests.bot.harness import DiscordHarness, Kind
-from tests.bot.web.conftest import bot_of
+from tests.bot.web.conftest import CHROMIUM, DESKTOP, DRIVER, PHONE, bot_of
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 SCREENSHOTS = Path(__file__).resolve().parents[3] / "build" / "screenshots"
-PHONE, DESKTOP = 360, 1280
-MOST_NARROW_WINDOW = 500
-"""Chromium's windows are no narrower: a phone's width is emulated, as its devtools do."""
 NOT_IN_DOCUMENT = "does not belong to the document"
 """ChromeDriver's words for an element whose page is being replaced as it is asked about."""
 
-pytestmark = pytest.mark.skipif(
+needs_browser = pytest.mark.skipif(
     (CHROMIUM is None or DRIVER is None) and os.environ.get("REQUIRE_BROWSER") != "1",
     reason="Chromium and chromedriver are not installed (apt-get install chromium chromium-driver)",
 )
-
-
-def browser(width: int) -> WebDriver:
-    options = Options()
-    if CHROMIUM is not None:
-        options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(argument)
-    if width < MOST_NARROW_WINDOW:
-        metrics = {"width": width, "height": 780, "pixelRatio": 2.0}
-        options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
-    else:
-        options.add_argument(f"--window-size={width},1000")
-    return webdriver.Chrome(options=options, service=Service(executable_path=DRIVER))
-
-
-@pytest.fixture
-def phone() -> Iterator[WebDriver]:
-    driver = browser(PHONE)
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture
-def desktop() -> Iterator[WebDriver]:
-    driver = browser(DESKTOP)
-    yield driver
-    driver.quit()
+pytestmark = needs_browser
 
 
 def said(driver: WebDriver) -> str:
