@@ -10,13 +10,15 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.lettering import font
-from render.palette import BACKGROUND, MUTED, TEXT
+from render.lettering import fit, font, line
+from render.palette import BACKGROUND, MUTED, TEXT, Rgb
 
 BOARD = 340
 GAP = 16
 CAPTION = 64
 WIDTH = 2 * BOARD + 3 * GAP
+HEADING_SIZE = 24
+CAPTION_SIZE = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,18 +43,27 @@ def key_moments_png(moments: Sequence[Moment]) -> bytes:
     heights = [CAPTION + max(board.height for board, _ in row) + GAP for row in rows]
     image = Image.new("RGB", (WIDTH, GAP + sum(heights)), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    heading, caption = font(24), font(20)
     top = GAP
     for moment, row, height in zip(moments, rows, heights, strict=True):
-        draw.text((GAP, top), moment.heading, font=heading, fill=TEXT)
+        _letter(draw, moment.heading, HEADING_SIZE, (GAP, top), WIDTH - 2 * GAP, TEXT)
         for column, (board, said) in enumerate(row):
             left = GAP + column * (BOARD + GAP)
-            draw.text((left, top + 32), said, font=caption, fill=MUTED)
+            _letter(draw, said, CAPTION_SIZE, (left, top + 32), BOARD, MUTED)
             image.paste(board, (left, top + CAPTION))
         top += height
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
+
+
+def _letter(
+    draw: ImageDraw.ImageDraw, text: str, size: int, xy: tuple[int, int], width: int, fill: Rgb
+) -> None:
+    """`text` in any script with its top left at `xy`, cut to `width` pixels (a board's
+    caption to the board's width)."""
+    x, top = xy
+    ascent, _ = font(size).getmetrics()
+    line(fit(text, size, width), size).draw(draw, (x, top + ascent), fill, "ls")
 
 
 def _shrunk(png: bytes) -> Image.Image:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.lettering import fit, font, printable
+from render.lettering import fit, font, line, printable
 from render.palette import BACKGROUND, MUTED, SEAT_COLOURS, TEXT, WINNING, YELLOW, mix
 
 WIDTH, HEIGHT = 720, 400
@@ -89,14 +89,13 @@ def _axes(draw: ImageDraw.ImageDraw, last: int, point: Point) -> None:
 
 def _legend(draw: ImageDraw.ImageDraw, names: Sequence[str]) -> None:
     """The players by their line's colour, then the grades' colours."""
-    text = font(22)
     x = LEFT
     for seat, name in enumerate(names):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         draw.line([(x, 26), (x + 24, 26)], fill=colour, width=LINE)
-        shown = fit(printable(name, f"Player {seat + 1}"), 22, NAME_WIDTH)
-        draw.text((x + 32, 26), shown, font=text, fill=TEXT, anchor="lm")
-        x += 32 + int(draw.textlength(shown, font=text)) + 24
+        shown = line(fit(printable(name, f"Player {seat + 1}"), 22, NAME_WIDTH), 22)
+        shown.draw(draw, (x + 32, 26), TEXT)
+        x += 32 + int(shown.width) + 24
     small = font(18)
     x = LEFT
     for grade, colour in GRADE_COLOURS.items():

@@ -3,11 +3,16 @@
     python -m render.fonts.subset SOURCE_DIR
 
 SOURCE_DIR holds NotoSans-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansArabic-Regular.ttf,
-NotoSansCJK-Regular.ttc and Symbola_hint.ttf (Debian's fonts-noto-core, fonts-noto-cjk and
-fonts-symbola ship them). Each keeps the characters of its scripts; the CJK font keeps the
-kana, the Hangul of KS X 1001 and the Han characters of GB 2312, JIS X 0208, KS X 1001 and
-Big5's frequent level, which together write nearly every name (3 MB instead of 19).
-Hints are kept where they sharpen small text: Latin, Greek, Cyrillic, Hebrew, Arabic.
+NotoSansDevanagari-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansCJK-Regular.ttc and
+Symbola_hint.ttf (Debian's fonts-noto-core, fonts-noto-cjk and fonts-symbola ship them).
+Each keeps the characters of its scripts; the CJK font keeps the kana, the Hangul of
+KS X 1001 and the Han characters of GB 2312, JIS X 0208, KS X 1001 and Big5's frequent
+level, which together write nearly every name (3 MB instead of 19); the Devanagari font
+leaves out the Vedic accents, which names do not use.
+Hints are kept where they sharpen small text: Latin, Greek, Cyrillic, Hebrew, Arabic,
+Devanagari, Thai. The Devanagari and Thai fonts keep their OpenType layout (the conjuncts,
+vowel signs and mark positions that libraqm shapes with, see `render.lettering`); the
+others are drawn glyph by glyph and need none.
 """
 
 from __future__ import annotations
@@ -49,6 +54,13 @@ SYMBOLS: Ranges = (
     (0x1F300, 0x1FAFF),
 )
 """The blocks emoji come from; others (mahjong tiles, enclosed letters) stay out."""
+VEDIC: Ranges = (
+    (0x1CD0, 0x1CFF),
+    (0x20F0, 0x20F0),
+    (0xA8E0, 0xA8F1),
+)
+"""Vedic Extensions, the combining asterisk and the cantillation marks of Devanagari
+Extended: accents of recited Sanskrit."""
 
 
 def _characters(ranges: Ranges) -> set[int]:
@@ -80,13 +92,20 @@ def _cjk_characters() -> set[int]:
 
 
 def _cut(
-    source: Path, target: str, characters: set[int] | None, face: int = -1, hinted: bool = True
+    source: Path,
+    target: str,
+    characters: set[int] | None,
+    face: int = -1,
+    hinted: bool = True,
+    shaped: bool = False,
 ) -> None:
+    """Keep `characters` (None: all the font has); `shaped` keeps every layout feature and
+    the glyphs they reach (conjuncts, stacked marks), else the font loses its features."""
     font = TTFont(source, fontNumber=face)
     options = subset.Options()
     options.name_IDs = ["*"]
     options.notdef_outline = True
-    options.layout_features = []
+    options.layout_features = ["*"] if shaped else []
     options.hinting = hinted
     cutter = subset.Subsetter(options)
     cutter.populate(unicodes=characters if characters is not None else font.getBestCmap())
@@ -99,6 +118,10 @@ def main(source: Path) -> None:
     _cut(source / "NotoSans-Regular.ttf", "NotoSans-Regular.ttf", _characters(LATIN_GREEK_CYRILLIC))
     _cut(source / "NotoSansHebrew-Regular.ttf", "NotoSansHebrew-Regular.ttf", None)
     _cut(source / "NotoSansArabic-Regular.ttf", "NotoSansArabic-Regular.ttf", None)
+    devanagari = source / "NotoSansDevanagari-Regular.ttf"
+    spoken = set(TTFont(devanagari).getBestCmap()) - _characters(VEDIC)
+    _cut(devanagari, "NotoSansDevanagari-Regular.ttf", spoken, shaped=True)
+    _cut(source / "NotoSansThai-Regular.ttf", "NotoSansThai-Regular.ttf", None, shaped=True)
     cjk = _cjk_characters()
     _cut(source / "NotoSansCJK-Regular.ttc", "NotoSansCJKsc-Names.otf", cjk, CJK_FACE, False)
     _cut(source / "Symbola_hint.ttf", "Symbola-Emoji.ttf", _characters(SYMBOLS), hinted=False)

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from render.lettering import FACES, fit, line, printable, visual
 
-NOTO_SANS, HEBREW, ARABIC, CJK, EMOJI = range(len(FACES))
+NOTO_SANS, HEBREW, ARABIC, DEVANAGARI, THAI, CJK, EMOJI = range(len(FACES))
 
 
 def test_names_keep_every_script_and_lose_only_what_no_font_draws() -> None:
     assert printable("Zoë Ångström", "Player 1") == "Zoë Ångström"
     assert printable("山田 🦊", "Player 2") == "山田 🦊"
     assert printable("\u202eevil\u0000\n\tname", "Player 3") == "evil name"
-    assert printable("Dana \U000e0001\u0e01\u0e02", "Player 4") == "Dana"
+    assert printable("Dana \U000e0001\u0b95\u0b99", "Player 4") == "Dana"
     assert printable("  ", "Player 5") == "Player 5"
-    assert printable("\u0e01\u0e02", "Player 6") == "Player 6"
+    assert printable("\u0b95\u0b99", "Player 6") == "Player 6"
 
 
 def test_a_name_of_emoji_is_drawn_not_replaced() -> None:
@@ -29,6 +29,11 @@ def test_each_character_is_drawn_by_the_first_font_that_has_it() -> None:
         ("🎲", EMOJI),
     )
     assert line("שלום", 30).runs == (("םולש", HEBREW),)
+    assert line("Raj राज (2) สมชาย", 30).runs == (
+        ("Raj ", NOTO_SANS),
+        ("राज (2) ", DEVANAGARI),
+        ("สมชาย", THAI),
+    )
 
 
 def test_right_to_left_names_are_drawn_in_visual_order_inside_english() -> None:
