@@ -16,6 +16,7 @@ from engine.core import (
     GameInfo,
     InvalidMove,
     MatchView,
+    MoveWords,
     Option,
     OptionValue,
     Piece,
@@ -303,17 +304,25 @@ class BridgeGame(Game):
             match=match,
         )
 
-    def describe(self, move: str) -> str:
-        if move == FIRST:
-            return "chooses to start the next round"
-        if move == SECOND:
-            return "lets the opponent start"
-        if move == PASS:
-            return "has no legal move and passes"
+    MOVE_SENTENCES: ClassVar[Mapping[str, str]] = {
+        "start_next_round": "chooses to start the next round",
+        "let_opponent_start": "lets the opponent start",
+        "pass": "has no legal move and passes",
+        "move": "{piece} {origin} to {target}",
+    }
+
+    def move_words(self, move: str) -> MoveWords:
+        """`start_next_round`, `let_opponent_start`, `pass`, or `move` with the `piece`
+        (the game's name of its size, or `piece`), its `origin` and `target`."""
+        chosen = {FIRST: "start_next_round", SECOND: "let_opponent_start", PASS: "pass"}
+        if move in chosen:
+            return MoveWords(chosen[move])
         size, origin, target = self._parse_board_move(move)
         size = size or self._guess_size(origin, target)
         name = self.info.size_name(size) if size else "piece"
-        return f"{name} {NAMES[origin]} to {NAMES[target]}"
+        return MoveWords(
+            "move", (("piece", name), ("origin", NAMES[origin]), ("target", NAMES[target]))
+        )
 
     # -- playing ---------------------------------------------------------------
 

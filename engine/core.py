@@ -119,6 +119,20 @@ FORFEITS = frozenset({Ending.RESIGNATION, Ending.TIME})
 
 
 @dataclass(frozen=True, slots=True)
+class MoveWords:
+    """A move described as data, to be put in words in any language: its `kind` (each
+    game lists its own in `MOVE_SENTENCES`) and its parts by name (squares as the board
+    names them, sizes and colours as the game names them)."""
+
+    kind: str
+    parts: tuple[tuple[str, str], ...] = ()
+
+    def english(self, sentences: Mapping[str, str]) -> str:
+        """The move in the English of `sentences` (a sentence a kind, parts in braces)."""
+        return sentences[self.kind].format(**dict(self.parts))
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     """How a game ended.
 
@@ -387,6 +401,8 @@ class Game(ABC):
     """
 
     info: ClassVar[GameInfo]
+    MOVE_SENTENCES: ClassVar[Mapping[str, str]]
+    """Each kind of move's English (see `MoveWords`)."""
 
     def __init__(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
         self.players = players
@@ -422,8 +438,13 @@ class Game(ABC):
         """The position as it stands, for drawing."""
 
     @abstractmethod
+    def move_words(self, move: str) -> MoveWords:
+        """A canonical move of this game described as data (see `MoveWords`)."""
+
     def describe(self, move: str) -> str:
-        """A canonical move of this game in words, e.g. "a medium on e4, spending d3 and d5"."""
+        """A canonical move of this game in English words, e.g. "a medium on e4, spending
+        d3 and d5"."""
+        return self.move_words(move).english(self.MOVE_SENTENCES)
 
     @abstractmethod
     def _parse(self, text: str) -> Any:

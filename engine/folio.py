@@ -6,7 +6,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import cast
+from typing import ClassVar, cast
 
 from engine.board import (
     is_square,
@@ -25,6 +25,7 @@ from engine.core import (
     InvalidMove,
     InvalidOption,
     MovePart,
+    MoveWords,
     Option,
     OptionValue,
     Piece,
@@ -71,6 +72,12 @@ _BAD_EXTRAS = (
 def piece_code(piece: Piece) -> str:
     """`RS` for the red small: colour letter, then size letter."""
     return FolioGame.info.piece_code(piece)
+
+
+def _piece_parts(piece: Piece, prefix: str) -> tuple[tuple[str, str], tuple[str, str]]:
+    """A piece's colour and size in words, as parts of a move's words."""
+    colour, size = COLOUR_WORDS[piece.colour], SIZE_WORDS[piece.size - 1]
+    return (f"{prefix}colour", colour), (f"{prefix}size", size)
 
 
 def piece_name(piece: Piece) -> str:
@@ -313,17 +320,27 @@ class FolioGame(Game):
             pool=self.pool,
         )
 
-    def describe(self, move: str) -> str:
-        """`d4 give BL` -> "places the red small on d4 and gives the blue large"."""
+    MOVE_SENTENCES: ClassVar[Mapping[str, str]] = {
+        "give": "gives the {gift_colour} {gift_size}",
+        "place": "places the {colour} {size} on {square}",
+        "place_and_give": (
+            "places the {colour} {size} on {square} and gives the {gift_colour} {gift_size}"
+        ),
+    }
+
+    def move_words(self, move: str) -> MoveWords:
+        """`d4 give BL` -> `place_and_give` with the piece placed (`colour`, `size`), its
+        `square`, and the piece given (`gift_colour`, `gift_size`); `give` or `place`
+        alone for a move of one part."""
         square, gift = self._parse(move)
-        given = "" if gift is None else f"gives the {piece_name(gift)}"
+        given = () if gift is None else _piece_parts(gift, "gift_")
         if square is None:
-            return given
+            return MoveWords("give", given)
         placed = self._board.get(square, self._hand)
         if placed is None:
             raise InvalidMove(f"{move!r} is not a move of this game")
-        text = f"places the {piece_name(placed)} on {self._names[square]}"
-        return f"{text} and {given}" if given else text
+        parts = (*_piece_parts(placed, ""), ("square", self._names[square]), *given)
+        return MoveWords("place_and_give" if given else "place", parts)
 
     def split_move(self, move: str) -> dict[str, str]:
         """`d4 give BL` -> {"square": "d4", "give": "BL"}; `give RS` and `d4` fill one part."""

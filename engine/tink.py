@@ -15,6 +15,7 @@ from functools import cache, reduce
 from itertools import combinations
 from operator import or_
 from types import MappingProxyType
+from typing import ClassVar
 
 from engine.board import (
     Ray,
@@ -35,6 +36,7 @@ from engine.core import (
     GameInfo,
     InvalidMove,
     LineMove,
+    MoveWords,
     Option,
     OptionValue,
     Piece,
@@ -258,16 +260,26 @@ class TinkGame(Game):
             out=frozenset(self._out_order),
         )
 
-    def describe(self, move: str) -> str:
+    MOVE_SENTENCES: ClassVar[Mapping[str, str]] = {
+        "pass": "a forced pass",
+        "place": "a {size} on {square}",
+        "place_spending": "a {size} on {square}, spending {first} and {second}",
+    }
+
+    def move_words(self, move: str) -> MoveWords:
+        """`pass`; `place` with `size` (the game's name of it) and `square`; or
+        `place_spending`, with the two squares spent, `first` and `second`, too."""
         parsed = self._parse(move)
         if parsed is None:
-            return "a forced pass"
+            return MoveWords("pass")
         size, target, first, second = parsed
         names = self._tables.names
-        words = f"a {self._size_name(size)} on {names[target]}"
+        placed = (("size", self._size_name(size)), ("square", names[target]))
         if first < 0:
-            return words
-        return f"{words}, spending {names[first]} and {names[second]}"
+            return MoveWords("place", placed)
+        return MoveWords(
+            "place_spending", (*placed, ("first", names[first]), ("second", names[second]))
+        )
 
     def _play(self, move: Move | None) -> str:
         if move is None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from types import MappingProxyType
+from typing import ClassVar
 
 import pytest
 
@@ -45,8 +46,10 @@ class Countdown(engine.Game):
     def view(self) -> engine.BoardView:
         return engine.BoardView(1, 1, {})
 
-    def describe(self, move: str) -> str:
-        return f"takes {move}"
+    MOVE_SENTENCES: ClassVar[Mapping[str, str]] = {"take": "takes {number}"}
+
+    def move_words(self, move: str) -> engine.MoveWords:
+        return engine.MoveWords("take", (("number", move),))
 
     def _parse(self, text: str) -> int:
         if text.strip() not in ("1", "2"):

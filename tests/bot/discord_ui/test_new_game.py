@@ -3,8 +3,9 @@ its slash commands and its board picture follow from the two registrations alone
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -54,8 +55,10 @@ class ToyGame(engine.Game):
         pieces = {s: engine.Piece(engine.Size.SMALL, i % 2, i % 2) for i, s in enumerate(history)}
         return engine.BoardView(3, 3, pieces, placed=history[-1] if history else None)
 
-    def describe(self, move: str) -> str:
-        return f"a small on {move}"
+    MOVE_SENTENCES: ClassVar[Mapping[str, str]] = {"mark": "a small on {square}"}
+
+    def move_words(self, move: str) -> engine.MoveWords:
+        return engine.MoveWords("mark", (("square", move),))
 
     def _parse(self, text: str) -> str:
         square = text.strip().lower()
