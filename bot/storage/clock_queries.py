@@ -82,6 +82,21 @@ class ClockStorage:
             int(on),
         )
 
+    async def language(self, user_id: int) -> str | None:
+        """The language (Discord's code) the user last used the bot in, if known."""
+        found = await self._run.fetch(
+            "SELECT language FROM user_settings WHERE user_id = ?", user_id
+        )
+        return str(found[0]["language"]) if found and found[0]["language"] else None
+
+    async def set_language(self, user_id: int, language: str) -> None:
+        await self._run.execute(
+            "INSERT INTO user_settings (user_id, dm_reminders, language) VALUES (?, 0, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            user_id,
+            language,
+        )
+
     async def quiet_hours(self, user_id: int) -> QuietHours | None:
         """Kept once read (see `_kept`)."""
         if user_id in self._quiet:

@@ -38,7 +38,9 @@ TABLES: dict[str, tuple[str, ...]] = {
         *("rating_after", "overall_before", "overall_after", "ended_at"),
     ),
     "server_settings": ("guild_id", *SETTINGS_COLUMNS),
-    "user_settings": ("user_id", "dm_reminders", "quiet_start", "quiet_end", "quiet_zone"),
+    "user_settings": (
+        *("user_id", "dm_reminders", "quiet_start", "quiet_end", "quiet_zone", "language"),
+    ),
     "announcements": ANNOUNCEMENT_COLUMNS,
     "held_pings": ("game_id", "turn", "user_id", "place_id", "due_at"),
     "vacations": ("user_id", "started_at", "ends_at", "automatic"),
