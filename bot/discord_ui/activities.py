@@ -14,31 +14,53 @@ from discord.http import Route
 from discord.ui import Button, DynamicItem, View
 
 from bot.config import Settings
+from bot.discord_ui.post_buttons import activity_button
 from bot.discord_ui.presses import ID, guarded, in_its_channel
 from bot.discord_ui.replies import host_of
-from bot.runtime.activities import ActivityInstance, ActivityRefused, ActivityTrouble
+from bot.play.words.languages import SOURCE
+from bot.play.words.text import Text, t
+from bot.runtime.activities import ActivityInstance, ActivityRefused, ActivityTrouble, ActivityUser
 
 log = logging.getLogger(__name__)
 
-CODE_REFUSED = "Discord did not confirm who you are; close the Activity and open it again."
-PLAY_IN_DISCORD = "Play in Discord"
+CODE_REFUSED = t("Discord did not confirm who you are; close the Activity and open it again.")
+OAUTH_WAIT = aiohttp.ClientTimeout(total=10)
+"""How long an OAuth2 call may take before the Activity says Discord is slow."""
 HTTP_SESSION = "_HTTPClient__session"
 """discord.py's HTTP client's own aiohttp session, opened at login (it has no public name)."""
 
 
-def activity_line(client: discord.Client, pages: bool) -> str:
+def activity_line(client: discord.Client, pages: bool) -> Text:
     """Whether a server's games offer the board inside Discord, as its settings say, and
-    why not when they do not (the bot's settings, or the server's `pages`)."""
-    said = "Board inside Discord (Play in Discord on each turn):"
+    why not when they do not (the bot's settings, the application's, or the server's
+    `pages`)."""
     settings = getattr(client, "settings", None)
     assert isinstance(settings, Settings), "the bot carries its settings"
     if settings.web_port is None:
-        return f"{said} no, the bot serves no pages (its WEB_PORT is off)"
+        return t(
+            "Board inside Discord (Play in Discord on each turn): no, the bot serves no "
+            "pages (its {setting} is off)",
+            setting="WEB_PORT",
+        )
     if settings.public_url is None:
-        return f"{said} no, the bot's pages have no public address (its PUBLIC_URL)"
+        return t(
+            "Board inside Discord (Play in Discord on each turn): no, the bot's pages have "
+            "no public address (its {setting})",
+            setting="PUBLIC_URL",
+        )
     if not settings.client_secret:
-        return f"{said} no, the bot has no DISCORD_CLIENT_SECRET"
-    return f"{said} {'yes' if pages else 'no, as games have no pages here'}"
+        return t(
+            "Board inside Discord (Play in Discord on each turn): no, the bot has no {setting}",
+            setting="DISCORD_CLIENT_SECRET",
+        )
+    if not client.application_flags.embedded:
+        return t(
+            "Board inside Discord (Play in Discord on each turn): no, Activities are not "
+            "enabled for the application in the Developer Portal"
+        )
+    if pages:
+        return t("Board inside Discord (Play in Discord on each turn): yes")
+    return t("Board inside Discord (Play in Discord on each turn): no, as games have no pages here")
 
 
 class DiscordActivities:
@@ -55,7 +77,7 @@ class DiscordActivities:
         assert self._client.application_id is not None, "the Activity runs once logged in"
         return self._client.application_id
 
-    async def authorized_user(self, code: str) -> int:
+    async def authorized_user(self, code: str) -> ActivityUser:
         form = {
             "client_id": str(self.client_id),
             "client_secret": self._secret,
@@ -67,7 +89,8 @@ class DiscordActivities:
         if not isinstance(access, str):
             raise ActivityRefused(CODE_REFUSED)
         user = await self._oauth("GET", "/users/@me", headers={"Authorization": f"Bearer {access}"})
-        return int(user["id"])
+        locale = user.get("locale")
+        return ActivityUser(int(user["id"]), locale if isinstance(locale, str) else None)
 
     async def instance(self, instance_id: str) -> ActivityInstance | None:
         route = Route(
@@ -82,13 +105,10 @@ class DiscordActivities:
             return None
         except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
             raise ActivityTrouble(f"reading activity instance {instance_id}: {error}") from error
-        location = found["location"]
-        guild = location.get("guild_id")
-        return ActivityInstance(
-            int(location["channel_id"]),
-            int(guild) if guild else None,
-            frozenset(int(user) for user in found["users"]),
-        )
+        channel = found["location"].get("channel_id")  # none where it runs in no channel
+        if channel is None:
+            return None
+        return ActivityInstance(int(channel), frozenset(int(user) for user in found["users"]))
 
     async def _oauth(self, method: str, path: str, **sent: Any) -> dict[str, Any]:
         """An OAuth2 call answered with JSON: a 4xx is the code refused, anything else
@@ -97,7 +117,12 @@ class DiscordActivities:
         session = cast(aiohttp.ClientSession, vars(http)[HTTP_SESSION])
         try:
             async with session.request(
-                method, Route.BASE + path, proxy=http.proxy, proxy_auth=http.proxy_auth, **sent
+                method,
+                Route.BASE + path,
+                proxy=http.proxy,
+                proxy_auth=http.proxy_auth,
+                timeout=OAUTH_WAIT,
+                **sent,
             ) as response:
                 if 400 <= response.status < 500 and response.status != 429:
                     raise ActivityRefused(CODE_REFUSED)
@@ -110,16 +135,11 @@ class DiscordActivities:
 
 
 class ActivityButton(DynamicItem[Button[View]], template=rf"pyr:activity:(?P<game>{ID})"):
-    """Play in Discord, on a turn's post: launches the Activity in the channel, where the
-    game's server has its pages on."""
+    """Play in Discord, on a turn's post (its label in the post's `language`): launches
+    the Activity in the channel, where the game's server has its pages on."""
 
-    def __init__(self, game_id: int) -> None:
-        button: Button[View] = Button(
-            label=PLAY_IN_DISCORD,
-            style=discord.ButtonStyle.success,
-            custom_id=f"pyr:activity:{game_id}",
-        )
-        super().__init__(button)
+    def __init__(self, game_id: int, language: str = SOURCE) -> None:
+        super().__init__(activity_button(game_id, language))
         self.game_id = game_id
 
     @classmethod

@@ -1,10 +1,13 @@
 """What the board inside Discord (an Activity) needs of Discord, which the Discord front
-end provides: who opened it, and in which channel it runs."""
+end provides: who opened it (and the language their Discord speaks), and in which
+channel it runs."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Protocol
+
+from bot.play.words.text import Text, plain
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,13 +16,25 @@ class ActivityInstance:
     who have it open."""
 
     channel_id: int
-    guild_id: int | None
     users: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class ActivityUser:
+    """Who opened the Activity, as Discord confirms them: their id, and the locale their
+    Discord is set to (None where Discord does not say)."""
+
+    user_id: int
+    locale: str | None
 
 
 class ActivityRefused(Exception):
     """Discord did not confirm who opened the Activity (a code spent, expired or forged);
-    the message says so in a sentence."""
+    `text` says so in a sentence, to be said in the reader's language."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(plain(text))
+        self.text = text
 
 
 class ActivityTrouble(Exception):
@@ -34,9 +49,10 @@ class ActivityDiscord(Protocol):
     def client_id(self) -> int:
         """The application's id, which the Activity's page hands Discord's SDK."""
 
-    async def authorized_user(self, code: str) -> int:
+    async def authorized_user(self, code: str) -> ActivityUser:
         """The user who let the Activity know who they are with `code` (from the SDK's
-        `authorize`): `ActivityRefused` when Discord does not take the code."""
+        `authorize`), and their Discord's locale: `ActivityRefused` when Discord does not
+        take the code."""
 
     async def instance(self, instance_id: str) -> ActivityInstance | None:
         """Where the Activity's instance runs and who is in it; None when Discord knows

@@ -7,12 +7,28 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
+from dataclasses import dataclass
+
+from bot.play.words.languages import shipped
 
 PLAY_LINK_LASTS = 24 * 3600.0
 """Seconds a player's link to their game works."""
 ACTIVITY_SESSION_LASTS = 12 * 3600.0
 """Seconds the board inside Discord knows who opened it, before asking Discord again."""
 SIGNATURE_BYTES = 16
+LANGUAGE = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,4})?")
+"""How a language is named in a session (Discord's locale codes: `de`, `pt-BR`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActivitySession:
+    """Who opened the board inside Discord, in which channel, and the language of their
+    Discord, in which it speaks to them."""
+
+    user_id: int
+    channel_id: int
+    language: str
 
 
 class WebLinks:
@@ -59,24 +75,32 @@ class WebLinks:
         signed = self._sign(f"play:{game_id}:{user_id}:{expires}")
         return hmac.compare_digest(signature, signed) and now < expires
 
-    def activity_session(self, user_id: int, channel_id: int, now: float) -> str:
+    def activity_session(self, opened: ActivitySession, now: float) -> str:
         """What the board inside Discord shows the user it was opened by, in the channel
-        it runs in, hands back with each request: for `ACTIVITY_SESSION_LASTS`."""
+        it runs in, hands back with each request: for `ACTIVITY_SESSION_LASTS`. It names
+        the language it speaks to them in (a shipped one)."""
         expires = int(now + ACTIVITY_SESSION_LASTS)
-        signature = self._sign(f"activity:{user_id}:{channel_id}:{expires}")
-        return f"{user_id}.{channel_id}.{expires}.{signature}"
+        user_id, channel_id, language = opened.user_id, opened.channel_id, opened.language
+        signature = self._sign(f"activity:{user_id}:{channel_id}:{expires}:{language}")
+        return f"{user_id}.{channel_id}.{expires}.{language}.{signature}"
 
-    def activity_opened(self, session: str, now: float) -> tuple[int, int] | None:
-        """The user and channel of a session of the board inside Discord, or None when it
-        is forged or has expired."""
+    def activity_opened(self, session: str, now: float) -> ActivitySession | None:
+        """The user, channel and language of a session of the board inside Discord, or
+        None when it is forged or has expired."""
         parts = session.split(".")
-        if len(parts) != 4 or not all(part.isdigit() and len(part) <= 20 for part in parts[:3]):
+        numbers = parts[:3]
+        if len(parts) != 5 or not all(
+            p.isascii() and p.isdigit() and len(p) <= 20 for p in numbers
+        ):
             return None
         user_id, channel_id, expires = (int(part) for part in parts[:3])
-        signed = self._sign(f"activity:{user_id}:{channel_id}:{expires}")
-        if not hmac.compare_digest(parts[3], signed) or now >= expires:
+        language = parts[3]
+        signed = self._sign(f"activity:{user_id}:{channel_id}:{expires}:{language}")
+        if not LANGUAGE.fullmatch(language) or not hmac.compare_digest(parts[4], signed):
             return None
-        return user_id, channel_id
+        if now >= expires:
+            return None
+        return ActivitySession(user_id, channel_id, shipped(language))
 
     def _sign(self, what: str) -> str:
         digest = hmac.new(self._secret, what.encode(), hashlib.sha256).digest()

@@ -3,7 +3,7 @@ a player's page to move (`/play/{id}/{user}/{expires}/{signature}`), each with i
 board picture, its stream of changes (Server-Sent Events) and, once the game is over,
 its record files; the board inside Discord (`/activity/`, see `bot.web.activity`); `/`
 saying what this is, and `/healthz` and `/metrics` for whoever runs the bot. A link that
-opens nothing reads as no game at all."""
+opens nothing reads as no game at all. Pages are in the language the browser asks for."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from bot.play.playing.choices import Step
 from bot.play.ranking.standings import Card
 from bot.play.table.records import Status
 from bot.play.table.values import Delivery, Post, Refusal
+from bot.play.words.text import t
 from bot.runtime.app import App
 from bot.web.activity import ActivityFront
 from bot.web.kept import Kept
@@ -41,12 +42,14 @@ from bot.web.pages import (
 )
 from bot.web.reading import number
 from bot.web.records import RECORD_FILES, record_file
+from bot.web.words import request_language
 
 log = logging.getLogger(__name__)
 
-NO_GAME = "There is no game at this address: the link may be mistyped or expired."
+NO_GAME = t("There is no game at this address: the link may be mistyped or expired.")
 KEEP_ALIVE = 15.0
-"""Seconds between the comments that keep an idle stream of changes open."""
+"""Seconds between the `alive` events that keep an idle stream of changes open (and tell
+its page that the stream still works)."""
 RETRY_MS = 2000
 """How soon a browser whose stream of changes dropped opens it again."""
 
@@ -101,6 +104,7 @@ class WebFront:
     def app(self) -> web.Application:
         app = web.Application()
         if self._activity is not None:
+            app.router.add_get("/activity", _to_activity)  # before the Activity's own
             app.add_subapp("/activity/", self._activity.app())
         game = r"/games/{game:\d{1,16}}/{signature:[\w-]{1,40}}"
         player = r"/play/{game:\d{1,16}}/{user:\d{1,20}}/{expires:\d{1,12}}/{signature:[\w-]{1,40}}"
@@ -173,11 +177,11 @@ class WebFront:
         game_id, signature = int(info["game"]), info["signature"]
         if "user" not in info:
             if not self._links.watches(game_id, signature):
-                raise _not_found()
+                raise _not_found(request)
             return Opened(game_id, self._links.watch_path(game_id))
         user_id, expires = int(info["user"]), int(info["expires"])
         if not self._links.plays(game_id, user_id, expires, signature, self._clock()):
-            raise _not_found()
+            raise _not_found(request)
         path = f"/play/{game_id}/{user_id}/{expires}/{signature}"
         return Opened(game_id, path, user_id)
 
@@ -190,16 +194,16 @@ class WebFront:
     # -- pages -------------------------------------------------------------------
 
     async def _page(self, request: web.Request) -> web.Response:
-        opened = self._opened(request)
+        opened, language = self._opened(request), request_language(request)
         try:
             view = await self.view(opened.game_id)
-            builder = await self._builder(opened, request.query, view)
+            builder = await self._builder(opened, request.query, view, language)
         except Refusal as refusal:
-            return _page_response(message_page(str(refusal)), 404)
-        return _page_response(self._game_page(opened, view, _at(request), builder))
+            return _refused(refusal, language, 404)
+        return _page_response(self._game_page(opened, view, _at(request), builder, language))
 
     async def _builder(
-        self, opened: Opened, query: Mapping[str, str], view: GameView
+        self, opened: Opened, query: Mapping[str, str], view: GameView, language: str
     ) -> Builder | None:
         """A player's move as it is being built, on a board to tap; nothing on a page to
         watch."""
@@ -211,11 +215,16 @@ class WebFront:
                 opened.game_id, opened.user_id, chosen, version, listed=None
             )
         except Refusal as refusal:
-            return waiting_builder(str(refusal))
-        return move_builder(step, opened.path, view.board)
+            return waiting_builder(refusal.text, language)
+        return move_builder(step, opened.path, view.board, language)
 
     def _game_page(
-        self, opened: Opened, view: GameView, at: int | None, builder: Builder | None
+        self,
+        opened: Opened,
+        view: GameView,
+        at: int | None,
+        builder: Builder | None,
+        language: str,
     ) -> str:
         watch = self._links.watch_path(opened.game_id)
         links = PageLinks(
@@ -225,12 +234,12 @@ class WebFront:
             address=f"{self._links.address}{watch}",
             image=f"{self._links.address}{watch}/board.png?v={view.version}",
         )
-        return game_page(view, links, at, builder)
+        return game_page(view, links, at, builder, language)
 
     async def _play(self, request: web.Request) -> web.Response:
         """Play the move built on a player's page, as the Play button in Discord does (not
         where the server turned its pages off), announced in the game's channel."""
-        opened = self._opened(request)
+        opened, language = self._opened(request), request_language(request)
         assert opened.user_id is not None
         form = await request.post()
         chosen, version = str(form.get("chosen", ""))[:40], number(str(form.get("v", "0")))
@@ -241,10 +250,10 @@ class WebFront:
             )
             if isinstance(played, Step):
                 view = await self.view(opened.game_id)
-                builder = move_builder(played, opened.path, view.board)
-                return _page_response(self._game_page(opened, view, None, builder), 409)
+                builder = move_builder(played, opened.path, view.board, language)
+                return _page_response(self._game_page(opened, view, None, builder, language), 409)
         except Refusal as refusal:
-            return _page_response(message_page(str(refusal)), 409)
+            return _refused(refusal, language, 409)
         await self._deliver([Delivery(place_id, played)])
         raise web.HTTPSeeOther(opened.path)
 
@@ -253,8 +262,8 @@ class WebFront:
         try:
             png = await self.board(opened.game_id, _at(request))
         except Refusal as refusal:
-            return _page_response(message_page(str(refusal)), 404)
-        return board_response(png)
+            return _refused(refusal, request_language(request), 404)
+        return _board_response(png)
 
     async def board(self, game_id: int, at: int | None) -> bytes:
         """The game's picture now, or after `at` actions, kept ready a few seconds."""
@@ -271,9 +280,9 @@ class WebFront:
         try:
             view = await self.view(opened.game_id)
         except Refusal as refusal:
-            return _page_response(message_page(str(refusal)), 404)
+            return _refused(refusal, request_language(request), 404)
         if view.review is None:
-            raise _not_found()
+            raise _not_found(request)
         key = (opened.game_id, view.version)
         graph = self._graphs.get(key) or self._graphs.put(
             key, await asyncio.to_thread(graph_png, view.names, view.review)
@@ -286,10 +295,10 @@ class WebFront:
         try:
             view = await self.view(opened.game_id)  # refused as the game's page is
         except Refusal as refusal:
-            return _page_response(message_page(str(refusal)), 404)
+            return _refused(refusal, request_language(request), 404)
         record = await self._host.games.by_id(view.game_id)
         if record is None or record.status is not Status.FINISHED:
-            raise _not_found()
+            raise _not_found(request)
         return record_file(record, request.path.rpartition("/")[2], self._clock())
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
@@ -300,7 +309,7 @@ class WebFront:
         its stream for a while learns at once that it missed a move."""
         versions = await self._host.watching.versions([game_id])
         if game_id not in versions:
-            raise _not_found()
+            raise _not_found(request)
         stream = web.StreamResponse(
             headers={
                 "Content-Type": "text/event-stream",
@@ -324,31 +333,33 @@ class WebFront:
         """A server's leaderboards, a page of ten at a time, for each game or all."""
         guild = int(request.match_info["guild"])
         if not self._links.shows(f"leaderboard:{guild}", request.match_info["signature"]):
-            raise _not_found()
+            raise _not_found(request)
         game = request.query.get("game") or None
         page = max(number(request.query.get("page", "1")) - 1, 0)
         try:
             shown = await self._host.standings.leaderboard(guild or None, game, page, None)
         except Refusal as refusal:
-            return _page_response(message_page(str(refusal)), 404)
+            return _refused(refusal, request_language(request), 404)
         games = {name: info.title for name, info in engine.GAMES.items()}
-        nav = pages_nav(request.path, shown.game, shown.page, shown.pages, games)
-        return _page_response(card_page(shown.card, nav=nav))
+        language = request_language(request)
+        nav = pages_nav(request.path, shown.game, shown.page, shown.pages, games, language)
+        return _page_response(card_page(shown.card, nav=nav, language=language))
 
     async def _tournament(self, request: web.Request) -> web.Response:
         """A tournament's standings, with its crosstable."""
         try:
             standings = await self._standings(request)
         except Refusal as refusal:
-            return _page_response(message_page(str(refusal)), 404)
+            return _refused(refusal, request_language(request), 404)
         card = Card(standings.text)
-        return _page_response(card_page(card, picture=f"{request.path}/crosstable.png"))
+        picture = f"{request.path}/crosstable.png"
+        return _page_response(card_page(card, picture, language=request_language(request)))
 
     async def _crosstable(self, request: web.Request) -> web.Response:
         try:
             standings = await self._standings(request)
         except Refusal as refusal:
-            return _page_response(message_page(str(refusal)), 404)
+            return _refused(refusal, request_language(request), 404)
         png = standings.files[0].data if standings.files else b""
         return web.Response(body=png, content_type="image/png")
 
@@ -357,7 +368,7 @@ class WebFront:
         info = request.match_info
         guild, which = int(info["guild"]), info["which"]
         if not self._links.shows(f"tournament:{guild}:{which}", info["signature"]):
-            raise _not_found()
+            raise _not_found(request)
         number = None if which == "newest" else int(which)
         kept = self._tables.get((guild, number))
         if kept is not None:
@@ -368,7 +379,8 @@ class WebFront:
     async def _home(self, request: web.Request) -> web.Response:
         """What these pages are, with the leaderboards of the games played outside servers."""
         titles = [info.title for info in engine.GAMES.values()]
-        return _page_response(home_page(titles, self._links.leaderboard(None)))
+        leaderboard = self._links.leaderboard(None)
+        return _page_response(home_page(titles, leaderboard, request_language(request)))
 
     async def _healthz(self, request: web.Request) -> web.Response:
         reason = await self._health()
@@ -385,7 +397,7 @@ METRICS_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 
 
 async def _stream(heard: asyncio.Queue[int], first: int | None) -> AsyncIterator[bytes]:
-    """The events of a stream: each version heard (a negative one ends it), and a comment
+    """The events of a stream: each version heard (a negative one ends it), and `alive`
     whenever nothing was said for `KEEP_ALIVE` seconds."""
     version = first
     while True:
@@ -394,7 +406,7 @@ async def _stream(heard: asyncio.Queue[int], first: int | None) -> AsyncIterator
                 return
             yield f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
         else:
-            yield b": still here\n\n"
+            yield b"event: alive\ndata: \n\n"
         version = await next_version(heard, KEEP_ALIVE)
 
 
@@ -403,14 +415,26 @@ def _at(request: web.Request) -> int | None:
     return None if given is None else number(given)
 
 
-def board_response(png: bytes) -> web.Response:
+async def _to_activity(request: web.Request) -> web.Response:
+    """The Activity's address without its last slash, where its page's relative links
+    would miss: sent on to it (with the query Discord opened it with)."""
+    raise web.HTTPMovedPermanently(f"/activity/?{request.query_string}")
+
+
+def _board_response(png: bytes) -> web.Response:
     return web.Response(
         body=png, content_type="image/png", headers={"Cache-Control": "public, max-age=5"}
     )
 
 
-def _not_found() -> web.HTTPNotFound:
-    return web.HTTPNotFound(text=message_page(NO_GAME), content_type="text/html")
+def _not_found(request: web.Request) -> web.HTTPNotFound:
+    page = message_page(NO_GAME, request_language(request))
+    return web.HTTPNotFound(text=page, content_type="text/html")
+
+
+def _refused(refusal: Refusal, language: str, status: int) -> web.Response:
+    """A page saying why what was asked cannot be done."""
+    return _page_response(message_page(refusal.text, language), status)
 
 
 def _page_response(html: str, status: int = 200) -> web.Response:

@@ -4,8 +4,9 @@ An Activity is launched in a channel (`launch`, or the bot's LAUNCH_ACTIVITY ans
 press) and has users in it (`join`). Its page is given an OAuth2 code for its user
 (`code`, as the SDK's `authorize` gives one), which the bot exchanges at `/oauth2/token`
 (with the application's client secret, `CLIENT_SECRET`) for an access token, which
-`/users/@me` answers with that user. A code is good once, for ten minutes, as Discord's
-are; a token for a week. The bot asks where an instance runs with its own token, at
+`/users/@me` answers with that user (and their Discord's `locale`, as it does for the
+`identify` scope). A code is good once, for ten minutes, as Discord's are; a token for a
+week. The bot asks where an instance runs with its own token, at
 `GET /applications/{id}/activity-instances/{instance_id}` (404 once it ended).
 
 The OAuth2 calls come through the client's aiohttp session (with a user's token, which
@@ -42,6 +43,9 @@ class Instance:
     channel: Channel
     users: set[int] = field(default_factory=set)
     ended: bool = False
+    channel_less: bool = False
+    """Running in no channel (a `party` location, such as a voice call's), as Discord
+    documents some are."""
 
     def payload(self, application_id: int) -> Json:
         channel = self.channel
@@ -53,6 +57,8 @@ class Instance:
         }
         if guild is not None:
             location["guild_id"] = str(guild.id)
+        if self.channel_less:
+            location = {"id": f"party-{self.launch_id}", "kind": "party"}
         return {
             "application_id": str(application_id),
             "instance_id": self.id,
@@ -180,7 +186,7 @@ class FakeActivities:
         user, until = self._tokens.get(token, (None, 0.0))
         if user is None or until < self._clock():
             return OAuthAnswer(401, {"message": "401: Unauthorized", "code": 0})
-        return OAuthAnswer(200, user.payload())
+        return OAuthAnswer(200, user.payload() | {"locale": user.locale})
 
 
 def _request(method: str, path: str, body: Any) -> Request:

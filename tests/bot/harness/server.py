@@ -606,6 +606,7 @@ class FakeDiscord:
     def _get_application(self, request: Request) -> tuple[Any, SentMessage | None]:
         info: Json = {"id": str(self.me.id), "name": self.me.name, "description": "", "icon": None}
         info |= {"bot_public": True, "bot_require_code_grant": False, "verify_key": ""}
+        info |= {"flags": EMBEDDED if self.activities_enabled else 0}
         return info | {"owner": self.guild.owner.payload()}, None
 
     def enable_activities(self) -> Json:
@@ -833,6 +834,9 @@ _ORIGINAL = _WEBHOOK + "/messages/@original"
 _WEBHOOK_MESSAGE = _WEBHOOK + "/messages/{message_id}"
 
 _CHANNEL_MESSAGE = "/channels/{channel_id}/messages/{message_id}"
+
+EMBEDDED = 1 << 17
+"""The application flag of an application with Activities enabled."""
 
 _ROUTES: dict[tuple[str, str], tuple[Kind, _Handler]] = {
     ("POST", "/interactions/{webhook_id}/{webhook_token}/callback"): (

@@ -21,9 +21,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from bot.discord_ui.activities import CODE_REFUSED, PLAY_IN_DISCORD
-from bot.play.learning.watching import PAGES_OFF
-from bot.web.activity import ENDED, EXPIRED, NO_GAME_HERE, NOT_IN_IT, POLICY
+from bot.discord_ui import activities, post_buttons
+from bot.play.learning import watching
+from bot.play.words.text import plain
+from bot.web import activity
+from bot.web.activity import POLICY
 from bot.web.links import ACTIVITY_SESSION_LASTS
 from tests.bot.discord_ui.test_slow_game_commands import START, begin
 from tests.bot.harness import DiscordHarness, InteractionResponseType, Kind
@@ -33,6 +35,11 @@ from tests.bot.taps import labels_of
 from tests.bot.web.conftest import DESKTOP, MOST_NARROW_WINDOW, PHONE, bot_of
 from tests.bot.web.test_browser import needs_browser, screenshot
 from tests.bot.web.test_pages import SMALL_OPENINGS, text_of
+
+CODE_REFUSED, PLAY_IN_DISCORD = plain(activities.CODE_REFUSED), plain(post_buttons.PLAY_IN_DISCORD)
+PAGES_OFF = plain(watching.PAGES_OFF)
+ENDED, EXPIRED = plain(activity.ENDED), plain(activity.EXPIRED)
+NO_GAME_HERE, NOT_IN_IT = plain(activity.NO_GAME_HERE), plain(activity.NOT_IN_IT)
 
 
 @pytest.fixture
@@ -119,7 +126,7 @@ async def test_a_player_builds_and_plays_a_move_in_the_activity_announced_once_i
     async with http.get(f"http://127.0.0.1:{port}/activity/{game['picture']}") as picture:
         assert picture.status == 200 and (await picture.read()).startswith(b"\x89PNG")
     before = len(discord.requests)
-    played = {"s": session, "chosen": "S d4", "v": step["version"]}
+    played = {"s": session, "g": game["id"], "chosen": "S d4", "v": step["version"]}
     async with http.post(f"{url}/play", json=played) as answer:
         assert answer.status == 200
         after = await answer.json()
@@ -210,7 +217,9 @@ async def test_a_channel_without_a_game_or_with_its_pages_off_says_so(
         "(Play in Discord on each turn): no, as games have no pages here"
     )
     pressed = await discord.click(discord.user("alice"), turn_post, PLAY_IN_DISCORD)
-    assert pressed.ephemeral and pressed.content == PAGES_OFF
+    assert pressed.ephemeral and pressed.content == PAGES_OFF, "a post from before says why"
+    moved = await discord.slash(discord.user("alice"), "tink move", {"move": "S d4"})
+    assert labels_of(moved.message) == ["Move"], "no Watch nor Play in Discord: pages are off"
     here = discord.activities.launch(discord.channel)
     _, opened = await session_of(discord, http, port, "alice", here)
     status, shown = await state(http, url, opened["session"])
@@ -231,9 +240,82 @@ async def test_the_page_loads_only_what_is_served_with_it_and_nothing_else_is_se
         async with http.get(root + name) as served:
             assert served.status == 200, name
             assert served.content_type in ("text/javascript", "text/css"), name
-    for name in ("sdk/../activity.py", "sdk/LICENSE.md", "sdk/%2e%2e/kept.py", "api/nothing"):
+            kept = "public, max-age=86400" if "sdk/" in name else "no-cache"
+            assert served.headers["Cache-Control"] == kept, name
+    status, licence = await text_of(http, root + "sdk/LICENSE.md")
+    assert status == 200 and "MIT License" in licence and "Discord Inc." in licence
+    for name in ("sdk/../activity.py", "sdk/%2e%2e/kept.py", "api/nothing", "kept.py"):
         status, _ = await text_of(http, root + name)
         assert status == 404, name
+    query = "frame_id=f&instance_id=i-1-gc-2-3&platform=mobile"
+    async with http.get(f"{root[:-1]}?{query}", allow_redirects=False) as bare:
+        assert bare.status == 301 and bare.headers["Location"] == f"/activity/?{query}"
+
+
+async def test_a_move_built_in_a_game_since_ended_is_not_played_in_the_next(
+    discord: DiscordHarness, http: aiohttp.ClientSession, port: int
+) -> None:
+    instance = await launched(discord)
+    _, opened = await session_of(discord, http, port, "alice", instance)
+    url, session = api(discord, port), opened["session"]
+    _, shown = await state(http, url, session)
+    first = shown["game"]
+    confirm = await discord.slash(discord.user("bob"), "tink resign")
+    await discord.click(discord.user("bob"), confirm.message, "Resign")
+    await begin(discord)
+    _, now = await state(http, url, session)
+    assert now["game"]["id"] != first["id"] and now["game"]["version"] == first["version"]
+    before = len(discord.requests)
+    stale = {"s": session, "g": first["id"], "chosen": "S d4", "v": first["version"]}
+    async with http.post(f"{url}/play", json=stale) as answer:
+        assert answer.status == 409 and (await answer.json())["game"]["moves"] == []
+    assert not [r for r in discord.requests[before:] if r.kind is Kind.SEND]
+
+
+async def test_a_malformed_or_hurried_request_is_refused_in_a_sentence_never_a_fault(
+    discord: DiscordHarness, http: aiohttp.ClientSession, port: int
+) -> None:
+    instance = await launched(discord)
+    _, opened = await session_of(discord, http, port, "alice", instance)
+    url, session = api(discord, port), opened["session"]
+    assert (await state(http, url, session, v="\u00b2"))[0] == 200
+    async with http.get(f"{url}/board.png", params={"s": session, "at": "\u00b2"}) as board:
+        assert board.status == 200
+    assert await state(http, url, "\u00b2.1.1.de.x") == (401, {"error": EXPIRED})
+    deep = "[" * 100_000 + "]" * 100_000
+    for path in ("session", "play"):
+        async with http.post(f"{url}/{path}", data=deep) as answer:
+            assert answer.status == 400 and "error" in await answer.json(), path
+    for forged in ("../../users/@me", "i-1-gc-2-3/../../x", "i\nforged log line"):
+        sent = {"code": discord.activities.code(discord.user("alice")), "instance_id": forged}
+        async with http.post(f"{url}/session", json=sent) as answer:
+            assert answer.status == 404 and (await answer.json())["error"] == ENDED, forged
+    party = discord.activities.launch(discord.channel, discord.user("alice"))
+    party.channel_less = True
+    assert (await session_of(discord, http, port, "alice", party))[0] == 404
+    answers = []
+    for _ in range(activity.SESSIONS_AT_ONCE + 1):
+        answers.append((await session_of(discord, http, port, "alice", instance))[0])
+    assert answers[-1] == 429 and 429 not in answers[: activity.SESSIONS_AT_ONCE - 2]
+
+
+async def test_without_activities_enabled_in_the_portal_no_play_in_discord_is_offered(
+    tmp_path: Path, clock: Clock, port: int
+) -> None:
+    bot = new_bot(
+        tmp_path,
+        clock=clock,
+        web_port=port,
+        public_url=f"http://127.0.0.1:{port}",
+        client_secret=CLIENT_SECRET,
+    )
+    async with DiscordHarness(bot) as discord:
+        turn_post = (await begin(discord)).messages[-1]
+        assert labels_of(turn_post) == ["Move", "Watch"]
+        shown = await discord.slash(discord.user("owner"), "gamehost settings", {})
+        assert shown.content.endswith(
+            "no, Activities are not enabled for the application in the Developer Portal"
+        )
 
 
 FRAME_SCRIPT = (Path(__file__).with_name("discord_frame.js")).read_text()

@@ -20,10 +20,10 @@ import engine
 from bot.discord_ui.health import GATEWAY_GRACE
 from bot.discord_ui.web_commands import NO_PAGES
 from bot.metrics import INTERACTIONS
-from bot.play.learning.watching import PAGES_OFF
-from bot.web import live
+from bot.play.learning import watching
+from bot.play.words.text import plain
+from bot.web import live, server
 from bot.web.links import PLAY_LINK_LASTS
-from bot.web.server import NO_GAME
 from tests.bot.discord_ui.test_slow_game_commands import START, begin
 from tests.bot.harness import DiscordHarness, Kind
 from tests.bot.harness import discord_internals as internals
@@ -32,6 +32,8 @@ from tests.bot.support import Clock, new_bot
 from tests.bot.taps import labels_of
 from tests.bot.web.conftest import bot_of
 from tests.postgres_server import BACKENDS
+
+NO_GAME, PAGES_OFF = plain(server.NO_GAME), plain(watching.PAGES_OFF)
 
 
 async def text_of(http: aiohttp.ClientSession, url: str) -> tuple[int, str]:
@@ -351,7 +353,7 @@ async def test_the_web_command_says_when_the_bot_serves_no_pages(
     discord = await open_harness(new_bot(tmp_path))
     await begin(discord)
     refused = await discord.slash(discord.user("alice"), "tink web")
-    assert refused.ephemeral and refused.content == NO_PAGES
+    assert refused.ephemeral and refused.content == str(NO_PAGES)
 
 
 async def test_a_finished_games_page_offers_its_record_and_move_list(
