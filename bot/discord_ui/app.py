@@ -68,6 +68,9 @@ ENTRY_POINT_FIELDS = frozenset(
 )
 """What of an entry point command read back is sent again to keep it as it is."""
 
+LANGUAGES_KEPT = 100_000
+"""Users whose language is known in memory, so that it is saved only when it changes."""
+
 BUTTONS = (
     *ACTIVITY_ITEMS,
     *DYNAMIC_ITEMS,
@@ -79,6 +82,35 @@ BUTTONS = (
     *TOURNAMENT_ITEMS,
 )
 """Every kind of restart-proof button the bot's messages carry."""
+
+
+class LanguagesHeard:
+    """The language each user last used the bot in (their Discord's, sent with every
+    interaction), remembered for what reaches them outside one (direct messages): saved
+    when it changes, known ones kept for `LANGUAGES_KEPT` users."""
+
+    def __init__(self, app: App) -> None:
+        self._app = app
+        self._known: dict[int, str] = {}
+        self._saving: set[asyncio.Task[None]] = set()
+
+    def heard(self, user_id: int, language: str) -> None:
+        if self._known.get(user_id) == language or not self._app.is_serving:
+            return
+        if len(self._known) >= LANGUAGES_KEPT:
+            self._known.clear()
+        self._known[user_id] = language
+        saving = asyncio.get_running_loop().create_task(self._save(user_id, language))
+        self._saving.add(saving)
+        saving.add_done_callback(self._saving.discard)
+
+    async def _save(self, user_id: int, language: str) -> None:
+        try:
+            await self._app.host.slow_games.remember_language(user_id, language)
+        except Exception:
+            self._known.pop(user_id, None)
+            DATABASE_ERRORS.inc()
+            log.exception("could not remember the language of user %s", user_id)
 
 
 class PyramidBot(discord.AutoShardedClient):
@@ -104,6 +136,7 @@ class PyramidBot(discord.AutoShardedClient):
         self.links = None if address is None else WebLinks(address, settings.link_secret)
         """The pages' links, when the bot serves pages."""
         self._absence = GatewayAbsence(app.clock)
+        self._languages = LanguagesHeard(app)
         if settings.gateway:
             app.checks.append(lambda: self._absence.reason(self))
         app.gauges.append(self._count_shards)
@@ -201,6 +234,7 @@ class PyramidBot(discord.AutoShardedClient):
         if event == "interaction":
             interaction = args[0]
             interactions(interaction.type.name, "received").inc()
+            self._languages.heard(interaction.user.id, interaction.locale.value)
             pressed = interaction.type is discord.InteractionType.component
             if not pressed and not _answers_only(interaction):
                 return

@@ -12,7 +12,8 @@ import discord
 from discord.ui import Button, DynamicItem, View
 
 from bot.discord_ui.replies import reply, said_to
-from bot.play.words.text import t
+from bot.play.words.languages import SOURCE
+from bot.play.words.text import Text, plain, t
 
 ANSWER_ID = "pyr:puzzle:answer"
 NO_LONGER_WORKS = t("This button no longer works.")
@@ -29,12 +30,19 @@ class GameAction(StrEnum):
 
 
 GAME_BUTTON_LOOKS = {
-    GameAction.RESIGN: ("Resign", discord.ButtonStyle.danger),
-    GameAction.REPLAY: ("Replay", discord.ButtonStyle.secondary),
-    GameAction.REMATCH: ("Rematch", discord.ButtonStyle.primary),
-    GameAction.CLAIM: ("Claim win", discord.ButtonStyle.primary),
+    GameAction.RESIGN: (t("Resign"), discord.ButtonStyle.danger),
+    GameAction.REPLAY: (t("Replay"), discord.ButtonStyle.secondary),
+    GameAction.REMATCH: (t("Rematch"), discord.ButtonStyle.primary),
+    GameAction.CLAIM: (t("Claim win"), discord.ButtonStyle.primary),
 }
 """Each game button's label and colour."""
+MOVE, REVIEW, ANSWER = t("Move"), t("Review"), t("Answer")
+NEXT, PREVIOUS = t("Next"), t("Previous")
+
+
+def label(words: Text, language: str) -> str:
+    """A button's label in `language` (the language of the message it is on)."""
+    return plain(words, language=language)
 
 
 class Buttons(View):
@@ -50,25 +58,32 @@ class Buttons(View):
         return True
 
 
-def answer_button() -> Button[View]:
+def answer_button(language: str = SOURCE) -> Button[View]:
     """Answer, on a puzzle still open (`bot.discord_ui.puzzle_views.AnswerButton`)."""
-    return Button(label="Answer", style=discord.ButtonStyle.primary, custom_id=ANSWER_ID)
+    shown = label(ANSWER, language)
+    return Button(label=shown, style=discord.ButtonStyle.primary, custom_id=ANSWER_ID)
 
 
-def review_button(game_id: int) -> Button[View]:
+def review_button(game_id: int, language: str = SOURCE) -> Button[View]:
     """Review, which reviews the game (`bot.discord_ui.review_commands.ReviewButton`)."""
-    return Button(label="Review", custom_id=f"pyr:review:{game_id}")
+    return Button(label=label(REVIEW, language), custom_id=f"pyr:review:{game_id}")
 
 
-def move_button(game_id: int) -> Button[View]:
+def move_button(game_id: int, language: str = SOURCE) -> Button[View]:
     """Move, which opens the picker (`bot.discord_ui.picker_views.MoveButton`)."""
-    return Button(label="Move", style=discord.ButtonStyle.primary, custom_id=f"pyr:move:{game_id}")
+    return Button(
+        label=label(MOVE, language),
+        style=discord.ButtonStyle.primary,
+        custom_id=f"pyr:move:{game_id}",
+    )
 
 
-def page_button(custom_id: str, *, forward: bool, off: bool) -> Button[View]:
+def page_button(
+    custom_id: str, *, forward: bool, off: bool, language: str = SOURCE
+) -> Button[View]:
     """Next (blue) or Previous (grey); the custom_id ends in `:next` or `:back`."""
     return Button(
-        label="Next" if forward else "Previous",
+        label=label(NEXT if forward else PREVIOUS, language),
         style=discord.ButtonStyle.primary if forward else discord.ButtonStyle.secondary,
         custom_id=f"{custom_id}:{'next' if forward else 'back'}",
         disabled=off,

@@ -31,17 +31,23 @@ import discord
 from discord.http import Route
 
 from bot.discord_ui.markup import markup
-from bot.discord_ui.replies import DISCORD_TROUBLE, channel_language, message_kwargs
+from bot.discord_ui.post_buttons import prompt_view
+from bot.discord_ui.replies import (
+    DISCORD_TROUBLE,
+    channel_language,
+    client_host,
+    message_kwargs,
+)
 from bot.discord_ui.views import (
     disable_lapsed,
     nonce_of,
     note_claim,
     post_in_channel,
-    prompt_view,
 )
 from bot.play.table.outbox import REPLY_READABLE
 from bot.play.table.records import ReplyHandle, ReplyPlaces
 from bot.play.table.values import Post, Prompt
+from bot.play.words.languages import SOURCE
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +125,8 @@ class DiscordCourier:
         the next answer in the place."""
         for user_id in post.pings:
             await self.to_user(user_id, post)
-        await self._places.hold(place_id, markup(post.text), self._clock())
+        language = channel_language(self._client, place_id)
+        await self._places.hold(place_id, markup(post.text, language), self._clock())
 
     async def _by_reply(self, place_id: int, handle: ReplyHandle, post: Post) -> None:
         """A follow-up to the place's latest interaction while its token lasts, else a
@@ -180,10 +187,13 @@ class DiscordCourier:
             yield
 
     async def to_user(self, user_id: int, post: Post) -> bool:
-        """Send by direct message; False when the user's direct messages are closed."""
+        """Send by direct message, in the language the user last used the bot in (see
+        `PyramidBot.dispatch`); False when the user's direct messages are closed."""
         try:
+            language = await client_host(self._client).slow_games.language_of(user_id)
             channel = await self._client.create_dm(discord.Object(user_id))
-            kwargs: dict[str, Any] = message_kwargs(post) | nonce_of(post)
+            kwargs: dict[str, Any] = message_kwargs(post, language=language or SOURCE)
+            kwargs |= nonce_of(post)
             await channel.send(**kwargs)
         except DISCORD_TROUBLE as error:
             log.info("could not message user %s about game %s: %s", user_id, post.game_id, error)

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-import inspect
-from collections.abc import Callable, Coroutine, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -13,27 +11,36 @@ from discord import app_commands
 
 import engine
 from bot.discord_ui.buttons import GameAction
+from bot.discord_ui.command_options import (
+    DESCRIPTION_LIMIT,
+    CommandOptions,
+    needs_attach_files,
+    parameter,
+    with_parameters,
+)
+from bot.discord_ui.post_buttons import game_view
 from bot.discord_ui.replies import (
     choices,
     host_of,
     in_time,
+    reader,
     replies_only,
     reply,
     require_permissions,
+    said_to,
     shorten,
 )
 from bot.discord_ui.review_commands import review_command
 from bot.discord_ui.rules_pages import rules_embed, rules_view
 from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.tree import anywhere, installed_to_anyone
-from bot.discord_ui.views import game_view, post_in_channel, respond, send_post
+from bot.discord_ui.views import post_in_channel, respond, send_post
 from bot.discord_ui.web_commands import web_command
 from bot.play.playing.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.play.playing.challenges import ORDERS, Invitation
 from bot.play.table.values import LARGEST_ID, Person, Prompt, Refusal
+from bot.play.words.text import plain, t
 
-Callback = Callable[..., Coroutine[Any, Any, None]]
-DESCRIPTION_LIMIT = 100
 """The most characters Discord takes in a description or a choice's name."""
 INVITEE_PARAMETERS = ("opponent", "player3", "player4")
 _FIXED_PARAMETERS = {"order", "thread", "time_limit", "ai", *INVITEE_PARAMETERS}
@@ -122,8 +129,8 @@ class GameGroup(app_commands.Group):
         game_id = await in_time(interaction, work, ephemeral=True)
         await reply(
             interaction,
-            content="Resign this game? This cannot be undone.",
-            view=game_view(game_id, GameAction.RESIGN, user_id),
+            content=said_to(interaction, t("Resign this game? This cannot be undone.")),
+            view=game_view(game_id, GameAction.RESIGN, user_id, reader(interaction)),
             ephemeral=True,
         )
 
@@ -162,8 +169,8 @@ class GameGroup(app_commands.Group):
     async def rules(self, interaction: discord.Interaction) -> None:
         await reply(
             interaction,
-            embed=rules_embed(self.game, 0),
-            view=rules_view(self.game, 0) or discord.utils.MISSING,
+            embed=rules_embed(self.game, 0, reader(interaction)),
+            view=rules_view(self.game, 0, reader(interaction)) or discord.utils.MISSING,
             ephemeral=True,
         )
 
@@ -227,86 +234,6 @@ def _start_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None
     return needs_attach_files(command)
 
 
-@dataclass
-class CommandOptions:
-    """The options of a command made at run time from the registry: each one's parameter,
-    description and choices, in the order Discord shows them."""
-
-    parameters: list[inspect.Parameter] = field(
-        default_factory=lambda: [_parameter("interaction", discord.Interaction)]
-    )
-    descriptions: dict[str, str] = field(default_factory=dict)
-    choices: dict[str, list[app_commands.Choice[str]]] = field(default_factory=dict)
-
-    def add(
-        self,
-        name: str,
-        annotation: Any,
-        description: str,
-        *,
-        required: bool = False,
-        choices: Iterable[str] = (),
-    ) -> None:
-        """One more option (optional unless `required`), offering `choices` if any."""
-        self.parameters.append(_parameter(name, annotation, required=required))
-        self.descriptions[name] = shorten(description, DESCRIPTION_LIMIT)
-        offered = [app_commands.Choice(name=c, value=c) for c in choices]
-        if offered:
-            self.choices[name] = offered
-
-    def add_game_options(self, info: engine.GameInfo) -> None:
-        """The game's own options (Folio's grid, Bridge's rounds...), all optional."""
-        for option in info.options:
-            # Values known but not offered stay listed, so choosing one says why not.
-            offered = (*option.choices, *(value for value, _ in option.refusals))
-            self.add(option.name, _option_annotation(option), option.help, choices=offered)
-
-    def command(
-        self, name: str, description: str, callback: Callback
-    ) -> app_commands.Command[Any, ..., None]:
-        """The command calling `callback(interaction, **values)` with these options."""
-        made = app_commands.choices(**self.choices)(
-            app_commands.describe(**self.descriptions)(_with_parameters(callback, self.parameters))
-        )
-        return app_commands.Command(name=name, description=description, callback=made)
-
-
-def needs_attach_files(
-    command: app_commands.Command[Any, ..., None],
-) -> app_commands.Command[Any, ..., None]:
-    """The command, refused (`BotMissingPermissions`) where the bot may not attach files."""
-    return app_commands.checks.bot_has_permissions(attach_files=True)(command)
-
-
-def _with_parameters(callback: Callback, parameters: list[inspect.Parameter]) -> Callback:
-    """The callback with the signature discord.py reads a command's options from.
-
-    The options differ per game, so the signature is made from the registry and given
-    the standard way (`__signature__`, which `inspect.signature` honours).
-    """
-    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    return callback
-
-
-def _parameter(name: str, annotation: Any, *, required: bool = True) -> inspect.Parameter:
-    return inspect.Parameter(
-        name,
-        inspect.Parameter.POSITIONAL_OR_KEYWORD,
-        annotation=annotation,
-        default=inspect.Parameter.empty if required else None,
-    )
-
-
-def _option_annotation(option: engine.Option) -> Any:
-    if option.kind is bool:
-        return bool | None
-    if option.kind is int:
-        low = option.minimum if option.minimum is not None else -LARGEST_ID
-        high = option.maximum if option.maximum is not None else LARGEST_ID
-        return app_commands.Range[int, low, high] | None
-    return str | None
-
-
 async def _start(
     interaction: discord.Interaction, info: engine.GameInfo, values: dict[str, Any]
 ) -> None:
@@ -350,10 +277,10 @@ async def _start_in_thread(
     interaction: discord.Interaction, info: engine.GameInfo, invitation: Invitation
 ) -> None:
     if replies_only(interaction):
-        raise Refusal("Games get their own thread only in servers I have been added to.")
+        raise Refusal(t("Games get their own thread only in servers I have been added to."))
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
-        raise Refusal("Games get their own thread only when started in a text channel.")
+        raise Refusal(t("Games get their own thread only when started in a text channel."))
     require_permissions(interaction, "create_public_threads", "send_messages_in_threads")
     challenges = host_of(interaction).challenges
     challenges.check(invitation)
@@ -391,11 +318,11 @@ def _move_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]
     required = len(parts) == 1
     annotation: Any = str if required else str | None
     parameters = [
-        _parameter("interaction", discord.Interaction),
-        *(_parameter(part.name, annotation, required=required) for part in parts),
+        parameter("interaction", discord.Interaction),
+        *(parameter(part.name, annotation, required=required) for part in parts),
     ]
     descriptions = {part.name: shorten(part.help, DESCRIPTION_LIMIT) for part in parts}
-    callback = app_commands.describe(**descriptions)(_with_parameters(move, parameters))
+    callback = app_commands.describe(**descriptions)(with_parameters(move, parameters))
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name="move", description=f"Make your move in {info.title}.", callback=callback
     )
@@ -418,7 +345,10 @@ def _part_suggestions(
         pairs = await host_of(interaction).moves.suggestions(
             _channel_id(interaction), info.name, interaction.user.id, current, part, chosen
         )
-        return choices((f"{text}: {words}", text) for text, words in pairs)
+        language = reader(interaction)
+        return choices(
+            (f"{text}: {plain(words, language=language)}", text) for text, words in pairs
+        )
 
     return suggest
 
@@ -438,7 +368,7 @@ async def _offer(interaction: discord.Interaction, game: str, kind: Prompt) -> N
 
 def _channel_id(interaction: discord.Interaction) -> int:
     if interaction.channel_id is None:
-        raise Refusal("Games are played in server channels.")
+        raise Refusal(t("Games are played in server channels."))
     return interaction.channel_id
 
 

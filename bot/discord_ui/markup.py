@@ -58,8 +58,12 @@ def _segment(segment: Segment, language: str) -> str:
             return "".join(p if isinstance(p, str) else markup(p, language) for p in pieces)
         case Name():
             return escape(segment.shown)
-        case Strong(inner):
-            return f"**{inner if isinstance(inner, str) else escape(inner.shown)}**"
+        case Strong(Text() as inner):
+            return f"**{markup(inner, language)}**"
+        case Strong(str() as inner):
+            return f"**{inner}**"
+        case Strong(Name() as inner):
+            return f"**{escape(inner.shown)}**"
         case Highlight(name):
             return f"__{escape(name.shown)}__"
         case Code(text):

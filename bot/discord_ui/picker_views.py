@@ -12,45 +12,54 @@ from typing import Any, Self
 import discord
 from discord.ui import Button, DynamicItem, Select, View
 
-from bot.discord_ui.buttons import Buttons, move_button
+from bot.discord_ui.buttons import Buttons, label, move_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.presses import ID, guarded, in_its_channel
-from bot.discord_ui.replies import host_of, in_time, reply, said_to, update
+from bot.discord_ui.replies import host_of, in_time, reader, reply, said_to, update
 from bot.discord_ui.views import send_post
 from bot.play.playing.choices import Choice, Step
-from bot.play.words.text import Code, t
+from bot.play.words.languages import SOURCE
+from bot.play.words.text import Code, plain, t
 from bot.web.links import WebLinks
 
 VERSION = r"\d{1,12}"
 CHOSEN = r"[^:]{0,40}"
 """The text of a move picked so far, as a custom id carries it."""
-MOVED_ON = "The game moved on since this picker was opened; here it is afresh."
+MOVED_ON = t("The game moved on since this picker was opened; here it is afresh.")
+PLAY_ON_THE_WEB = t("Play on the web")
+CHOOSE, WINS = t("Choose…"), t("wins")
 
 
 def picker_message(step: Step, interaction: discord.Interaction) -> dict[str, Any]:
     """The private message of a picker's step: where it stands, the choices that follow
     (the winning ones first, marked, where the game gives hints), Back, Cancel, Play once
     the move is whole, and a link to play on the web when the bot serves pages."""
-    shown = markup(step.heading)
+    language = reader(interaction)
+    shown = markup(step.heading, language)
     if step.moved_on:
-        shown = f"{MOVED_ON}\n{shown}"
+        shown = f"{markup(MOVED_ON, language)}\n{shown}"
     view = Buttons()
     if step.choices:
-        view.add_item(PickSelect(step))
+        view.add_item(PickSelect(step, language=language))
     back, game_id, version = step.back, step.game_id, step.version
     view.add_item(
         PickButton(
-            "back", game_id=game_id, version=version, chosen=back or "", disabled=back is None
+            "back",
+            game_id=game_id,
+            version=version,
+            chosen=back or "",
+            disabled=back is None,
+            language=language,
         )
     )
-    view.add_item(PickButton("cancel", step))
+    view.add_item(PickButton("cancel", step, language=language))
     if step.complete is not None:
-        view.add_item(PickButton("play", step))
+        view.add_item(PickButton("play", step, language=language))
     links = getattr(interaction.client, "links", None)
     if isinstance(links, WebLinks):
         now = host_of(interaction).games.clock()
         page = links.play(step.game_id, interaction.user.id, now)
-        view.add_item(Button(label="Play on the web", url=page))
+        view.add_item(Button(label=label(PLAY_ON_THE_WEB, language), url=page))
     return {"content": shown, "view": view}
 
 
@@ -82,10 +91,12 @@ class PickSelect(
 ):
     """The choices of a picker's step; choosing one shows the next step."""
 
-    def __init__(self, step: Step | None, game_id: int = 0, version: int = 0) -> None:
+    def __init__(
+        self, step: Step | None, game_id: int = 0, version: int = 0, *, language: str = SOURCE
+    ) -> None:
         if step is not None:
             game_id, version = step.game_id, step.version
-        super().__init__(step_select(f"pyr:pick:{game_id}:{version}", step))
+        super().__init__(step_select(f"pyr:pick:{game_id}:{version}", step, language))
         self.game_id = game_id
         self.version = version
 
@@ -125,12 +136,14 @@ class PickButton(
         version: int = 0,
         chosen: str = "",
         disabled: bool = False,
+        language: str = SOURCE,
     ) -> None:
         if step is not None:
             game_id, version, chosen = step.game_id, step.version, step.chosen
-        label, style = _PICK_LOOKS[action]
+        words, style = _PICK_LOOKS[action]
         custom_id = f"pyr:pickx:{action}:{game_id}:{version}:{chosen}"
-        super().__init__(Button(label=label, style=style, custom_id=custom_id, disabled=disabled))
+        shown = label(words, language)
+        super().__init__(Button(label=shown, style=style, custom_id=custom_id, disabled=disabled))
         self.action = action
         self.game_id = game_id
         self.version = version
@@ -168,7 +181,7 @@ class PickButton(
         )
 
     async def _cancel(self, interaction: discord.Interaction) -> None:
-        await update(interaction, content="No move played.", view=None)
+        await update(interaction, content=said_to(interaction, t("No move played.")), view=None)
 
     async def _play(self, interaction: discord.Interaction) -> None:
         picker = host_of(interaction).picker
@@ -183,18 +196,18 @@ class PickButton(
 
 
 _PICK_LOOKS = {
-    "back": ("Back", discord.ButtonStyle.secondary),
-    "cancel": ("Cancel", discord.ButtonStyle.secondary),
-    "play": ("Play", discord.ButtonStyle.success),
+    "back": (t("Back"), discord.ButtonStyle.secondary),
+    "cancel": (t("Cancel"), discord.ButtonStyle.secondary),
+    "play": (t("Play"), discord.ButtonStyle.success),
 }
 
 
-def step_select(custom_id: str, step: Step | None) -> Select[View]:
+def step_select(custom_id: str, step: Step | None, language: str = SOURCE) -> Select[View]:
     """The list of a step's choices (a placeholder option in one rebuilt from its id)."""
-    options = [] if step is None else [choice_option(choice) for choice in step.choices]
+    options = [] if step is None else [choice_option(c, language) for c in step.choices]
     return Select(
         custom_id=custom_id,
-        placeholder="Choose…",
+        placeholder=label(CHOOSE, language),
         options=options or [discord.SelectOption(label="…")],
     )
 
@@ -205,10 +218,10 @@ def chosen_value(interaction: discord.Interaction) -> str:
     return str((data.get("values") or [""])[0])
 
 
-def choice_option(choice: Choice) -> discord.SelectOption:
+def choice_option(choice: Choice, language: str = SOURCE) -> discord.SelectOption:
     """A choice as a list shows it: what a whole move does, and whether it wins."""
-    said = [choice.words] if choice.words else []
-    said += ["wins"] if choice.wins else []
+    said = [plain(choice.words, language=language)] if choice.words.segments else []
+    said += [label(WINS, language)] if choice.wins else []
     return discord.SelectOption(
         label=choice.label[:100],
         value=choice.value,

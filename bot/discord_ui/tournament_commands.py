@@ -15,8 +15,8 @@ from discord import app_commands
 from discord.ui import Button, DynamicItem, View
 
 import engine
-from bot.discord_ui.buttons import NO_LONGER_WORKS, Buttons
-from bot.discord_ui.game_commands import CommandOptions
+from bot.discord_ui.buttons import NO_LONGER_WORKS, Buttons, label
+from bot.discord_ui.command_options import CommandOptions
 from bot.discord_ui.markup import markup
 from bot.discord_ui.presses import ID, guarded
 from bot.discord_ui.replies import (
@@ -45,7 +45,8 @@ from bot.play.tournaments import (
     Tournaments,
     VenueError,
 )
-from bot.play.words.text import Text
+from bot.play.words.languages import SOURCE
+from bot.play.words.text import Text, t
 from bot.web.links import WebLinks
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,8 @@ MOST_PLAYERS = 1000
 TournamentNumber = app_commands.Range[int, 1, MOST_TOURNAMENTS]
 """A tournament as people name it: its number in their server."""
 START_SUGGESTIONS = (MANUAL, "1h", "2h", "12h", "1d", "2d")
+IN_SERVERS_ONLY = t("Tournaments are held in servers only.")
+JOIN, LEAVE = t("Join"), t("Leave")
 
 
 class DiscordVenue:
@@ -165,8 +168,9 @@ def _tournament_group() -> app_commands.Group:
         if not isinstance(links, WebLinks):
             await _say(interaction, post)
             return
-        view = with_link(Buttons(), links.tournament(guild_id, number))
-        await reply(interaction, **message_kwargs(post, view, place_language(interaction)))
+        language = place_language(interaction)
+        view = with_link(Buttons(), links.tournament(guild_id, number), language)
+        await reply(interaction, **message_kwargs(post, view, language))
 
     return group
 
@@ -228,7 +232,7 @@ async def _create(
     interaction: discord.Interaction, info: engine.GameInfo, values: dict[str, Any]
 ) -> None:
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise Refusal("Tournaments are held in servers only.")
+        raise Refusal(IN_SERVERS_ONLY)
     given = {name: value for name, value in values.items() if value is not None}
     entry = Entry(
         game=info.name,
@@ -246,7 +250,9 @@ async def _create(
     tournaments = tournaments_of(interaction)
     number, post = await in_time(interaction, tournaments.create(entry))
     language = place_language(interaction)
-    message_id = await reply(interaction, **message_kwargs(post, entry_view(number), language))
+    message_id = await reply(
+        interaction, **message_kwargs(post, entry_view(number, language), language)
+    )
     if message_id is not None:
         await tournaments.note_message(entry.guild_id, number, message_id)
 
@@ -282,7 +288,7 @@ async def _organise(
 
 def _guild_id(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise Refusal("Tournaments are held in servers only.")
+        raise Refusal(IN_SERVERS_ONLY)
     return interaction.guild_id
 
 
@@ -290,10 +296,10 @@ async def _say(interaction: discord.Interaction, post: Post) -> None:
     await reply(interaction, **message_kwargs(post, language=place_language(interaction)))
 
 
-def entry_view(number: int) -> View:
+def entry_view(number: int, language: str) -> View:
     view = Buttons()
-    view.add_item(EntryButton(number, join=True))
-    view.add_item(EntryButton(number, join=False))
+    view.add_item(EntryButton(number, join=True, language=language))
+    view.add_item(EntryButton(number, join=False, language=language))
     return view
 
 
@@ -302,10 +308,10 @@ class EntryButton(
 ):
     """Join or Leave on a tournament's announcement; its text then lists the entrants."""
 
-    def __init__(self, number: int, *, join: bool) -> None:
+    def __init__(self, number: int, *, join: bool, language: str = SOURCE) -> None:
         super().__init__(
             Button(
-                label="Join" if join else "Leave",
+                label=label(JOIN if join else LEAVE, language),
                 style=discord.ButtonStyle.success if join else discord.ButtonStyle.secondary,
                 custom_id=f"pyr:tournament:{number}:{'join' if join else 'leave'}",
             )
@@ -338,8 +344,9 @@ class EntryButton(
         else:
             work = tournaments.leave(guild_id, self.number, user.id)
         post = await in_time(interaction, work, updating=True)
-        content = markup(post.text, place_language(interaction))
-        await update(interaction, content=content, view=entry_view(self.number))
+        language = place_language(interaction)
+        content = markup(post.text, language)
+        await update(interaction, content=content, view=entry_view(self.number, language))
 
 
 TOURNAMENT_ITEMS = (EntryButton,)

@@ -1,11 +1,9 @@
-"""Buttons that survive restarts (the game id is in each custom_id) and sending posts.
-
-Challenge: Accept / Decline. Offers (draw, take-back, pause): Agree / Decline. Resigning:
-a confirm button. A time-out the others may claim: Claim win. A game's end: Replay.
-
-Each custom_id template is bounded (an id has at most 20 digits, a page 6, a name 20
-letters), so no custom_id (Discord's have at most 100) costs more than a glance; one that
-no template takes is answered "This button no longer works" (`answer_unknown`).
+"""Buttons that survive restarts (the game id is in each custom_id), in the language of
+the message they are on, and sending posts. Challenge: Accept / Decline. Offers (draw,
+take-back, pause): Agree / Decline. Resigning: a confirm button. A time-out the others may
+claim: Claim win. A game's end: Replay. Each custom_id template is bounded (an id has at
+most 20 digits), so no custom_id (Discord's have at most 100) costs more than a glance;
+one that no template takes is answered "This button no longer works" (`answer_unknown`).
 """
 
 from __future__ import annotations
@@ -19,16 +17,20 @@ from typing import Any, Self, TypeVar
 import discord
 from discord.ui import Button, DynamicItem, View
 
-from bot.discord_ui.activities import ActivityButton
 from bot.discord_ui.buttons import (
-    GAME_BUTTON_LOOKS,
-    Buttons,
     GameAction,
-    answer_button,
-    move_button,
-    review_button,
 )
 from bot.discord_ui.markup import markup
+from bot.discord_ui.post_buttons import (
+    challenge_button,
+    challenge_view,
+    game_button,
+    game_view,
+    offer_button,
+    offer_view,
+    pages_on,
+    prompt_view,
+)
 from bot.discord_ui.presses import ID, guarded, in_its_channel
 from bot.discord_ui.replies import (
     DISCORD_TROUBLE,
@@ -48,9 +50,9 @@ from bot.discord_ui.replies import (
 )
 from bot.play.playing.endings import NothingToClaim
 from bot.play.table.values import Answer, Post, Prompt, Refusal
+from bot.play.words.languages import SOURCE
 from bot.play.words.text import t
 from bot.runtime.answers import answer
-from bot.web.links import WebLinks
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -61,67 +63,6 @@ AFTER_EARLIER_POSTS = t(
 )
 NONCE_LENGTH = 25
 """The longest nonce Discord takes, in characters."""
-BUTTON_SETS_KEPT = 4096
-"""Posts' sets of buttons kept once made (one a game and kind of post): a busy process's
-games in play."""
-
-
-def prompt_view(post: Post, client: discord.Client) -> View | None:
-    """The buttons a post asks for, if any, with a link to watch the game when the bot
-    serves pages and the post is about a move or the end, and Play in Discord on a
-    turn's post when the bot offers its Activity."""
-    links = getattr(client, "links", None)
-    settings = getattr(client, "settings", None)
-    activity = bool(getattr(settings, "activity", False))
-    return _buttons(
-        post.prompt, post.game_id, links if isinstance(links, WebLinks) else None, activity
-    )
-
-
-@functools.lru_cache(maxsize=BUTTON_SETS_KEPT)
-def _buttons(
-    prompt: Prompt | None, game_id: int, links: WebLinks | None, activity: bool
-) -> View | None:
-    """The buttons of a post of this kind about this game, made once for the games in
-    play (a view sent is only read, never kept: see `Buttons`)."""
-    view = _prompt_buttons(prompt, game_id)
-    if prompt is Prompt.MOVE and activity and view is not None:
-        view.add_item(ActivityButton(game_id))
-    if prompt in WATCHED and links is not None:
-        view = view or Buttons()
-        view.add_item(Button(label="Watch", url=links.watch(game_id)))
-    return view
-
-
-WATCHED = (Prompt.MOVE, Prompt.REPLAY, Prompt.REMATCH)
-"""Posts that carry the Watch link: each move's, and each end's."""
-
-
-def _prompt_buttons(prompt: Prompt | None, game_id: int) -> View | None:
-    if prompt is Prompt.CHALLENGE:
-        return challenge_view(game_id)
-    if prompt in (Prompt.DRAW, Prompt.UNDO, Prompt.PAUSE):
-        return offer_view(game_id, prompt)
-    if prompt is Prompt.CLAIM:
-        return game_view(game_id, GameAction.CLAIM)
-    if prompt is Prompt.MOVE:
-        view = Buttons()
-        view.add_item(move_button(game_id))
-        return view
-    if prompt is Prompt.PUZZLE:
-        view = Buttons()
-        view.add_item(answer_button())
-        return view
-    if prompt is Prompt.REPLAY:
-        view = game_view(game_id, GameAction.REPLAY)
-        view.add_item(review_button(game_id))
-        return view
-    if prompt is Prompt.REMATCH:
-        view = game_view(game_id, GameAction.REPLAY)
-        view.add_item(review_button(game_id))
-        view.add_item(GameButton(game_id, GameAction.REMATCH))
-        return view
-    return None
 
 
 async def send_post(interaction: discord.Interaction, post: Post) -> int | None:
@@ -157,8 +98,10 @@ class InteractionAnswer:
 
     async def reply(self, post: Post) -> int | None:
         private = {"ephemeral": True} if post.private else {}
-        view = prompt_view(post, self._interaction.client)
-        language = reader(self._interaction) if post.private else place_language(self._interaction)
+        interaction = self._interaction
+        language = reader(interaction) if post.private else place_language(interaction)
+        pages = await pages_on(interaction.client, interaction.guild_id, post)
+        view = prompt_view(post, interaction.client, language, pages=pages)
         return await reply(self._interaction, **(message_kwargs(post, view, language) | private))
 
     async def to_place(self, post: Post) -> int | None:
@@ -195,7 +138,10 @@ async def post_in_channel(client: discord.Client, place_id: int, post: Post) -> 
     from its id, which Discord enforces: the same post sent again within a few minutes
     (after a restart) is not posted twice. The message's id."""
     language = channel_language(client, place_id)
-    kwargs = message_kwargs(post, prompt_view(post, client), language) | nonce_of(post)
+    guild = getattr(client.get_channel(place_id), "guild", None)
+    pages = await pages_on(client, guild.id if isinstance(guild, discord.Guild) else None, post)
+    view = prompt_view(post, client, language, pages=pages)
+    kwargs = message_kwargs(post, view, language) | nonce_of(post)
     message = await client.get_partial_messageable(place_id).send(**kwargs)
     return message.id
 
@@ -231,10 +177,11 @@ async def disable_buttons(
 ) -> None:
     """Disable the buttons of a game's message asking for `prompt` (an offer, a claim)."""
     message = client.get_partial_messageable(place_id).get_partial_message(message_id)
+    language = channel_language(client, place_id)
     view = (
-        game_view(game_id, GameAction.CLAIM, disabled=True)
+        game_view(game_id, GameAction.CLAIM, disabled=True, language=language)
         if prompt is Prompt.CLAIM
-        else offer_view(game_id, prompt, disabled=True)
+        else offer_view(game_id, prompt, disabled=True, language=language)
     )
     try:
         await message.edit(view=view)
@@ -248,38 +195,16 @@ async def respond(interaction: discord.Interaction, work: Awaitable[Post]) -> in
 
 
 async def apply_answer(
-    interaction: discord.Interaction, work: Awaitable[Answer], open_view: Callable[[], View]
+    interaction: discord.Interaction, work: Awaitable[Answer], open_view: Callable[[str], View]
 ) -> None:
-    """Update the message a button sits on (deferring if the work is slow), then post
-    what follows."""
+    """Update the message a button sits on (deferring if the work is slow), its buttons
+    still open made by `open_view` in its language, then post what follows."""
     answer = await in_time(interaction, work, updating=True)
-    view = None if answer.closed else open_view()
-    await update(interaction, content=markup(answer.text), view=view)
+    language = place_language(interaction)
+    view = None if answer.closed else open_view(language)
+    await update(interaction, content=markup(answer.text, language), view=view)
     if answer.post is not None:
         await send_post(interaction, answer.post)
-
-
-def challenge_view(game_id: int) -> Buttons:
-    view = Buttons()
-    view.add_item(ChallengeButton(game_id, "accept"))
-    view.add_item(ChallengeButton(game_id, "decline"))
-    return view
-
-
-def offer_view(game_id: int, kind: Prompt, *, disabled: bool = False) -> Buttons:
-    view = Buttons()
-    view.add_item(OfferButton(game_id, kind, agree=True, disabled=disabled))
-    view.add_item(OfferButton(game_id, kind, agree=False, disabled=disabled))
-    return view
-
-
-def game_view(
-    game_id: int, action: GameAction, user_id: int | None = None, *, disabled: bool = False
-) -> Buttons:
-    """One `GameButton`: Resign (for `user_id` alone), Replay or Claim win."""
-    view = Buttons()
-    view.add_item(GameButton(game_id, action, user_id, disabled=disabled))
-    return view
 
 
 class ChallengeButton(
@@ -287,11 +212,9 @@ class ChallengeButton(
 ):
     """Accept or Decline on a challenge: only the invitees may use it."""
 
-    def __init__(self, game_id: int, answer: str) -> None:
+    def __init__(self, game_id: int, answer: str, language: str = SOURCE) -> None:
         accept = answer == "accept"
-        super().__init__(
-            _yes_no_button("Accept", yes=accept, custom_id=f"pyr:challenge:{game_id}:{answer}")
-        )
+        super().__init__(challenge_button(game_id, answer, language))
         self.game_id = game_id
         self.accept = accept
 
@@ -309,19 +232,7 @@ class ChallengeButton(
         challenges = host_of(interaction).challenges
         answering = challenges.accept if self.accept else challenges.decline
         work = answering(self.game_id, interaction.user.id)
-        await apply_answer(interaction, work, lambda: challenge_view(self.game_id))
-
-
-def _yes_no_button(
-    label: str, *, yes: bool, custom_id: str, disabled: bool = False
-) -> Button[View]:
-    """The agreeing button (green, `label`) or the declining one (grey, Decline)."""
-    return Button(
-        label=label if yes else "Decline",
-        style=discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary,
-        custom_id=custom_id,
-        disabled=disabled,
-    )
+        await apply_answer(interaction, work, functools.partial(challenge_view, self.game_id))
 
 
 class OfferButton(
@@ -331,9 +242,16 @@ class OfferButton(
     """Agree or Decline on an offer (a draw, a take-back, a pause of the clocks): only the
     other players may use it."""
 
-    def __init__(self, game_id: int, kind: Prompt, *, agree: bool, disabled: bool = False) -> None:
-        custom_id = f"pyr:{kind.value}:{game_id}:{'yes' if agree else 'no'}"
-        super().__init__(_yes_no_button("Agree", yes=agree, custom_id=custom_id, disabled=disabled))
+    def __init__(
+        self,
+        game_id: int,
+        kind: Prompt,
+        *,
+        agree: bool,
+        disabled: bool = False,
+        language: str = SOURCE,
+    ) -> None:
+        super().__init__(offer_button(game_id, kind, agree, disabled=disabled, language=language))
         self.game_id = game_id
         self.kind = kind
         self.agree = agree
@@ -349,10 +267,10 @@ class OfferButton(
 
     async def _answer(self, interaction: discord.Interaction) -> None:
         await in_its_channel(interaction, self.game_id)
-        work = host_of(interaction).offers.answer(
-            self.game_id, self.kind, interaction.user.id, agree=self.agree
-        )
-        await apply_answer(interaction, work, lambda: offer_view(self.game_id, self.kind))
+        offers, user_id = host_of(interaction).offers, interaction.user.id
+        work = offers.answer(self.game_id, self.kind, user_id, agree=self.agree)
+        opened = functools.partial(offer_view, self.game_id, self.kind)
+        await apply_answer(interaction, work, opened)
 
 
 class GameButton(
@@ -371,13 +289,11 @@ class GameButton(
         user_id: int | None = None,
         *,
         disabled: bool = False,
+        language: str = SOURCE,
     ) -> None:
-        label, style = GAME_BUTTON_LOOKS[action]
-        custom_id = f"pyr:{action}:{game_id}" + ("" if user_id is None else f":{user_id}")
-        button: Button[View] = Button(
-            label=label, style=style, custom_id=custom_id, disabled=disabled
+        super().__init__(
+            game_button(game_id, action, user_id, disabled=disabled, language=language)
         )
-        super().__init__(button)
         self.game_id = game_id
         self.action = action
         self.user_id = user_id
@@ -402,7 +318,8 @@ class GameButton(
         await in_its_channel(interaction, self.game_id)
         work = host_of(interaction).endings.claim(self.game_id, interaction.user.id)
         try:
-            await apply_answer(interaction, work, lambda: game_view(self.game_id, GameAction.CLAIM))
+            claim = functools.partial(game_view, self.game_id, GameAction.CLAIM, None)
+            await apply_answer(interaction, work, claim)
         except NothingToClaim:
             message, place_id = interaction.message, interaction.channel_id
             if message is not None and place_id is not None and not replies_only(interaction):
@@ -413,7 +330,7 @@ class GameButton(
 
     async def _resign(self, interaction: discord.Interaction) -> None:
         if self.user_id != interaction.user.id:
-            raise Refusal("Only the player who asked to resign can confirm it.")
+            raise Refusal(t("Only the player who asked to resign can confirm it."))
         await in_its_channel(interaction, self.game_id)
         work = host_of(interaction).endings.resign(self.game_id, interaction.user.id)
         post = await in_time(interaction, work, updating=True)

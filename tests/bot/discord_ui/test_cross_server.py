@@ -63,11 +63,22 @@ async def discord(tmp_path: Path, clock: Clock) -> AsyncIterator[DiscordHarness]
         yield harness
 
 
+REMEMBERED = "SELECT * FROM user_settings WHERE dm_reminders != 0 OR quiet_zone IS NOT NULL"
+"""People's settings of their own asking: the language their Discord speaks, which the
+bot remembers from any interaction (for direct messages), is no change they asked for."""
+
+
 def database_rows(tmp_path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table of the bot's SQLite file, read by a connection of its own."""
+    """Every row of every table of the bot's SQLite file, read by a connection of its own
+    (but for the languages remembered: see `REMEMBERED`)."""
     with sqlite3.connect(tmp_path / "games.sqlite3") as db:
         tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-        return {t: sorted(db.execute(f"SELECT * FROM {t}"), key=repr) for t in tables}
+        read = {t: REMEMBERED if t == "user_settings" else f"SELECT * FROM {t}" for t in tables}
+        found = {
+            t: [row[:-1] if t == "user_settings" else row for row in db.execute(query)]
+            for t, query in read.items()
+        }
+        return {t: sorted(rows, key=repr) for t, rows in found.items()}
 
 
 async def finished_game(discord: DiscordHarness, channel: Channel) -> int:

@@ -64,7 +64,7 @@ async def test_back_cancel_and_a_picker_left_behind_by_the_game(discord: Discord
     await discord.slash(bob, "tink draw")
     (menu,) = [c for c in stale.components[0]["components"] if "options" in c]
     afresh = await discord.select(alice, stale, menu["custom_id"], ["S d4"])
-    assert afresh.message.content.startswith(MOVED_ON)
+    assert afresh.message.content.startswith(str(MOVED_ON))
     assert "Play" not in [b.label for b in afresh.message.buttons]
     played, taps = await move_by_taps(discord, alice, turn_post, "S d4")
     (board,) = [m for m in played.messages if "alice** played `S d4`" in m.content]
