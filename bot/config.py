@@ -60,7 +60,8 @@ def settings_help() -> str:
             "none; no Activity",
         ),
     ]
-    lines = [f"  {name:<14} {what} (default: {default})" for name, what, default in settings]
+    width = max(len(name) for name, _, _ in settings)
+    lines = [f"  {name:<{width}} {what} (default: {default})" for name, what, default in settings]
     return "settings (environment variables, or a .env file in this directory):\n" + "\n".join(
         lines
     )

@@ -15,27 +15,32 @@ import engine
 from bot.console.starting import StartLine, invitation, read_start
 from bot.console.studies import Studies, Write, game_and_rest, level_of
 from bot.console.words import (
-    HELP,
     NO,
     NO_GAME,
     YES,
     busy,
+    confirm_abort,
+    confirm_resign,
+    help_text,
     how_to_answer,
+    more_moves,
+    offer_lapsed,
+    offer_made,
     plain_markdown,
     refusal_words,
     start_of,
+    who_does,
     with_list,
 )
 from bot.play.host import Host
 from bot.play.learning.rules import rules_pages
 from bot.play.playing.ai_seats import is_ai
-from bot.play.playing.offers import offer_words
 from bot.play.table.announcements import CONSOLE_PLACE
 from bot.play.table.events import TurnWaiting
 from bot.play.table.records import GameRecord, Status
 from bot.play.table.values import Person, Post, Prompt, Refusal
 from bot.play.words.languages import SOURCE
-from bot.play.words.text import Text, excerpt, plain
+from bot.play.words.text import Name, Text, excerpt, joined, plain, t
 from bot.play.words.wording import hint_text, title, turn_line
 
 log = logging.getLogger(__name__)
@@ -52,6 +57,8 @@ GAME_COMMANDS = (
 )
 MOVES_LISTED = 25
 """Moves `moves` lists at most; it says how many more match."""
+Answer = Text | str
+"""What a command answers: a sentence to say in the console's language, or words said."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +66,7 @@ class Confirming:
     """An abort or a resignation asked for, carried out once confirmed with y."""
 
     act: Callable[[], Awaitable[str]]
-    kept: str
+    kept: Text
     """What the console says when it is not confirmed."""
 
 
@@ -94,7 +101,7 @@ class Console:
         try:
             words = shlex.split(line)
         except ValueError as error:
-            return f"Cannot read that line: {error}."
+            return self._plain(t("Cannot read that line: {error}.", error=str(error)))
         if not words:
             return ""
         command = words[0].lower()
@@ -104,12 +111,17 @@ class Console:
             lapsed = "" if command in ("agree", "decline") else await self._lapsed(waiting)
             return await self.bot_turns(said=_joined([answer, lapsed]))
         except Refusal as refusal:
-            return refusal_words(refusal) or self._plain(refusal.text)
+            return self._plain(refusal_words(refusal) or refusal.text)
         except engine.GameError as error:
             return str(error)
         except Exception:
             log.exception("the console command %r failed", line)
-            return f"Sorry, something went wrong on my side; the details are in {self.log_file}."
+            return self._plain(
+                t(
+                    "Sorry, something went wrong on my side; the details are in {file}.",
+                    file=str(self.log_file),
+                )
+            )
 
     async def bot_turns(self, game_ids: Iterable[int] = (), said: str = "") -> str:
         """What was `said`, then the AI's moves, one after another, in the games given and
@@ -141,10 +153,9 @@ class Console:
             return ""
         self.game = record.game
         self._people = {s.name.lower(): Person(s.user_id, s.name) for s in record.players}
-        resuming = (
-            f"Resuming {engine.GAMES[record.game].title} #{record.id}: {', '.join(record.names)}."
-        )
-        said = _joined([resuming, await self._where_it_stands(record)])
+        players = joined(", ", [Name(name) for name in record.names])
+        resuming = t("Resuming {game}: {players}.", game=title(record), players=players)
+        said = _joined([self._plain(resuming), await self._where_it_stands(record)])
         return await self.bot_turns([record.id], said)
 
     async def _where_it_stands(self, record: GameRecord) -> str:
@@ -160,10 +171,10 @@ class Console:
         offer = record.offer
         if offer is None or record.status is not Status.ACTIVE:
             return ""
-        wanted = offer_words(Prompt(offer.kind))
         waiting = await self.host.offers.waiting_on(record)
-        made = f"{record.players[offer.seat].name} offers {wanted}."
-        return "\n".join([made, how_to_answer([s.name for s in waiting])])
+        made = offer_made(Prompt(offer.kind), record.players[offer.seat].name)
+        answers = how_to_answer([seat.name for seat in waiting])
+        return "\n".join([self._plain(made), self._plain(answers)])
 
     async def _offer_waiting(self) -> GameRecord | None:
         """The game of this console, when an offer waits in it."""
@@ -179,23 +190,24 @@ class Console:
         if now is not None and now.offer is not None:
             return ""
         maker = waiting.players[waiting.offer.seat].name
-        return f"{maker} offered {offer_words(Prompt(waiting.offer.kind))}; the offer lapsed."
+        return self._plain(offer_lapsed(Prompt(waiting.offer.kind), maker))
 
     async def _confirmed_or(self, command: str, args: list[str]) -> str:
         """The answer to an abort or a resignation waiting for y or n; any other command
         leaves it undone and is carried out."""
         confirming, self._confirming = self._confirming, None
         if confirming is None:
-            return await self._dispatch(command, args)
+            return self._plain(await self._dispatch(command, args))
         if command in YES:
             return await confirming.act()
+        kept = self._plain(confirming.kept)
         if command in NO:
-            return confirming.kept
-        return "\n".join([confirming.kept, await self._dispatch(command, args)])
+            return kept
+        return "\n".join([kept, self._plain(await self._dispatch(command, args))])
 
-    async def _dispatch(self, command: str, args: list[str]) -> str:
+    async def _dispatch(self, command: str, args: list[str]) -> Answer:
         if command == "help":
-            return HELP
+            return help_text(self.language)
         if command == "start":
             return await self._start(args)
         if command == "rules":
@@ -208,9 +220,9 @@ class Console:
             return await self._moves(" ".join(args))
         if command == "hint":
             if not args:
-                return 'Whose hint? For example "hint alice".'
+                return who_does(command)
             user = self.person(args[0]).user_id
-            return self._plain(hint_text(await self.host.coach.hint(CHANNEL, self.game, user)))
+            return hint_text(await self.host.coach.hint(CHANNEL, self.game, user))
         if command == "board":
             board = await self._show(await self.host.moves.board(CHANNEL, self.game))
             record = await self.host.games.newest_in(CHANNEL)
@@ -226,7 +238,7 @@ class Console:
             return await self._resume([a for a in args if a.lower() != self.game])
         if command in ("resign", "agree", "decline", *OFFERS):
             if not args:
-                return f'Who {command}s? For example "{command} alice".'
+                return who_does(command)
             if command in ("agree", "decline"):
                 return await self._answer(self.person(args[0]), agree=command == "agree")
             return await self._leave(command, self.person(args[0]))
@@ -234,11 +246,13 @@ class Console:
             user = self._people[command].user_id
             move = self.host.moves.move(CHANNEL, self.game, user, " ".join(args))
             return await self._show(await move)
-        return f"Unknown command {excerpt(command)}; type help."
+        return t(
+            "Unknown command {command}; type {help}.", command=Name(excerpt(command)), help="help"
+        )
 
-    async def _start(self, args: list[str]) -> str:
+    async def _start(self, args: list[str]) -> Answer:
         line = read_start(args)
-        if isinstance(line, str):
+        if isinstance(line, Text):
             return line
         record = await self.host.games.newest_in(CHANNEL)
         if record is not None and record.status.is_open:
@@ -255,14 +269,21 @@ class Console:
         begun = answers[-1].post if answers else None
         return await self._show(begun) if begun is not None else await self._show(post)
 
-    def _rules(self, game: str) -> str:
+    def _rules(self, game: str) -> Answer:
         """Every page of a game's rules, in plain words."""
         if game not in engine.GAMES:
-            unknown = f"There is no game called {excerpt(game)}. " if game else ""
-            return f"{unknown}Rules of which game? One of {', '.join(engine.GAMES)}."
-        return "\n\n".join(f"{p.title}\n{plain_markdown(p.body)}" for p in rules_pages(game))
+            which = t("Rules of which game? One of {games}.", games=", ".join(engine.GAMES))
+            if not game:
+                return which
+            return joined(
+                " ", [t("There is no game called {game}.", game=Name(excerpt(game))), which]
+            )
+        pages = rules_pages(game)
+        return "\n\n".join(
+            f"{self._plain(p.title)}\n{plain_markdown(self._plain(p.body))}" for p in pages
+        )
 
-    async def _study(self, command: str, args: list[str]) -> str:
+    async def _study(self, command: str, args: list[str]) -> Answer:
         """`review [game]`, `puzzle alice ...`, `stats alice [game]`, `leaderboard [game]
         [page]`."""
         game, rest = game_and_rest(args)
@@ -274,7 +295,7 @@ class Console:
             page = next((int(a) for a in rest if a.isdigit()), 1)
             return await self.studies.leaderboard(game, page)
         if not args:
-            return f'Whose {command}? For example "{command} alice".'
+            return who_does(command)
         if command == "puzzle":
             return await self.studies.puzzle(self.person(args[0]), args[1:])
         asked = args[0].lower()
@@ -292,36 +313,35 @@ class Console:
             shown = "\n".join([with_list(text, str(path), listed.data.decode()), files])
         return shown
 
-    async def _abort(self) -> str:
+    async def _abort(self) -> Answer:
         """Abort the game, once confirmed."""
         record = await self.host.games.newest_in(CHANNEL)
         if record is None or not record.status.is_open:
             return await self._aborted()
-        self._confirming = Confirming(self._aborted, f"{title(record)} goes on.")
-        return f"Abort {title(record)}? It will not be rated. Type y to abort, n to play on."
+        self._confirming = Confirming(self._aborted, t("{game} goes on.", game=title(record)))
+        return confirm_abort(title(record))
 
     async def _aborted(self) -> str:
         aborted = await self.host.endings.abort(CHANNEL, self.game, 0, moderator=True)
         self.game = ""
         return await self._show(aborted)
 
-    async def _moves(self, typed: str) -> str:
+    async def _moves(self, typed: str) -> Answer:
         record = await self.host.games.newest_in(CHANNEL)
         if record is None or record.turn_user_id is None:
-            return "No one is to move."
+            return t("No one is to move.")
         pairs = await self.host.moves.suggestions(CHANNEL, self.game, record.turn_user_id, typed)
         start = " ".join(typed.lower().split())
         pairs = [pair for pair in pairs if pair[0].lower().startswith(start)] or pairs
         if not pairs:
-            return "No move matches that."
-        listed = [f"{text}: {words}" for text, words in pairs[:MOVES_LISTED]]
+            return t("No move matches that.")
+        listed = [f"{text}: {self._plain(words)}" for text, words in pairs[:MOVES_LISTED]]
         more = len(pairs) - MOVES_LISTED
         if more > 0:
-            example = f'"moves {start_of(pairs[0][0])}"'
-            listed.append(f"... and {more} more: narrow them with a move's start, e.g. {example}.")
+            listed.append(self._plain(more_moves(more, start_of(pairs[0][0]))))
         return "\n".join(listed)
 
-    async def _leave(self, command: str, person: Person) -> str:
+    async def _leave(self, command: str, person: Person) -> Answer:
         if command == "resign":
             endings = self.host.endings
             game_id = await endings.resign_check(CHANNEL, self.game, person.user_id)
@@ -329,15 +349,16 @@ class Console:
             async def resign() -> str:
                 return await self._show(await endings.resign(game_id, person.user_id))
 
-            self._confirming = Confirming(resign, f"{person.name} plays on.")
-            return f"Does {person.name} resign? This cannot be undone. Type y to resign, n not to."
+            kept = t("{player} plays on.", player=Name(person.name))
+            self._confirming = Confirming(resign, kept)
+            return confirm_resign(person.name)
         kind = OFFERS[command]
         offer = await self.host.offers.offer(CHANNEL, self.game, person.user_id, kind)
         if offer.prompt is not kind:
             return await self._show(offer)
         names = {p.user_id: p.name for p in self._people.values()}
         waiting = [names[user_id] for user_id in offer.pings]
-        return "\n".join([await self._show(offer), how_to_answer(waiting)])
+        return "\n".join([await self._show(offer), self._plain(how_to_answer(waiting))])
 
     async def _resume(self, names: list[str]) -> str:
         """`resume`, `resume tink` (as the bot's words put it) or `resume alice`: any
@@ -350,24 +371,24 @@ class Console:
         resumed = self.host.clock_changes.resume(CHANNEL, self.game, user_id)
         return await self._show(await resumed)
 
-    async def _give_time(self, args: list[str]) -> str:
+    async def _give_time(self, args: list[str]) -> Answer:
         """`give_time alice bob 1d`: alice gives bob time on his clock."""
         if len(args) != 3:
-            return 'Who gives whom how much? For example "give_time alice bob 1d".'
+            return who_does("give_time")
         giver, receiver = self.person(args[0]), self.person(args[1])
         given = self.host.clock_changes.give_time(
             CHANNEL, self.game, giver.user_id, receiver.user_id, args[2]
         )
         return await self._show(await given)
 
-    async def _answer(self, person: Person, *, agree: bool) -> str:
+    async def _answer(self, person: Person, *, agree: bool) -> Answer:
         """A player's answer to the offer waiting; the last agreement carries it out."""
         record = await self.host.games.newest_in(CHANNEL)
         if record is None or record.offer is None or record.status is not Status.ACTIVE:
-            return "No offer is waiting for an answer."
+            return t("No offer is waiting for an answer.")
         kind = Prompt(record.offer.kind)
         answer = await self.host.offers.answer(record.id, kind, person.user_id, agree)
-        return self._plain(answer.text) if answer.post is None else await self._show(answer.post)
+        return answer.text if answer.post is None else await self._show(answer.post)
 
     async def _show(self, post: Post) -> str:
         """The post's text, with its files written to the output folder: each board

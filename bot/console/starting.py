@@ -9,6 +9,7 @@ import engine
 from bot.console.words import is_piece
 from bot.play.playing.challenges import Invitation
 from bot.play.table.values import Person
+from bot.play.words.text import Text, t
 
 AI = "ai"
 """The name, and the option, that seat the AI."""
@@ -27,12 +28,12 @@ class StartLine:
     options: dict[str, str]
 
 
-def read_start(args: list[str]) -> StartLine | str:
+def read_start(args: list[str]) -> StartLine | Text:
     """The words after `start`: the game (in any case), the players and the options; the
     words after an option that go on its value (see `_goes_on`) are part of it. A
     sentence when unusable."""
     if not args or args[0].lower() not in engine.GAMES:
-        return f"Start which game? One of {', '.join(engine.GAMES)}."
+        return t("Start which game? One of {games}.", games=", ".join(engine.GAMES))
     game = args[0].lower()
     names: list[str] = []
     options: dict[str, str] = {}
@@ -47,11 +48,12 @@ def read_start(args: list[str]) -> StartLine | str:
             last = ""
             names.append(word)
     if not names:
-        return 'Name the players, e.g. "start tink alice bob".'
+        return t("Name the players, e.g. {example}.", example='"start tink alice bob"')
     if names[0].lower() == AI:
-        return 'Name a person first, e.g. "start tink alice ai".'
+        return t("Name a person first, e.g. {example}.", example='"start tink alice ai"')
     if "players" in options:
-        return f'Name each player instead, e.g. "start {game} alice bob carol".'
+        example = f'"start {game} alice bob carol"'
+        return t("Name each player instead, e.g. {example}.", example=example)
     return StartLine(game, names, options)
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import engine
-from bot.console.words import card_lines, game_kind, puzzle_words
+from bot.console.words import card_lines, is_empty, puzzle_words
 from bot.play.host import Host
 from bot.play.playing.ai_seats import LEVELS, ai_person, ai_user_id, checked_level
 from bot.play.table.values import Person, Post, Refusal
-from bot.play.words.text import Text, say
+from bot.play.words.text import Name, Text, t, tn
 from bot.play.words.wording import title
 
 Show = Callable[[Post], Awaitable[str]]
@@ -35,10 +35,17 @@ class Studies:
         as it goes."""
         reviews = self.host.reviews
         record = await reviews.finished(None, 0, place_id, game, None)
-        self._say(f"Reviewing {title(record)}…")
+        self._say(t("Reviewing {game}…", game=title(record)))
 
         async def progress(done: int, total: int) -> None:
-            self._say(f"{done} of {total} positions valued…")
+            self._say(
+                tn(
+                    "{done} of {count} positions valued…",
+                    "{done} of {count} positions valued…",
+                    total,
+                    done=str(done),
+                )
+            )
 
         return await self._show(await reviews.review(record, progress))
 
@@ -55,7 +62,9 @@ class Studies:
             else:
                 post = await puzzles.answer(None, user_id, typed)
         except Refusal as refusal:
-            return self._plain(puzzle_words(refusal.text, person.name))
+            refused = self._plain(puzzle_words(refusal.text, person.name))
+            # a sentence may name the command itself: `ask for another with /puzzle`
+            return refused.replace("/puzzle", f'"puzzle {person.name}"')
         text = puzzle_words(post.text, person.name)
         return await self._show(Post(post.game_id, text, post.files))
 
@@ -64,7 +73,7 @@ class Studies:
         try:
             card = await self.host.standings.stats(None, person.user_id, person.name, game)
         except Refusal:
-            return f"{person.name} has no rated {game_kind(game)} yet."
+            return self._plain(_none_rated(person.name, game))
         return self._lines(card_lines(card, footer=False))
 
     def ai(self, level: str | None) -> Person:
@@ -75,18 +84,37 @@ class Studies:
     async def leaderboard(self, game: str | None, page: int) -> str:
         """A page of the players by rating."""
         shown = await self.host.standings.leaderboard(None, game, page - 1, None)
-        board = "All games" if game is None else engine.GAMES[game].title
-        if not shown.card.footer:
-            return f"No rated {game_kind(game)} yet: finish one to appear here."
-        heading = say(f"{board} leaderboard")
+        if is_empty(shown.card.footer):
+            return self._plain(_none_on_the_board(game))
+        heading = (
+            t("All games leaderboard")
+            if game is None
+            else t("{game} leaderboard", game=engine.GAMES[game].title)
+        )
         return self._lines(card_lines(shown.card, heading))
 
     def _lines(self, lines: list[Text | str]) -> str:
         return "\n".join(self._plain(line) for line in lines)
 
-    def _say(self, line: str) -> None:
+    def _say(self, line: Text) -> None:
         if self._write is not None:
-            self._write(line)
+            self._write(self._plain(line))
+
+
+def _none_rated(player: str, game: str | None) -> Text:
+    """That a player has no rated game (of `game`, if named)."""
+    if game is None:
+        return t("{player} has no rated games yet.", player=Name(player))
+    named = engine.GAMES[game].title
+    return t("{player} has no rated {game} games yet.", player=Name(player), game=named)
+
+
+def _none_on_the_board(game: str | None) -> Text:
+    """That no game (of `game`, if named) is rated yet."""
+    if game is None:
+        return t("No rated games yet: finish one to appear here.")
+    named = engine.GAMES[game].title
+    return t("No rated {game} games yet: finish one to appear here.", game=named)
 
 
 def game_and_rest(args: list[str]) -> tuple[str | None, list[str]]:

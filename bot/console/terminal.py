@@ -15,8 +15,24 @@ from bot.config import Settings
 from bot.console.commands import LOG_FILE, Console
 from bot.logs import PLAIN
 from bot.play.table.pictures import Renderer
-from bot.play.words.languages import SOURCE, shipped
+from bot.play.words.languages import PROJECT, SOURCE, shipped
+from bot.play.words.text import Text, plain, t
 from bot.runtime.app import App
+
+QUIT = ("quit", "exit")
+"""The commands that leave the console."""
+
+
+def _greeting(out: Path) -> Text:
+    """The console's first line: where the pictures go and how to begin and leave."""
+    folder = f"{out}/"
+    return t(
+        "{bot} console. Pictures go to {folder}. Type {help}, or {quit} to leave.",
+        bot=PROJECT,
+        folder=folder,
+        help="help",
+        quit=QUIT[0],
+    )
 
 
 def _print_at_once(text: str) -> None:
@@ -77,7 +93,7 @@ def _session(
     logging.getLogger().addHandler(failures)
     try:
         console = Console(app.use_cases(), out, shipped(language), write)
-        write(f"Pyramid Host console. Pictures go to {out}/. Type help, or quit to leave.")
+        write(plain(_greeting(out), language=console.language))
         resumed = runner.run(console.resume())
         if resumed:
             write(resumed)
@@ -87,7 +103,7 @@ def _session(
             except EOFError:
                 write("")
                 return
-            if line.strip().lower() in ("quit", "exit"):
+            if line.strip().lower() in QUIT:
                 return
             answer = runner.run(console.handle(line))
             if answer:

@@ -16,27 +16,35 @@ import engine
 from bot.discord_ui.buttons import review_button
 from bot.discord_ui.markup import markup
 from bot.discord_ui.presses import ID, guarded, in_its_channel
-from bot.discord_ui.replies import NO_PINGS, host_of, in_time, reply
+from bot.discord_ui.replies import NO_PINGS, host_of, in_time, place_language, reply
 from bot.play.table.records import GameRecord
 from bot.play.table.values import LARGEST_ID
+from bot.play.words.text import t, tn
 from bot.play.words.wording import title
 
 
 async def answer_with_review(interaction: discord.Interaction, record: GameRecord) -> None:
     """Reply that the game's review is under way, update it with the positions valued so
-    far, then edit it into the review with its graph."""
+    far, then edit it into the review with its graph: all of it in the language of the
+    place, where everyone reads it."""
     reviews = host_of(interaction).reviews
-    name = title(record)
-    await reply(interaction, content=f"Reviewing {name}…", allowed_mentions=NO_PINGS)
+    name, language = title(record), place_language(interaction)
+    under_way = markup(t("Reviewing {game}…", game=name), language)
+    await reply(interaction, content=under_way, allowed_mentions=NO_PINGS)
 
     async def progress(done: int, total: int) -> None:
-        await interaction.edit_original_response(
-            content=f"Reviewing {name}: {done} of {total} positions valued…"
+        valued = tn(
+            "Reviewing {game}: {done} of {count} positions valued…",
+            "Reviewing {game}: {done} of {count} positions valued…",
+            total,
+            game=name,
+            done=str(done),
         )
+        await interaction.edit_original_response(content=markup(valued, language))
 
     post = await reviews.review(record, progress)
     files = [discord.File(io.BytesIO(file.data), filename=file.name) for file in post.files]
-    await interaction.edit_original_response(content=markup(post.text), attachments=files)
+    await interaction.edit_original_response(content=markup(post.text, language), attachments=files)
 
 
 def review_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None]:

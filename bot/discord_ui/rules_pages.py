@@ -1,5 +1,6 @@
 """A game's rules in pages: the embed of one page, and the restart-proof Previous and
-Next buttons that turn them."""
+Next buttons that turn them. The rules documents are the licensed English originals,
+shown as they are in every language; the page's own words are the reader's."""
 
 from __future__ import annotations
 
@@ -12,27 +13,45 @@ from discord.ui import Button, DynamicItem, View
 import engine
 from bot.discord_ui.buttons import Buttons, page_button
 from bot.discord_ui.presses import NAME, PAGE, guarded
-from bot.discord_ui.replies import update
+from bot.discord_ui.replies import reader, update
 from bot.play.learning.rules import rules_pages
 from bot.play.table.values import Refusal
+from bot.play.words.languages import SOURCE, shipped
+from bot.play.words.text import Text, plain, t, tn
+
+ORIGINAL = t("These rules are the licensed English original, shown as they are written.")
+"""Under a rules page read in another language than English."""
 
 
-def rules_view(game: str, page: int) -> View | None:
+def rules_view(game: str, page: int, language: str = SOURCE) -> View | None:
+    """Previous and Next under a page of the game's rules, labelled in `language`; none
+    when the rules fit one page."""
     last = len(rules_pages(game)) - 1
     if last == 0:
         return None
     view = Buttons()
-    view.add_item(RulesButton(game, max(page - 1, 0), forward=False, disabled=page == 0))
-    view.add_item(RulesButton(game, min(page + 1, last), forward=True, disabled=page == last))
+    back, ahead = max(page - 1, 0), min(page + 1, last)
+    view.add_item(RulesButton(game, back, forward=False, disabled=page == 0, language=language))
+    view.add_item(RulesButton(game, ahead, forward=True, disabled=page == last, language=language))
     return view
 
 
-def rules_embed(game: str, page: int) -> discord.Embed:
+def rules_embed(game: str, page: int, language: str = SOURCE) -> discord.Embed:
+    """A page of the game's rules (the English document's), its footer in `language`
+    (its reader's): which page it is, and to a reader of another language than English
+    that the rules are the licensed English original."""
     pages = rules_pages(game)
     shown = pages[page]
     embed = discord.Embed(title=shown.title, description=shown.body)
+    footer: list[Text] = []
     if len(pages) > 1:
-        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+        footer.append(
+            tn("Page {page} of {count}", "Page {page} of {count}", len(pages), page=str(page + 1))
+        )
+    if shipped(language) != SOURCE:
+        footer.append(ORIGINAL)
+    if footer:
+        embed.set_footer(text="\n".join(plain(line, language=language) for line in footer))
     return embed
 
 
@@ -42,8 +61,19 @@ class RulesButton(
 ):
     """Previous / Next on a rules page."""
 
-    def __init__(self, game: str, page: int, *, forward: bool, disabled: bool = False) -> None:
-        super().__init__(page_button(f"pyr:rules:{game}:{page}", forward=forward, off=disabled))
+    def __init__(
+        self,
+        game: str,
+        page: int,
+        *,
+        forward: bool,
+        disabled: bool = False,
+        language: str = SOURCE,
+    ) -> None:
+        shown = page_button(
+            f"pyr:rules:{game}:{page}", forward=forward, off=disabled, language=language
+        )
+        super().__init__(shown)
         self.game = game
         self.page = page
 
@@ -58,11 +88,11 @@ class RulesButton(
 
     async def _turn(self, interaction: discord.Interaction) -> None:
         if self.game not in engine.GAMES:
-            raise Refusal("These rules are no longer available; use /<game> rules.")
+            raise Refusal(t("These rules are no longer available; use /<game> rules."))
         page = min(self.page, len(rules_pages(self.game)) - 1)
-        await update(
-            interaction, embed=rules_embed(self.game, page), view=rules_view(self.game, page)
-        )
+        language = reader(interaction)
+        shown = rules_embed(self.game, page, language)
+        await update(interaction, embed=shown, view=rules_view(self.game, page, language))
 
 
 RULES_ITEMS = (RulesButton,)

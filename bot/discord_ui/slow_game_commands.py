@@ -10,15 +10,25 @@ import discord
 from discord import app_commands
 
 from bot.discord_ui.activities import activity_line
-from bot.discord_ui.markup import fit
-from bot.discord_ui.replies import choices, host_of, in_time, reply
+from bot.discord_ui.markup import fit, markup
+from bot.discord_ui.replies import (
+    choices,
+    host_of,
+    in_time,
+    place_language,
+    reader,
+    reply,
+    said_to,
+)
 from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.play.clocks.quiet import describe_quiet, describe_span, suggest_zones
-from bot.play.clocks.slow_games import Listing, SlowGames, settings_text
+from bot.play.clocks.slow_games import Listing, SlowGames
 from bot.play.clocks.timing import REMINDER_SUGGESTIONS, suggest_durations, suggest_time_controls
 from bot.play.playing.hints import Hints
 from bot.play.table.records import OnTimeOut, QuietHours
 from bot.play.table.values import Refusal
+from bot.play.words.settings import settings_text
+from bot.play.words.text import Code, Text, lines, plain, say, t, tn
 
 EMBED_TEXT_LIMIT = 4000
 ON_OFF = [app_commands.Choice(name=word, value=word) for word in ("on", "off")]
@@ -49,13 +59,15 @@ def slow_games_of(interaction: discord.Interaction) -> SlowGames:
 async def suggest_time_limit(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return choices((words, value) for value, words in suggest_time_controls(current))
+    language = reader(interaction)
+    offered = suggest_time_controls(current)
+    return choices((plain(words, language=language), value) for value, words in offered)
 
 
 async def suggest_reminder_delay(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return _choices(suggest_durations(current, REMINDER_SUGGESTIONS, "The reminder delay"))
+    return _choices(suggest_durations(current, REMINDER_SUGGESTIONS, t("The reminder delay")))
 
 
 def slow_game_commands() -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
@@ -70,7 +82,8 @@ def _games_command() -> app_commands.Command[Any, ..., None]:
     async def games(interaction: discord.Interaction) -> None:
         guild_id = _guild_id(interaction)
         listing = await in_time(interaction, slow_games_of(interaction).server_games(guild_id))
-        embed = _listing_embed("Games on this server", listing, "No game is being played here.")
+        title, empty = t("Games on this server"), t("No game is being played here.")
+        embed = _listing_embed(title, listing, empty, place_language(interaction))
         await reply(interaction, embed=embed)
 
     return games
@@ -85,7 +98,8 @@ def _my_games_command() -> app_commands.Command[Any, ..., None]:
     async def my_games(interaction: discord.Interaction) -> None:
         work = slow_games_of(interaction).waiting_on(interaction.user.id)
         listing = await in_time(interaction, work, ephemeral=True)
-        embed = _listing_embed("Your move", listing, "No game is waiting on you.")
+        title, empty = t("Your move"), t("No game is waiting on you.")
+        embed = _listing_embed(title, listing, empty, reader(interaction))
         await reply(interaction, embed=embed, ephemeral=True)
 
     return my_games
@@ -112,22 +126,35 @@ def _notify_command() -> app_commands.Command[Any, ..., None]:
     ) -> None:
         work = _notifications(interaction, dm, quiet, timezone)
         on, hours = await in_time(interaction, work, ephemeral=True)
-        text = (
-            "Reminders come to you by direct message (in the game's channel when your direct "
-            "messages are closed)."
-            if on
-            else "Reminders come in the game's channel; `/notify dm:on` sends them to you "
-            "by direct message instead."
+        await reply(
+            interaction, content=said_to(interaction, _notify_text(on, hours)), ephemeral=True
         )
-        if hours is not None:
-            text += (
-                f" Quiet hours: {describe_quiet(hours)}. Then no reminder or direct message "
-                "comes, and posts name you without a ping; the ping comes when they end. "
-                "Your clocks keep running meanwhile."
-            )
-        await reply(interaction, content=text, ephemeral=True)
 
     return notify
+
+
+def _notify_text(on: bool, hours: QuietHours | None) -> Text:
+    """Where reminders come, and the quiet hours if any."""
+    text = (
+        t(
+            "Reminders come to you by direct message (in the game's channel when your direct "
+            "messages are closed)."
+        )
+        if on
+        else t(
+            "Reminders come in the game's channel; {command} sends them to you by direct "
+            "message instead.",
+            command=Code("/notify dm:on"),
+        )
+    )
+    if hours is None:
+        return text
+    quiet = t(
+        "Quiet hours: {hours}. Then no reminder or direct message comes, and posts name you "
+        "without a ping; the ping comes when they end. Your clocks keep running meanwhile.",
+        hours=describe_quiet(hours),
+    )
+    return say(text, " ", quiet)
 
 
 async def suggest_timezone(
@@ -148,7 +175,7 @@ async def _notifications(
     elif timezone is not None:
         hours = await play.quiet_hours(user_id)
         if hours is None:
-            raise Refusal("Give quiet hours with the time zone, like quiet:23:00-08:00.")
+            raise Refusal(t("Give quiet hours with the time zone, like quiet:23:00-08:00."))
         await play.set_quiet_hours(user_id, describe_span(hours), timezone)
     if dm is not None:
         await play.set_dm_reminders(user_id, dm == "on")
@@ -193,7 +220,7 @@ def _gamehost_group() -> app_commands.Group:
         given = (time_limit, reminder_delay, threads, timeout, pages, hints)
         if all(value is None for value in given):
             current = await in_time(interaction, play.settings(guild_id), ephemeral=True)
-            heading = "Settings for this server:"
+            heading = t("Settings for this server:")
         else:
             work = play.change_settings(
                 guild_id,
@@ -205,26 +232,29 @@ def _gamehost_group() -> app_commands.Group:
                 hints=None if hints is None else Hints(hints),
             )
             current = await in_time(interaction, work, ephemeral=True)
-            heading = "Saved. Settings for this server:"
-        offered = activity_line(interaction.client, current.pages)
-        text = f"{heading}\n{settings_text(current)}\n{offered}"
-        await reply(interaction, content=text, ephemeral=True)
+            heading = t("Saved. Settings for this server:")
+        offered: str | Text = activity_line(interaction.client, current.pages)
+        text = lines([heading, settings_text(current), say(offered)])
+        await reply(interaction, content=said_to(interaction, text), ephemeral=True)
 
     return group
 
 
-def _listing_embed(title: str, listing: Listing, empty: str) -> discord.Embed:
-    """The lines that fit in one embed, and a count of those that did not."""
-    shown = fit(listing.lines, EMBED_TEXT_LIMIT)
-    embed = discord.Embed(title=title, description="\n".join(shown) or empty)
-    if listing.total > len(shown):
-        embed.set_footer(text=f"and {listing.total - len(shown)} more")
+def _listing_embed(title: Text, listing: Listing, empty: Text, language: str) -> discord.Embed:
+    """The lines that fit in one embed, and a count of those that did not, in `language`."""
+    said = (say(markup(line, language)) for line in listing.lines)
+    shown = fit(said, EMBED_TEXT_LIMIT)
+    description = "\n".join(shown) or markup(empty, language)
+    embed = discord.Embed(title=markup(title, language), description=description)
+    more = listing.total - len(shown)
+    if more > 0:
+        embed.set_footer(text=markup(tn("and {count} more", "and {count} more", more), language))
     return embed
 
 
 def _guild_id(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise Refusal("This command works in servers only.")
+        raise Refusal(t("This command works in servers only."))
     return interaction.guild_id
 
 

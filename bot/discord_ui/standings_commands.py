@@ -15,9 +15,11 @@ from bot.discord_ui.buttons import Buttons, page_button
 from bot.discord_ui.game_commands import LEVEL_CHOICES
 from bot.discord_ui.markup import fit, markup
 from bot.discord_ui.presses import NAME, PAGE, guarded
-from bot.discord_ui.replies import host_of, in_time, reply, update
+from bot.discord_ui.replies import host_of, in_time, place_language, reply, update
 from bot.play.playing.ai_seats import ai_person, ai_user_id, checked_level
 from bot.play.ranking.standings import Card, LeaderboardPage
+from bot.play.words.languages import SOURCE
+from bot.play.words.text import plain, say, t
 from bot.web.links import WebLinks
 
 ALL_GAMES = "all"
@@ -46,10 +48,11 @@ def standings_commands() -> list[app_commands.Command[Any, ..., None]]:
         page: app_commands.Range[int, 1, MAX_PAGE] = 1,
     ) -> None:
         shown = await in_time(interaction, _page_for(interaction, game, page - 1))
+        language = place_language(interaction)
         await reply(
             interaction,
-            embed=card_embed(shown.card),
-            view=leaderboard_view(shown, interaction) or discord.utils.MISSING,
+            embed=card_embed(shown.card, language),
+            view=leaderboard_view(shown, interaction, language) or discord.utils.MISSING,
         )
 
     @app_commands.command(description="A player's rating, trend, record, recent games, rivals.")
@@ -73,9 +76,10 @@ def standings_commands() -> list[app_commands.Command[Any, ..., None]]:
         if ai is not None or who == interaction.client.user:
             level = checked_level(ai)
             user_id, name = ai_user_id(level), ai_person(host.ai.name, level).name
-        work = host.standings.stats(interaction.guild_id, user_id, name, game)
+        language = place_language(interaction)
+        work = host.standings.stats(interaction.guild_id, user_id, name, game, language)
         card = await in_time(interaction, work)
-        embed, files = card_embed(card), []
+        embed, files = card_embed(card, language), []
         if card.picture is not None:
             embed.set_image(url=f"attachment://{card.picture.name}")
             files = [discord.File(io.BytesIO(card.picture.data), filename=card.picture.name)]
@@ -94,38 +98,45 @@ async def _page_for(
     )
 
 
-def card_embed(card: Card) -> discord.Embed:
-    description = "\n".join(markup(line) for line in card.description)
-    embed = discord.Embed(title=markup(card.title), description=description or None)
+def card_embed(card: Card, language: str = SOURCE) -> discord.Embed:
+    """The card as an embed, in `language` (its footer in plain words: Discord shows
+    no markup there)."""
+    description = "\n".join(markup(line, language) for line in card.description)
+    embed = discord.Embed(title=markup(card.title, language), description=description or None)
     for name, lines in card.fields:
-        embed.add_field(name=name, value="\n".join(fit(lines, FIELD_LIMIT)), inline=False)
-    if card.footer:
-        embed.set_footer(text=card.footer)
+        shown = [say(markup(line, language)) for line in lines]
+        value = "\n".join(fit(shown, FIELD_LIMIT))
+        embed.add_field(name=markup(name, language), value=value, inline=False)
+    if card.footer.segments:
+        embed.set_footer(text=plain(card.footer, language=language))
     return embed
 
 
-def leaderboard_view(shown: LeaderboardPage, interaction: discord.Interaction) -> View | None:
+def leaderboard_view(
+    shown: LeaderboardPage, interaction: discord.Interaction, language: str = SOURCE
+) -> View | None:
     """Previous / Next buttons, when the board has more than one page, and a link to the
     leaderboards on the web, when the bot serves pages."""
     links = getattr(interaction.client, "links", None)
     web = links.leaderboard(interaction.guild_id) if isinstance(links, WebLinks) else None
     if shown.pages == 1:
-        return None if web is None else with_link(Buttons(), web)
+        return None if web is None else with_link(Buttons(), web, language)
     board = shown.game or ALL_GAMES
     last = shown.pages - 1
     view = Buttons()
+    earlier, later = max(shown.page - 1, 0), min(shown.page + 1, last)
     view.add_item(
-        LeaderboardButton(board, max(shown.page - 1, 0), forward=False, off=shown.page == 0)
+        LeaderboardButton(board, earlier, forward=False, off=shown.page == 0, language=language)
     )
     view.add_item(
-        LeaderboardButton(board, min(shown.page + 1, last), forward=True, off=shown.page == last)
+        LeaderboardButton(board, later, forward=True, off=shown.page == last, language=language)
     )
-    return view if web is None else with_link(view, web)
+    return view if web is None else with_link(view, web, language)
 
 
-def with_link(view: View, url: str) -> View:
-    """The view with a link to the same on the web."""
-    view.add_item(Button(label="Open on the web", url=url))
+def with_link(view: View, url: str, language: str = SOURCE) -> View:
+    """The view with a link to the same on the web, its label in `language`."""
+    view.add_item(Button(label=plain(t("Open on the web"), language=language), url=url))
     return view
 
 
@@ -135,8 +146,13 @@ class LeaderboardButton(
 ):
     """Previous / Next on a leaderboard: the page shows the place of whoever pressed."""
 
-    def __init__(self, board: str, page: int, *, forward: bool, off: bool = False) -> None:
-        super().__init__(page_button(f"pyr:board:{board}:{page}", forward=forward, off=off))
+    def __init__(
+        self, board: str, page: int, *, forward: bool, off: bool = False, language: str = SOURCE
+    ) -> None:
+        shown = page_button(
+            f"pyr:board:{board}:{page}", forward=forward, off=off, language=language
+        )
+        super().__init__(shown)
         self.game = None if board == ALL_GAMES else board
         self.page = page
 
@@ -152,8 +168,11 @@ class LeaderboardButton(
     async def _turn(self, interaction: discord.Interaction) -> None:
         work = _page_for(interaction, self.game, self.page)
         shown = await in_time(interaction, work, updating=True)
+        language = place_language(interaction)
         await update(
-            interaction, embed=card_embed(shown.card), view=leaderboard_view(shown, interaction)
+            interaction,
+            embed=card_embed(shown.card, language),
+            view=leaderboard_view(shown, interaction, language),
         )
 
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.discord_ui.markup import markup
-from bot.discord_ui.replies import host_of, in_time, reply
+from bot.discord_ui.replies import host_of, in_time, reply, said_to
 from bot.discord_ui.tree import anywhere, installed_to_anyone
-from bot.play.clocks.vacations import VacationChange, Vacations, describe_left
-from bot.play.words.text import Moment, joined, say
+from bot.play.clocks.vacations import VacationChange, Vacations, left_this_year
+from bot.play.words.text import Moment, Text, joined, say, t, tn
 from bot.runtime.scheduler import Scheduler
 
 
@@ -33,13 +32,9 @@ def vacation_group() -> app_commands.Group:
         user = interaction.user
         work = vacations_of(interaction).start(user.id, user.display_name, days)
         change = await in_time(interaction, work, ephemeral=True)
-        text = say(
-            "Your vacation runs until ",
-            Moment(change.vacation.ends_at),
-            f". Every clock of yours waits meanwhile{_told(change)}. "
-            f"Vacation left this year: {describe_left(change.left)}.",
-        )
-        await reply(interaction, content=markup(text), ephemeral=True)
+        until = t("Your vacation runs until {until}.", until=Moment(change.vacation.ends_at))
+        text = say(until, " ", _waiting(change), " ", left_this_year(change.left))
+        await reply(interaction, content=said_to(interaction, text), ephemeral=True)
         await _deliver(interaction, change)
 
     @group.command(name="end", description="End your vacation: your clocks run again.")
@@ -47,38 +42,50 @@ def vacation_group() -> app_commands.Group:
         user = interaction.user
         work = vacations_of(interaction).end(user.id, user.display_name)
         change = await in_time(interaction, work, ephemeral=True)
-        text = (
-            f"Welcome back: your clocks run again{_told(change)}. "
-            f"Vacation left this year: {describe_left(change.left)}."
-        )
-        await reply(interaction, content=text, ephemeral=True)
+        text = say(_back(change), " ", left_this_year(change.left))
+        await reply(interaction, content=said_to(interaction, text), ephemeral=True)
         await _deliver(interaction, change)
 
     @group.command(name="status", description="Your vacation left this year, and what waits.")
     async def status(interaction: discord.Interaction) -> None:
         work = vacations_of(interaction).status(interaction.user.id)
         found = await in_time(interaction, work, ephemeral=True)
-        text = say(f"Vacation left this year: {describe_left(found.left)}.")
+        text = left_this_year(found.left)
         if found.current is not None:
-            waiting = joined(", ", found.games) if found.games else say("no game yet")
-            text = say(
-                text,
-                " You are on vacation until ",
-                Moment(found.current.ends_at),
-                "; your clocks wait in ",
-                waiting,
-                ".",
+            waiting = joined(", ", found.games) if found.games else t("no game yet")
+            away = t(
+                "You are on vacation until {until}; your clocks wait in {games}.",
+                until=Moment(found.current.ends_at),
+                games=waiting,
             )
-        await reply(interaction, content=markup(text), ephemeral=True)
+            text = say(text, " ", away)
+        await reply(interaction, content=said_to(interaction, text), ephemeral=True)
 
     return group
 
 
-def _told(change: VacationChange) -> str:
+def _waiting(change: VacationChange) -> Text:
+    """That the clocks wait, and in how many games' channels that was said."""
     count = len(change.deliveries)
     if not count:
-        return ""
-    return f" (said in the channel of your {count} game{'' if count == 1 else 's'})"
+        return t("Every clock of yours waits meanwhile.")
+    return tn(
+        "Every clock of yours waits meanwhile (said in the channel of your {count} game).",
+        "Every clock of yours waits meanwhile (said in the channel of your {count} games).",
+        count,
+    )
+
+
+def _back(change: VacationChange) -> Text:
+    """That the clocks run again, and in how many games' channels that was said."""
+    count = len(change.deliveries)
+    if not count:
+        return t("Welcome back: your clocks run again.")
+    return tn(
+        "Welcome back: your clocks run again (said in the channel of your {count} game).",
+        "Welcome back: your clocks run again (said in the channel of your {count} games).",
+        count,
+    )
 
 
 async def _deliver(interaction: discord.Interaction, change: VacationChange) -> None:

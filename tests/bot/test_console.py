@@ -8,22 +8,26 @@ import os
 import signal
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from types import MappingProxyType
 
 import pytest
 
 import ai
+import bot.console as console_package
 import engine
 from bot.console import MOVES_LISTED, Console, run_console
+from bot.console.words import HELP_COLUMN
 from bot.play.clocks.clock import DAY
 from bot.play.host import Host
 from bot.play.ranking.ratings import rate_game
+from bot.play.words import languages
 from bot.play.words.languages import posix_language, translations
 from bot.storage.sqlite import SqliteStorage
 from bot.workers.drawing import ThreadDrawing
 from tests.bot.discord_ui.test_ai_games import ScriptedThinker
+from tests.bot.stand_in_catalogs import stand_in
 from tests.bot.support import SCRIPTS, Clock, StubRenderer, long_bridge
 
 DISCORD_MARKS = ("**", "`", "<t:", "<#", "<@", "](", "__")
@@ -722,3 +726,111 @@ async def test_the_coach_names_a_win_at_once_when_asked_against_the_bot_only(
         )
     finally:
         await storage.close()
+
+
+CONSOLE_SOURCE = Path(console_package.__file__).parent
+"""Where the console's own sentences are written."""
+
+
+def marked(english: str) -> str:
+    """A sentence as the marked German catalog says it."""
+    return f"[de] {english}"
+
+
+@pytest.fixture
+def marked_german(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """A German catalog of the console's own sentences only, each marked `[de]`: what a
+    German console says shows which of its words went through the catalog (the use
+    cases' sentences, missing from it, stay English)."""
+    messages = languages.spoken_messages(CONSOLE_SOURCE)
+    with stand_in(monkeypatch, tmp_path, "de", marked, messages):
+        yield
+
+
+@pytest.mark.usefixtures("marked_german")
+async def test_a_german_console_says_its_own_words_through_the_catalog(
+    console: Console, tmp_path: Path
+) -> None:
+    german = Console(console.host, tmp_path / "de", "de")
+    games = "One of bridge, folio, tink, tingle."
+    which = marked(f"Rules of which game? {games}")
+    assert [await german.handle(line) for line in ("dance", "board", "rules chess", "'")] == [
+        marked("Unknown command 'dance'; type help."),
+        marked('No game is being played; start one, e.g. "start tink alice bob".'),
+        marked("There is no game called 'chess'.") + " " + which,
+        marked("Cannot read that line: No closing quotation."),
+    ]
+    assert await german.handle("start chess") == marked(f"Start which game? {games}")
+    assert await german.handle("start tink ai") == marked(
+        'Name a person first, e.g. "start tink alice ai".'
+    )
+    assert await german.handle("stats carol") == marked("carol has no rated games yet.")
+    assert await german.handle("leaderboard folio") == marked(
+        "No rated Folio games yet: finish one to appear here."
+    )
+    begun = (await german.handle("start tink alice bob carol")).splitlines()
+    use_cases = ["Tink #1 begins: alice, bob and carol.", "Your move, alice."]
+    assert begun[:2] == use_cases, "the use cases' sentences: not in this catalog"
+    assert await german.handle("start tink dave erin") == marked(
+        'Tink #1 is being played; finish it, or type "abort" to end it first.'
+    )
+    assert [await german.handle(line) for line in ("abort", "n", "resign bob", "n")] == [
+        marked("Abort Tink #1? It will not be rated. Type y to abort, n to play on."),
+        marked("Tink #1 goes on."),
+        marked("Does bob resign? This cannot be undone. Type y to resign, n not to."),
+        marked("bob plays on."),
+    ]
+    await german.handle("alice s d4")
+    assert (await german.handle("moves")).splitlines()[-1] == marked(
+        '... and 38 more: narrow them with a move\'s start, e.g. "moves S a".'
+    )
+    offered = (await german.handle("draw bob")).splitlines()
+    alice, carol = (marked(f'"agree {n}" or "decline {n}"') for n in ("alice", "carol"))
+    assert offered[-1] == marked(f"To answer, type {alice}; {carol}.")
+    later = Console(console.host, tmp_path / "de", "de")
+    assert (await later.resume()).splitlines()[::2] == [
+        marked("Resuming Tink #1: alice, bob, carol."),
+        marked("bob offers a draw."),
+    ]
+    for line in ("agree alice", "bob s e5", "resign carol"):
+        await later.handle(line)
+    lapsed = (await later.handle("y")).splitlines()
+    assert lapsed[-1] == marked("bob offered a draw; the offer lapsed.")
+    assert await later.handle("give_time") == marked(
+        'Who gives whom how much? For example "give_time alice bob 1d".'
+    )
+
+
+@pytest.mark.usefixtures("marked_german")
+async def test_a_german_console_says_the_help_beside_the_commands_as_typed(
+    console: Console, tmp_path: Path
+) -> None:
+    english = (await console.handle("help")).splitlines()
+    german = (await Console(console.host, tmp_path / "de", "de").handle("help")).splitlines()
+    assert len(german) == len(english)
+    for line_de, line_en in zip(german, english, strict=True):
+        typed, does = line_en[:HELP_COLUMN], line_en[HELP_COLUMN:]
+        if typed.strip():
+            assert line_de == typed + marked(does)
+        else:
+            assert line_de == line_en, "a line going on from the one above"
+    assert german[0].startswith("start tink alice bob      [de] start a game, the players")
+
+
+@pytest.mark.usefixtures("marked_german", "quick_ai")
+def test_a_german_terminal_greets_and_reviews_in_german(tmp_path: Path) -> None:
+    written: list[str] = []
+    lines = ["start tink alice bob", "alice s d4", "resign bob", "y", "review", EOFError()]
+    run_console(
+        f"sqlite:///{tmp_path / 'console.sqlite3'}",
+        tmp_path / "out",
+        read=scripted(lines),
+        write=written.append,
+        renderer=StubRenderer(),
+        language="de",
+    )
+    assert written[0] == marked(
+        f"Pyramid Host console. Pictures go to {tmp_path / 'out'}/. Type help, or quit to leave."
+    )
+    reviewing = written.index(marked("Reviewing Tink #1…"))
+    assert written[reviewing + 1] == marked("0 of 1 positions valued…")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -16,6 +17,7 @@ from bot.discord_ui.app import all_commands
 from bot.discord_ui.markup import markup
 from bot.discord_ui.translator import command_texts
 from bot.discord_ui.tree import GameTree
+from bot.play.clocks.clock import DAY
 from bot.play.words.languages import (
     LANGUAGES,
     TEMPLATE,
@@ -25,7 +27,9 @@ from bot.play.words.languages import (
     translations,
 )
 from bot.play.words.text import Name, Strong, from_data, plain, t, tn, to_data
+from tests.bot.discord_ui.test_slow_game_commands import begin, later, sent
 from tests.bot.harness import DiscordHarness, Kind
+from tests.bot.support import Clock, new_bot
 
 PLACEHOLDER = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
 
@@ -155,7 +159,7 @@ async def test_a_post_in_a_channel_is_in_the_servers_language_a_refusal_in_the_r
     channel = discord.text_channel("spiele", guild=server)
     alice, bob = discord.user("alice"), discord.user("bob")
     challenge = await discord.slash(alice, "tink start", {"opponent": bob}, channel=channel)
-    accepted = await discord.click(bob, challenge.message, "Accept")
+    accepted = await discord.click(bob, challenge.message, plain(t("Accept"), language="de"))
     german = translations("de").gettext
     turns = {
         player.name: german("Your move, {player}.").format(player=f"**{player.name}**")
@@ -169,7 +173,9 @@ async def test_a_post_in_a_channel_is_in_the_servers_language_a_refusal_in_the_r
     assert refused.ephemeral and refused.content == f"It is {first.name}'s turn."
     moved = await discord.slash(first, "tink move", {"move": "S d4"}, channel=channel)
     played = german("{player} played {move}: {described}.")
-    headline = played.format(player=f"**{first.name}**", move="`S d4`", described="a small on d4")
+    described = german("a small on {square}").format(square="d4")
+    assert described != "a small on d4", "the move in words is said in German too"
+    headline = played.format(player=f"**{first.name}**", move="`S d4`", described=described)
     assert moved.content.splitlines()[0] == headline
 
 
@@ -180,3 +186,24 @@ def test_a_right_to_left_name_is_isolated_in_a_sentence_and_no_other_name_is() -
     german = translations("de").gettext("It is {player}'s turn.")
     assert markup(turn, "de") == german.format(player=f"**\u2068{dana}\u2069**")
     assert plain(t("It is {player}'s turn.", player=Name("Zoë"))) == "It is Zoë's turn."
+
+
+async def test_a_direct_message_is_in_the_language_its_reader_last_used_the_bot_in(
+    tmp_path: Path, clock: Clock
+) -> None:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as discord:
+        alice = discord.user("alice", locale="pl")
+        await discord.slash(alice, "notify", {"dm": "on"})
+        await begin(discord)
+        (reminder,) = sent(await later(discord, clock, DAY))
+    assert reminder.channel == discord.dm(alice)
+    polish = translations("pl").gettext(
+        "Reminder, {player}: it has been your move in {game} {since}."
+    )
+    assert reminder.content.startswith(polish.split("{player}")[0]) and not polish.startswith(
+        "Reminder"
+    )
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as restarted:
+        host = restarted.client.host  # type: ignore[attr-defined]
+        record = await host.slow_games.language_of(alice.id)
+    assert record == "pl", "remembered across a restart"

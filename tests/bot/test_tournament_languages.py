@@ -19,8 +19,10 @@ async def swiss_of_alice_and_bob(discord: DiscordHarness, channel: Channel) -> N
     owner = discord.user("owner")
     options = {"format": "swiss", "swiss_rounds": 1}
     announcement = await discord.slash(owner, "tournament create tink", options, channel=channel)
+    language = channel.guild.locale if channel.guild else SOURCE
     for name in ("alice", "bob"):
-        await discord.click(discord.user(name), announcement.message, "Join")
+        join = translations(language).gettext("Join")
+        await discord.click(discord.user(name), announcement.message, join)
     await discord.slash(owner, "tournament start", {"number": 1}, channel=channel)
     await discord.client.service.settled()  # type: ignore[attr-defined]
     await discord.slash(discord.user("bob"), "tournament withdraw", {"number": 1}, channel=channel)

@@ -21,8 +21,9 @@ from bot.play.clocks.slow_games import SlowGames
 from bot.play.playing.ai_seats import humans
 from bot.play.table.games import GameTable, player
 from bot.play.table.values import Post, Refusal
-from bot.play.words.clocks import describe_duration, time_left_words
-from bot.play.words.text import Name, Strong, Text, lines, say
+from bot.play.words.clocks import span
+from bot.play.words.settings import duration
+from bot.play.words.text import Name, Strong, Text, lines, t
 from bot.play.words.wording import turn_line
 from bot.storage import GameRecord
 
@@ -50,14 +51,14 @@ class ClockChanges:
         record = await self._games.active(place_id, game_name)
         seat = player(record, user_id)
         if not record.clock.paused:
-            raise Refusal("The clocks are not stopped.")
+            raise Refusal(t("The clocks are not stopped."))
         now = self._games.clock()
         resumed = await self._games.with_deadline(
             dataclasses.replace(record, clock=resumed_clock(record.clock, now))
         )
         async with self._games.borrow(record) as loan:
             following = turn_line(resumed, loan.game)
-        started = say(Strong(Name(seat.name)), " started the clocks again.")
+        started = t("{player} started the clocks again.", player=Strong(Name(seat.name)))
         pings = humans([] if record.turn_user_id is None else [record.turn_user_id])
         post = Post(record.id, lines([started, following]), pings=pings)
         saved = await self._games.save_with_post(resumed, post)
@@ -72,28 +73,26 @@ class ClockChanges:
         receiver = record.seat_of(to_user_id)
         control = control_of(record)
         if control is None:
-            raise Refusal("This game has no clock.")
+            raise Refusal(t("This game has no clock."))
         if receiver is None:
-            raise Refusal("You can only give time to another player of this game.")
+            raise Refusal(t("You can only give time to another player of this game."))
         if receiver == giver:
-            raise Refusal("You cannot give time to yourself.")
+            raise Refusal(t("You cannot give time to yourself."))
         if control.per_move and receiver.seat != record.turn_seat:
-            raise Refusal("With a time per move, time can only be given to the player to move.")
-        seconds = parse_amount(amount, "The time given")
+            raise Refusal(t("With a time per move, time can only be given to the player to move."))
+        seconds = parse_amount(amount, t("The time given"))
         gifted = await self._games.with_deadline(self._gifted(record, receiver.seat, seconds))
         facts = facts_of(gifted)
         assert facts is not None
         held = time_left(facts, receiver.seat, self._games.clock())
         if held > control.most_held:
             raise Refusal(_over_the_most(control, receiver.name, held - seconds))
-        left = time_left_words(held)
-        text = say(
-            Strong(Name(giver.name)),
-            f" gives {describe_duration(seconds)} to ",
-            Strong(Name(receiver.name)),
-            ", who now has ",
-            left,
-            ".",
+        text = t(
+            "{giver} gives {time} to {receiver}, who now has {left}.",
+            giver=Strong(Name(giver.name)),
+            time=duration(seconds),
+            receiver=Strong(Name(receiver.name)),
+            left=span(held),
         )
         post = Post(record.id, text, pings=humans([receiver.user_id]))
         saved = await self._games.save_with_post(gifted, post)
@@ -120,12 +119,17 @@ class ClockChanges:
 
 def _over_the_most(control: TimeControl, name: str, held: float) -> Text:
     """Why a gift is refused: it would give the player more than they may hold."""
-    most = describe_duration(control.most_held)
+    most = duration(control.most_held)
     room = control.most_held - held
     if room < MINUTE:
-        return say(Name(name), f" already has the most time a player may hold here ({most}).")
-    return say(
-        f"A player may hold at most {most} in this game, so you can give ",
-        Name(name),
-        f" up to {time_left_words(room)}.",
+        return t(
+            "{player} already has the most time a player may hold here ({most}).",
+            player=Name(name),
+            most=most,
+        )
+    return t(
+        "A player may hold at most {most} in this game, so you can give {player} up to {room}.",
+        most=most,
+        player=Name(name),
+        room=span(room),
     )

@@ -7,18 +7,13 @@ import re
 
 from bot.play.clocks.clock import DAY, HOUR, LONGEST, MINUTE, SHORTEST, TimeControl
 from bot.play.table.values import Refusal
-from bot.play.words.text import Name, excerpt, say
+from bot.play.words.text import Name, Text, excerpt, t
 
 _NONE = ("none", "off", "no", "never")
 _UNITS = {"m": MINUTE, "min": MINUTE, "h": HOUR, "d": DAY, "w": 7 * DAY}
 _WORDS = {"minute": "m", "hour": "h", "day": "d", "week": "w"}
 _DURATION = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*([a-z]+)")
 _CONTROL = re.compile(r"([^+/]+?)\s*(?:\+\s*([^+/]+?)\s*(?:/\s*([^+/]+?))?)?")
-ACCEPTED = (
-    "none, a time per move like 3d, or a bank like 5d+1d (5 days, 1 more a move) "
-    "or 5d+1d/10d (capped at 10 days)"
-)
-"""What a time control may be, in words."""
 
 
 class DurationError(Refusal, ValueError):
@@ -32,61 +27,76 @@ def parse_time_control(text: str) -> TimeControl | None:
     cleaned = text.strip().lower()
     if cleaned in _NONE:
         return None
-    check_digits(text, "The time limit")
+    check_digits(text, t("The time limit"))
     match = _CONTROL.fullmatch(cleaned)
     typed = [] if match is None else [p for p in match.groups() if p is not None]
     seconds = [s for s in map(_seconds, typed) if s is not None]
     if not typed or len(seconds) < len(typed):
-        refused = say(f"The time limit must be {ACCEPTED}, not ", Name(excerpt(text)), ".")
+        refused = t(
+            "The time limit must be none, a time per move like 3d, or a bank like 5d+1d "
+            "(5 days, 1 more a move) or 5d+1d/10d (capped at 10 days), not {typed}.",
+            typed=Name(excerpt(text)),
+        )
         raise DurationError(refused)
     if not all(SHORTEST <= s <= LONGEST for s in seconds):
-        raise DurationError("Each time in a time limit must be between 10 minutes and 30 days.")
+        raise DurationError(t("Each time in a time limit must be between 10 minutes and 30 days."))
     initial, *rest = seconds
     increment = rest[0] if rest else None
     cap = rest[1] if len(rest) > 1 else None
     if cap is not None and cap < initial:
-        raise DurationError("A time limit's cap must be at least its starting bank.")
+        raise DurationError(t("A time limit's cap must be at least its starting bank."))
     return TimeControl(initial, increment, cap)
 
 
-def parse_duration(text: str, what: str) -> float | None:
+def parse_duration(text: str, what: str | Text) -> float | None:
     """Seconds for text like `90m`, `12h`, `3d` or `1w`; None for `none` (or `off`).
 
-    `what` names the setting in the sentence of a refusal, e.g. "The reminder delay".
+    `what` names the setting in the sentence of a refusal, e.g. `t("The reminder delay")`.
     """
     if text.strip().lower() in _NONE:
         return None
-    return _duration(text, what, "none or ")
+    return _duration(text, what, none_allowed=True)
 
 
-def parse_amount(text: str, what: str) -> float:
+def parse_amount(text: str, what: str | Text) -> float:
     """Seconds for text like `90m`, `12h`, `3d` or `1w`, where `none` means nothing."""
-    return _duration(text, what, "")
+    return _duration(text, what, none_allowed=False)
 
 
-def _duration(text: str, what: str, alternative: str) -> float:
+def _duration(text: str, what: str | Text, *, none_allowed: bool) -> float:
     check_digits(text, what)
     seconds = _seconds(text.strip().lower())
     if seconds is None:
+        typed = Name(excerpt(text))
         raise DurationError(
-            say(
-                f"{what} must be {alternative}a number of minutes, hours or days, like 12h "
-                "or 3d, not ",
-                Name(excerpt(text)),
-                ".",
+            t(
+                "{what} must be none or a number of minutes, hours or days, like 12h or 3d, "
+                "not {typed}.",
+                what=what,
+                typed=typed,
+            )
+            if none_allowed
+            else t(
+                "{what} must be a number of minutes, hours or days, like 12h or 3d, not {typed}.",
+                what=what,
+                typed=typed,
             )
         )
     if not SHORTEST <= seconds <= LONGEST:
-        raise DurationError(f"{what} must be between 10 minutes and 30 days.")
+        raise DurationError(t("{what} must be between 10 minutes and 30 days.", what=what))
     return seconds
 
 
-def check_digits(text: str, what: str) -> None:
+def check_digits(text: str, what: str | Text) -> None:
     """Refuse, in one sentence, numbers written with digits other than 0 to 9 (Arabic-Indic,
-    full-width, mathematical...): `what` names the setting, e.g. "The time limit"."""
+    full-width, mathematical...): `what` names the setting, e.g. `t("The time limit")`."""
     if any(c.isnumeric() and not c.isascii() for c in text):
         raise DurationError(
-            say(f"{what} takes the digits 0 to 9 only, not ", Name(excerpt(text)), ".")
+            t(
+                "{what} takes the digits 0 to 9 only, not {typed}.",
+                what=what,
+                typed=Name(excerpt(text)),
+            )
         )
 
 

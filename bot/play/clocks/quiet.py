@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 from bot.play.clocks.durations import check_digits
 from bot.play.table.values import Refusal
-from bot.play.words.text import Name, excerpt, say
+from bot.play.words.text import Name, excerpt, t
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.clocks import QuietHours
 
@@ -50,10 +50,10 @@ def parse_span(text: str) -> tuple[int, int] | None:
     cleaned = text.strip().lower()
     if cleaned in _OFF:
         return None
-    check_digits(text, "Quiet hours")
+    check_digits(text, t("Quiet hours"))
     match = _SPAN.fullmatch(cleaned)
     refusal = Refusal(
-        say("Quiet hours look like 23:00-08:00 (or off), not ", Name(excerpt(text)), ".")
+        t("Quiet hours look like 23:00-08:00 (or off), not {typed}.", typed=Name(excerpt(text)))
     )
     if match is None:
         raise refusal
@@ -62,7 +62,7 @@ def parse_span(text: str) -> tuple[int, int] | None:
         raise refusal
     start, end = hours_1 * 60 + minutes_1, hours_2 * 60 + minutes_2
     if start == end:
-        raise Refusal("Quiet hours must end at another time than they start.")
+        raise Refusal(t("Quiet hours must end at another time than they start."))
     return start, end
 
 
@@ -73,7 +73,10 @@ def zone_named(name: str) -> str:
         if zone.lower() == cleaned.lower():
             return zone
     raise Refusal(
-        say("There is no time zone called ", Name(excerpt(name)), "; pick one like Europe/Berlin.")
+        t(
+            "There is no time zone called {zone}; pick one like Europe/Berlin.",
+            zone=Name(excerpt(name)),
+        )
     )
 
 

@@ -14,7 +14,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import engine
-from bot.play.clocks.clock import control_of
 from bot.play.clocks.durations import parse_duration, parse_time_control
 from bot.play.clocks.quiet import parse_span, quiet_until, zone_named
 from bot.play.clocks.timing import WARNING, Reminder, pending_reminders, turn_reminders
@@ -23,8 +22,7 @@ from bot.play.table.announcements import notice
 from bot.play.table.events import DueWorkChanged
 from bot.play.table.games import GameTable
 from bot.play.table.values import Delivery, Post, Refusal
-from bot.play.words.clocks import control_words, describe_duration
-from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
+from bot.play.words.text import GameLink, Moment, Name, Segment, Strong, Text, t
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.clocks import HeldPing, Hints, OnTimeOut, QuietHours, ServerSettings, Turn
 
@@ -100,7 +98,7 @@ class SlowGames:
             changed = dataclasses.replace(changed, on_time_out=on_time_out)
         if reminder_delay is not None:
             changed = dataclasses.replace(
-                changed, reminder_delay=parse_duration(reminder_delay, "The reminder delay")
+                changed, reminder_delay=parse_duration(reminder_delay, t("The reminder delay"))
             )
         if threads is not None:
             changed = dataclasses.replace(changed, threads=threads)
@@ -124,6 +122,14 @@ class SlowGames:
     async def set_dm_reminders(self, user_id: int, on: bool) -> None:
         await self.clocks.set_dm_reminders(user_id, on)
 
+    async def language_of(self, user_id: int) -> str | None:
+        """The language the user last used the bot in, for what reaches them outside any
+        interaction (a direct message, a reminder); None before they used it."""
+        return await self.clocks.language(user_id)
+
+    async def remember_language(self, user_id: int, language: str) -> None:
+        await self.clocks.set_language(user_id, language)
+
     async def quiet_hours(self, user_id: int) -> QuietHours | None:
         return await self.clocks.quiet_hours(user_id)
 
@@ -137,7 +143,7 @@ class SlowGames:
         if zone is None:
             before = await self.clocks.quiet_hours(user_id)
             if before is None:
-                raise Refusal("Say which time zone your quiet hours are in, like Europe/Berlin.")
+                raise Refusal(t("Say which time zone your quiet hours are in, like Europe/Berlin."))
             zone = before.zone
         hours = QuietHours(*parsed, zone_named(zone))
         await self.clocks.set_quiet_hours(user_id, hours)
@@ -164,14 +170,23 @@ class SlowGames:
         """The server's active games: whose turn, since when, and when time runs out."""
         turns = await self.clocks.turns_in_guild(guild_id)
         lines = (
-            say(game_link(t), ": ", Strong(Name(t.name)), " to move ", _since(t)) for t in turns
+            t(
+                "{game}: {player} to move {since}",
+                game=game_link(turn),
+                player=Strong(Name(turn.name)),
+                since=_since(turn),
+            )
+            for turn in turns
         )
         return Listing(tuple(lines)[:LISTED], len(turns))
 
     async def waiting_on(self, user_id: int) -> Listing:
         """The games in every server where it is this user's turn."""
         turns = await self.clocks.turns_of(user_id)
-        lines = (say(game_link(t), ": your move ", _since(t)) for t in turns)
+        lines = (
+            t("{game}: your move {since}", game=game_link(turn), since=_since(turn))
+            for turn in turns
+        )
         return Listing(tuple(lines)[:LISTED], len(turns))
 
     # -- what falls due ------------------------------------------------------------
@@ -264,14 +279,22 @@ class SlowGames:
         saved owed (until Discord takes it); None when another pass got there first or the
         turn is over."""
         turn = next(
-            (t for t in await self.clocks.turns_of(held.user_id) if t.game_id == held.game_id),
+            (
+                each
+                for each in await self.clocks.turns_of(held.user_id)
+                if each.game_id == held.game_id
+            ),
             None,
         )
         record = await self.games.by_id(held.game_id)
         if turn is None or turn.started_at != held.turn or record is None:
             await self.clocks.drop_ping(held.game_id, held.turn)
             return None
-        text = say(Strong(Name(turn.name)), ", it is your move in ", game_link(turn), ".")
+        text = t(
+            "{player}, it is your move in {game}.",
+            player=Strong(Name(turn.name)),
+            game=game_link(turn),
+        )
         post = Post(turn.game_id, text, pings=(turn.user_id,))
         owed = self.games.signed(notice(record, post, self._clock()))
         if not await self.clocks.drop_ping(held.game_id, held.turn, [owed]):
@@ -315,36 +338,6 @@ class SlowGames:
         self.games.events.write(DueWorkChanged())
 
 
-HINTS_SAID = {
-    Hints.BOT_GAMES: "in games against the bot only (games between people are rated)",
-    Hints.EVERY_GAME: "in every game",
-    Hints.NO_GAME: "in no game",
-}
-"""What each value of the `hints` setting means, as the settings say it."""
-
-
-def settings_text(settings: ServerSettings) -> str:
-    """A server's settings, one per line."""
-    delay = settings.reminder_delay
-    control = control_of(settings)
-    clock = "none" if control is None else f"{control} ({control_words(control)})"
-    loses = {
-        OnTimeOut.LOSE: "the game is lost (out, with 3 or 4 players)",
-        OnTimeOut.CLAIM: "the others may claim the win",
-    }
-    return "\n".join(
-        [
-            f"Time limit in new games: {clock}",
-            f"When time runs out: {loses[settings.on_time_out]}",
-            "Reminder when a turn has waited: "
-            + ("never" if delay is None else describe_duration(delay)),
-            f"New games open a thread: {'yes' if settings.threads else 'no'}",
-            f"Games have pages on the web (Watch links): {'yes' if settings.pages else 'no'}",
-            f"Winning moves shown as hints: {HINTS_SAID[settings.hints]}",
-        ]
-    )
-
-
 def _first_due(reminders: list[Reminder]) -> float | None:
     return reminders[0].due if reminders else None
 
@@ -355,32 +348,45 @@ def game_link(turn: Turn) -> GameLink:
 
 
 def _since(turn: Turn) -> Text:
-    since = say("since ", Moment(turn.started_at))
-    return since if turn.deadline is None else say(since, ", time runs out ", Moment(turn.deadline))
+    if turn.deadline is None:
+        return t("since {moment}", moment=Moment(turn.started_at))
+    return t(
+        "since {moment}, time runs out {deadline}",
+        moment=Moment(turn.started_at),
+        deadline=Moment(turn.deadline),
+    )
 
 
 def _nudge_text(turn: Turn) -> Text:
-    return say(
-        "Reminder, ",
-        Strong(Name(turn.name)),
-        ": it has been your move in ",
-        game_link(turn),
-        " ",
-        _since(turn),
-        ".",
+    return t(
+        "Reminder, {player}: it has been your move in {game} {since}.",
+        player=Strong(Name(turn.name)),
+        game=game_link(turn),
+        since=_since(turn),
     )
 
 
 def _warning_text(turn: Turn, on_time_out: OnTimeOut) -> Text:
     assert turn.deadline is not None
-    loss = "you lose the game" if turn.players == 2 else "you are out of the game"
+    parts: dict[str, Segment] = {
+        "player": Strong(Name(turn.name)),
+        "game": game_link(turn),
+        "deadline": Moment(turn.deadline),
+    }
     if on_time_out is OnTimeOut.CLAIM:
-        loss = "the others may claim the win"
-    return say(
-        Strong(Name(turn.name)),
-        ", a quarter of your time is left in ",
-        game_link(turn),
-        ": time runs out ",
-        Moment(turn.deadline),
-        f", and then {loss}.",
+        return t(
+            "{player}, a quarter of your time is left in {game}: time runs out {deadline}, "
+            "and then the others may claim the win.",
+            **parts,
+        )
+    if turn.players == 2:
+        return t(
+            "{player}, a quarter of your time is left in {game}: time runs out {deadline}, "
+            "and then you lose the game.",
+            **parts,
+        )
+    return t(
+        "{player}, a quarter of your time is left in {game}: time runs out {deadline}, "
+        "and then you are out of the game.",
+        **parts,
     )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.play.clocks.durations import DurationError, parse_duration, parse_time_control
-from bot.play.words.clocks import control_words
+from bot.play.words.settings import control_text
+from bot.play.words.text import Text, say, t
 from bot.storage.clocks import Turn
 
 WARNING_SHARE = 0.25
@@ -22,7 +23,7 @@ TIME_CONTROL_PRESETS = (
 REMINDER_SUGGESTIONS = ("none", "6h", "12h", "1d", "2d", "3d")
 
 
-def suggest_durations(typed: str, offered: tuple[str, ...], what: str) -> list[str]:
+def suggest_durations(typed: str, offered: tuple[str, ...], what: str | Text) -> list[str]:
     """What an autocomplete offers: the typed text first when it is a valid duration,
     then the usual values that start with it."""
     cleaned = typed.strip().lower()
@@ -34,9 +35,10 @@ def suggest_durations(typed: str, offered: tuple[str, ...], what: str) -> list[s
     return [cleaned, *(m for m in matching if m != cleaned)] if cleaned else matching
 
 
-def suggest_time_controls(typed: str) -> list[tuple[str, str]]:
+def suggest_time_controls(typed: str) -> list[tuple[str, Text]]:
     """What the time-limit autocomplete offers, as (value, words) pairs: the typed text
-    first when it is a valid time control, then the presets that start with it."""
+    first when it is a valid time control, then the presets that start with it (the words
+    said in the reader's language)."""
     cleaned = typed.strip().lower().replace(" ", "")
     offered = [p for p in TIME_CONTROL_PRESETS if p.startswith(cleaned)]
     try:
@@ -49,10 +51,10 @@ def suggest_time_controls(typed: str) -> list[tuple[str, str]]:
     return [(value, _preset_words(value)) for value in unique]
 
 
-def _preset_words(value: str) -> str:
+def _preset_words(value: str) -> Text:
     """`5d+1d — 5 days, 1 day more a move`."""
     control = parse_time_control(value)
-    return f"{value} — {'no time limit' if control is None else control_words(control)}"
+    return say(value, " — ", t("no time limit") if control is None else control_text(control))
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from bot.play.table.announcements import notice
 from bot.play.table.events import PostsOwed
 from bot.play.table.games import GameTable
 from bot.play.table.values import Delivery, Post, Refusal
-from bot.play.words.text import GameLink, Moment, Name, Strong, Text, say
+from bot.play.words.text import Code, GameLink, Moment, Name, Strong, Text, joined, say, t, tn
 from bot.play.words.wording import title
 from bot.storage import Announcement, GameRecord
 from bot.storage.clock_queries import ClockStorage
@@ -72,17 +72,27 @@ def used_in(vacations: Sequence[Vacation], start: float, end: float) -> float:
     return used
 
 
-def describe_left(seconds: float) -> str:
+def describe_left(seconds: float) -> Text:
     """`12 days 4 hours 30 minutes`, to the minute; `no time` when nothing is left."""
     left = max(0, int(seconds // MINUTE))
     days, left = divmod(left, 24 * 60)
     hours, minutes = divmod(left, 60)
-    parts = [
-        f"{count} {noun}{'' if count == 1 else 's'}"
-        for count, noun in ((days, "day"), (hours, "hour"), (minutes, "minute"))
-        if count
-    ]
-    return " ".join(parts) or "no time"
+    units = (
+        (days, tn("{count} day", "{count} days", days)),
+        (hours, tn("{count} hour", "{count} hours", hours)),
+        (minutes, tn("{count} minute", "{count} minutes", minutes)),
+    )
+    parts = [said for count, said in units if count]
+    return joined(" ", parts) if parts else t("no time")
+
+
+def left_this_year(seconds: float) -> Text:
+    """`Vacation left this year: 12 days.`"""
+    return t("Vacation left this year: {left}.", left=describe_left(seconds))
+
+
+ENDS_IT = Code("/vacation end")
+"""The command that ends a vacation, as refusals name it."""
 
 
 def away_on_vacation(clocks: ClockStorage) -> AwayTimes:
@@ -127,21 +137,38 @@ class Vacations:
         on vacation already, or has not that much left this year."""
         now = self._clock()
         if not self.days_a_year:
-            raise Refusal("This bot gives no vacation days.")
+            raise Refusal(t("This bot gives no vacation days."))
+        already = t("You are on vacation already; {command} ends it.", command=ENDS_IT)
         if await self._current(user_id, now) is not None:
-            raise Refusal("You are on vacation already; `/vacation end` ends it.")
+            raise Refusal(already)
         if not 1 <= days <= self.days_a_year:
-            raise Refusal(f"A vacation lasts 1 to {self.days_a_year} days.")
+            lasts = tn(
+                "A vacation lasts 1 to {count} days.",
+                "A vacation lasts 1 to {count} days.",
+                self.days_a_year,
+            )
+            raise Refusal(lasts)
         left = await self.left(user_id, now)
         if left < MINUTE:
-            raise Refusal("You have no vacation left this year.")
+            raise Refusal(t("You have no vacation left this year."))
         if days * DAY > left:
-            raise Refusal(f"You have {describe_left(left)} of vacation left this year.")
+            raise Refusal(
+                t("You have {left} of vacation left this year.", left=describe_left(left))
+            )
         vacation = Vacation(user_id, now, now + days * DAY)
-        said = say(Strong(Name(name)), " is on vacation until ", Moment(vacation.ends_at))
-        told = await self._tell(user_id, said, ": their clock waits.", now)
+        player, until = Strong(Name(name)), Moment(vacation.ends_at)
+        told = await self._tell(
+            user_id,
+            lambda game: t(
+                "{player} is on vacation until {until} in {game}: their clock waits.",
+                player=player,
+                until=until,
+                game=game,
+            ),
+            now,
+        )
         if not await self.clocks.add_vacation(vacation, [owed for _, owed in told]):
-            raise Refusal("You are on vacation already; `/vacation end` ends it.")
+            raise Refusal(already)
         await self._refresh(user_id)
         return VacationChange(vacation, left - days * DAY, tuple(d for d, _ in told))
 
@@ -150,12 +177,20 @@ class Vacations:
         now = self._clock()
         current = await self._current(user_id, now)
         if current is None:
-            raise Refusal("You are not on vacation.")
-        said = say(Strong(Name(name)), " is back from vacation")
-        told = await self._tell(user_id, said, ": their clock runs again.", now)
+            raise Refusal(t("You are not on vacation."))
+        player = Strong(Name(name))
+        told = await self._tell(
+            user_id,
+            lambda game: t(
+                "{player} is back from vacation in {game}: their clock runs again.",
+                player=player,
+                game=game,
+            ),
+            now,
+        )
         notices = [owed for _, owed in told]
         if not await self.clocks.end_vacation(user_id, current.started_at, now, notices):
-            raise Refusal("You are not on vacation.")
+            raise Refusal(t("You are not on vacation."))
         await self._refresh(user_id)
         ended = Vacation(user_id, current.started_at, now, current.automatic)
         return VacationChange(ended, await self.left(user_id, now), tuple(d for d, _ in told))
@@ -206,14 +241,14 @@ class Vacations:
             return None
         day = Vacation(user_id, at, at + min(DAY, left), automatic=True)
         link = GameLink(title(record), record.guild_id, record.place_id, record.message_id)
-        text = say(
-            Strong(Name(name)),
-            ", your time in ",
-            link,
-            " ran out, so a vacation day was used: your clocks wait until ",
-            Moment(day.ends_at),
-            f". Vacation left this year: {describe_left(left - (day.ends_at - at))}.",
+        ran_out = t(
+            "{player}, your time in {game} ran out, so a vacation day was used: your clocks "
+            "wait until {until}.",
+            player=Strong(Name(name)),
+            game=link,
+            until=Moment(day.ends_at),
         )
+        text = say(ran_out, " ", left_this_year(left - (day.ends_at - at)))
         post = Post(record.id, text, pings=pings)
         owed = self.games.signed(notice(record, post, self._clock(), dm_user_id=dm_user_id))
         if not await self.clocks.add_vacation(day, [owed]):
@@ -223,26 +258,29 @@ class Vacations:
 
     async def _refresh(self, user_id: int) -> None:
         """Work out again the deadlines of the user's games, as their absences changed."""
-        await self.games.refresh_clocks([t.game_id for t in await self.clocks.turns_with(user_id)])
+        await self.games.refresh_clocks(
+            [turn.game_id for turn in await self.clocks.turns_with(user_id)]
+        )
 
     async def _current(self, user_id: int, now: float) -> Vacation | None:
         running = [v for v in await self.clocks.vacations(user_id, now) if v.started_at <= now]
         return running[0] if running else None
 
     async def _games(self, user_id: int) -> tuple[Text, ...]:
-        return tuple(say(game_link(t)) for t in await self.clocks.turns_with(user_id))
+        return tuple(say(game_link(turn)) for turn in await self.clocks.turns_with(user_id))
 
     async def _tell(
-        self, user_id: int, said: Text, then: str, now: float
+        self, user_id: int, said: Callable[[GameLink], Text], now: float
     ) -> list[tuple[Delivery, Announcement]]:
-        """A post for each game of the user's, in its channel, with its announcement (to be
-        saved with the change it tells of, so that it is posted even after a restart)."""
+        """A post for each game of the user's, in its channel, saying `said(game)`, with its
+        announcement (to be saved with the change it tells of, so that it is posted even
+        after a restart)."""
         told = []
         for turn in await self.clocks.turns_with(user_id):
             record = await self.games.by_id(turn.game_id)
             if record is None:
                 continue
-            post = Post(turn.game_id, say(said, " in ", game_link(turn), then))
+            post = Post(turn.game_id, said(game_link(turn)))
             owed = self.games.signed(notice(record, post, now))
             post = dataclasses.replace(post, announcement=owed.id)
             told.append((Delivery(turn.place_id, post), owed))

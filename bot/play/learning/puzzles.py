@@ -17,7 +17,7 @@ from bot.play.playing.choices import MoveChoices, Step
 from bot.play.table.games import GameTable
 from bot.play.table.pictures import Renderer
 from bot.play.table.values import File, Post, Prompt, Refusal
-from bot.play.words.text import Code, Command, Name, Strong, Text, say
+from bot.play.words.text import Code, Command, Name, Strong, Text, say, t, tn
 from bot.play.words.wording import title
 from bot.storage import GameRecord
 from bot.storage.puzzles import PuzzleTries, PuzzleTry
@@ -28,11 +28,15 @@ GAMES_SEARCHED = 200
 """The newest finished games of a server searched for a puzzle not given yet."""
 FORCED_WIN_PUSHES = 20_000
 """Moves the rules try, in each game searched, looking for forced wins in two."""
-COLOURS = ("orange", "blue", "yellow", "green")
+COLOURS = (t("orange"), t("blue"), t("yellow"), t("green"))
 """The seats' colours in the board pictures, in turn order."""
 REFUTING_LEVEL = "medium"
 Key = tuple[int, int]
 """A puzzle: the game it comes from and the moves played before its position."""
+
+ANSWER_BUTTON = Strong(t("Answer"))
+"""The Answer button, as the puzzle's post names it (not inside the sentence's call:
+Babel reads no message inside another's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +81,7 @@ class Puzzles:
             await self._tries.save(
                 dataclasses.replace(current, tries=current.tries + 1, solved=True, closed=True)
             )
-            return _post(found, say(Strong("Solved"), f": {played} ", _wins(found), ".", _next()))
+            return _post(found, say(_solved(found, played), _next()))
         tried = dataclasses.replace(current, tries=current.tries + 1)
         refuted = await self._refutation(found, position, played)
         if tried.tries >= TRIES:
@@ -85,7 +89,11 @@ class Puzzles:
             return _post(found, say(refuted, " ", _solution(found), _next()))
         await self._tries.save(tried)
         left = TRIES - tried.tries
-        again = say(refuted, f" Try again ({left} {_tries(left)} left).")
+        again = say(
+            refuted,
+            " ",
+            tn("Try again ({count} try left).", "Try again ({count} tries left).", left),
+        )
         return dataclasses.replace(_post(found, again), prompt=Prompt.PUZZLE)
 
     async def step(
@@ -99,7 +107,7 @@ class Puzzles:
         key = (current.game_id, current.ply)
         moved_on = puzzle is not None and puzzle != key
         moves = MoveChoices.of(found.position, wins_marked=False)
-        heading = say(f"Puzzle from {title(found.record)}: your answer")
+        heading = t("Puzzle from {game}: your answer", game=title(found.record))
         return moves.step(key, "" if moved_on else chosen, heading, moved_on)
 
     async def solution(self, guild_id: int | None, user_id: int) -> Post:
@@ -112,7 +120,9 @@ class Puzzles:
     async def _open(self, guild_id: int | None, user_id: int) -> PuzzleTry:
         current = await self._tries.current(user_id, guild_id)
         if current is None:
-            raise Refusal(say("You have no puzzle open: ask for one with ", Command("puzzle"), "."))
+            raise Refusal(
+                t("You have no puzzle open: ask for one with {command}.", command=Command("puzzle"))
+            )
         return current
 
     async def _of_game(self, current: PuzzleTry, game: str) -> bool:
@@ -128,51 +138,85 @@ class Puzzles:
             for found in await asyncio.to_thread(_puzzles_in, record):
                 if (game_id, found.ply) not in given:
                     return found
-        kind = "" if game is None else f"{engine.GAMES[game].title} "
+        if game is None:
+            raise Refusal(
+                t(
+                    "No new puzzle here yet: puzzles come from this server's finished games "
+                    "where a player missed a forced win."
+                )
+            )
         raise Refusal(
-            f"No new {kind}puzzle here yet: puzzles come from this server's finished games "
-            "where a player missed a forced win."
+            t(
+                "No new {game} puzzle here yet: puzzles come from this server's finished games "
+                "where a player missed a forced win.",
+                game=engine.GAMES[game].title,
+            )
         )
 
     async def _found(self, current: PuzzleTry) -> Found:
         record = await self._games.by_id(current.game_id)
         found = None if record is None else await asyncio.to_thread(_given, record, current.ply)
         if found is None:
-            raise Refusal("That puzzle's game is gone; ask for another with /puzzle.")
+            raise Refusal(t("That puzzle's game is gone; ask for another with /puzzle."))
         return found
 
     async def _shown(self, found: Found, given: PuzzleTry, guild_id: int | None) -> Post:
         board = await self._renderer.board_png(found.position, found.record.names)
         seat = found.position.to_move or 0
-        name = found.record.players[seat].name
-        colour = COLOURS[seat % len(COLOURS)]
-        how = "in one move" if found.moves == 1 else "in two moves (a double threat)"
-        text = say(
-            f"Puzzle from {title(found.record)}, before move {found.ply + 1}: ",
-            Strong(Name(name)),
-            f" ({colour}) to play and win {how}. Answer with ",
-            Code("/puzzle move:<your move>"),
-            " or ",
-            Strong("Answer"),
-            f" ({TRIES - given.tries} tries), or see the solution with ",
-            Code("/puzzle solution:True"),
-            ".",
+        puzzle: dict[str, Text | str | Strong] = {
+            "game": title(found.record),
+            "move": str(found.ply + 1),
+            "player": Strong(Name(found.record.players[seat].name)),
+            "colour": COLOURS[seat % len(COLOURS)],
+        }
+        if found.moves == 1:
+            asked = t(
+                "Puzzle from {game}, before move {move}: {player} ({colour}) to play and win "
+                "in one move.",
+                **puzzle,
+            )
+        else:
+            asked = t(
+                "Puzzle from {game}, before move {move}: {player} ({colour}) to play and win "
+                "in two moves (a double threat).",
+                **puzzle,
+            )
+        how = tn(
+            "Answer with {answer} or {button} ({count} tries), or see the solution with "
+            "{solution}.",
+            "Answer with {answer} or {button} ({count} tries), or see the solution with "
+            "{solution}.",
+            TRIES - given.tries,
+            answer=Code("/puzzle move:<your move>"),
+            button=ANSWER_BUTTON,
+            solution=Code("/puzzle solution:True"),
         )
+        text = say(asked, " ", how)
         files = (File(f"puzzle-{found.record.id}-{found.ply}.png", board),)
         return Post(found.record.id, text, files, prompt=Prompt.PUZZLE, private=True)
 
     async def _refutation(self, found: Found, after: engine.Game, played: str) -> Text:
         """What answers a wrong move: the next player's win, if it has one, or its reply."""
         if after.result is not None:
-            return say(f"{played} ends the game without the win.")
+            return t("{move} ends the game without the win.", move=played)
         names = found.record.names
         reply_seat = after.to_move or 0
         replier = Name(names[reply_seat])
         wins = after.winning_moves()
         if wins:
-            return say(f"{played} does not win: ", replier, f" answers {wins[0]} and wins.")
+            return t(
+                "{move} does not win: {player} answers {reply} and wins.",
+                move=played,
+                player=replier,
+                reply=wins[0],
+            )
         reply = await self._thinker.choose_move(after.to_json(), REFUTING_LEVEL)
-        return say(f"{played} does not win: ", replier, f" answers {reply}, and no win is forced.")
+        return t(
+            "{move} does not win: {player} answers {reply}, and no win is forced.",
+            move=played,
+            player=replier,
+            reply=reply,
+        )
 
     def _now(self) -> float:
         return self._games.clock()
@@ -217,20 +261,30 @@ def _puzzle_at(record: GameRecord, game: engine.Game, ply: int) -> Found | None:
     return None
 
 
-def _tries(count: int) -> str:
-    return "try" if count == 1 else "tries"
-
-
-def _wins(found: Found) -> str:
-    return "wins at once" if found.moves == 1 else "forces the win: no answer stops both threats"
+def _solved(found: Found, played: str) -> Text:
+    """`Solved: S f3 wins at once.` (the word in bold names the verdict)."""
+    solved = Strong(t("Solved"))
+    if found.moves == 1:
+        return t("{solved}: {move} wins at once.", solved=solved, move=played)
+    return t(
+        "{solved}: {move} forces the win: no answer stops both threats.",
+        solved=solved,
+        move=played,
+    )
 
 
 def _solution(found: Found) -> Text:
-    return say("The solution: ", Strong(found.solution), f", which {_wins(found)}.")
+    solution = Strong(found.solution)
+    if found.moves == 1:
+        return t("The solution: {move}, which wins at once.", move=solution)
+    return t(
+        "The solution: {move}, which forces the win: no answer stops both threats.",
+        move=solution,
+    )
 
 
 def _next() -> Text:
-    return say(" Another with ", Command("puzzle"), ".")
+    return say(" ", t("Another with {command}.", command=Command("puzzle")))
 
 
 def _post(found: Found, text: Text) -> Post:

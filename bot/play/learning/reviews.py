@@ -28,7 +28,8 @@ from bot.play.playing.ai_turns import Thinker
 from bot.play.table.games import GameTable
 from bot.play.table.pictures import Renderer
 from bot.play.table.values import File, Post, Refusal
-from bot.play.words.text import Command, Name, Strong, Text, joined, lines, say
+from bot.play.words.learning import grade_count, grade_word
+from bot.play.words.text import Command, Name, Strong, Text, joined, lines, t
 from bot.play.words.wording import names, title
 from bot.storage import GameRecord, Status
 from bot.storage.reviews import KeptReviews
@@ -70,17 +71,19 @@ class Reviews:
         if game_id is None:
             record = await self._games.played(place_id, game_name)
         else:
-            kind = f"{engine.GAMES[game_name].title} game"
-            record = await server_game(self._games, guild_id, user_id, game_id, kind)
+            game = engine.GAMES[game_name].title
+            record = await server_game(self._games, guild_id, user_id, game_id, game)
         if record.status is not Status.FINISHED:
-            raise Refusal(say(f"{title(record)} is not finished: a review is of a finished game."))
+            raise Refusal(
+                t("{game} is not finished: a review is of a finished game.", game=title(record))
+            )
         return record
 
     async def by_id(self, game_id: int) -> GameRecord:
         """A game to review known to be of the asker's channel (its end's Review button)."""
         record = await self._games.by_id(game_id)
         if record is None or record.status is not Status.FINISHED:
-            raise Refusal("That game is not finished: a review is of a finished game.")
+            raise Refusal(t("That game is not finished: a review is of a finished game."))
         return record
 
     async def review(self, record: GameRecord, progress: Progress) -> Post:
@@ -155,50 +158,60 @@ def graph_png(names: Sequence[str], review: GameReview) -> bytes:
 def review_text(record: GameRecord, review: GameReview) -> Text:
     """The review in words: accuracy and grades per player, then the key moments."""
     players = [seat.name for seat in record.players]
-    heading = say(f"Review of {title(record)}: ", names(players, strong=True), ".")
-    per_player = [
-        say(Strong(Name(name)), f": accuracy {review.accuracy[seat]:.0f}", _counts(review, seat))
-        for seat, name in enumerate(players)
-    ]
+    heading = t(
+        "Review of {game}: {players}.", game=title(record), players=names(players, strong=True)
+    )
+    per_player = [_accuracy(review, seat, name) for seat, name in enumerate(players)]
     moments = [_moment(record, move) for move in review.key_moments()]
     told = [heading, *per_player]
     if moments:
-        told += [say("Key moments:"), *moments]
+        told += [t("Key moments:"), *moments]
     else:
-        told.append(say("No move lost as much as an inaccuracy: a clean game."))
+        told.append(t("No move lost as much as an inaccuracy: a clean game."))
+    lost = {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER}
+    thresholds = {grade: f"{score:.2f}" for grade, score in lost.items()}
     told.append(
-        say(
-            f"Grades by the expected score a move lost: inaccuracy {INACCURACY:.2f}, mistake "
-            f"{MISTAKE:.2f}, blunder {BLUNDER:.2f}; see ",
-            Command(record.game, "history"),
-            " for the moves.",
+        t(
+            "Grades by the expected score a move lost: inaccuracy {inaccuracy}, mistake "
+            "{mistake}, blunder {blunder}; see {history} for the moves.",
+            history=Command(record.game, "history"),
+            **thresholds,
         )
     )
     return lines(told)
 
 
-def _counts(review: GameReview, seat: int) -> Text:
+def _accuracy(review: GameReview, seat: int, name: str) -> Text:
+    """`Alice: accuracy 87, 1 miss, 2 mistakes.`"""
+    player, accuracy = Strong(Name(name)), f"{review.accuracy[seat]:.0f}"
     graded = [move.grade for move in review.moves if move.seat == seat and move.grade]
-    counted = [_count(graded.count(grade), grade) for grade in GRADE_ORDER if grade in graded]
-    return say(", ", joined(", ", counted), ".") if counted else say(", no graded move.")
-
-
-PLURALS = {
-    Grade.MISS: "misses",
-    Grade.BLUNDER: "blunders",
-    Grade.MISTAKE: "mistakes",
-    Grade.INACCURACY: "inaccuracies",
-}
-
-
-def _count(count: int, grade: Grade) -> str:
-    """`1 blunder`, `2 misses`."""
-    return f"1 {grade.value}" if count == 1 else f"{count} {PLURALS[grade]}"
+    counted = [grade_count(grade, graded.count(grade)) for grade in GRADE_ORDER if grade in graded]
+    if not counted:
+        return t("{player}: accuracy {accuracy}, no graded move.", player=player, accuracy=accuracy)
+    return t(
+        "{player}: accuracy {accuracy}, {grades}.",
+        player=player,
+        accuracy=accuracy,
+        grades=joined(", ", counted),
+    )
 
 
 def _moment(record: GameRecord, move: ReviewedMove) -> Text:
+    """`12. Bob S d5: blunder, 55% to 20%; better: S e3`: how much a key move lost of
+    its player's expected score, and the better move."""
     assert move.grade is not None
-    name = record.players[move.seat].name
-    lost = f", {move.before:.0%} to {move.after:.0%}"
-    better = say("") if move.better is None else say(f"; better: {move.better}")
-    return say(f"{move.ply + 1}. ", Name(name), f" {move.move}: {move.grade.value}{lost}", better)
+    parts: dict[str, Text | str | Name] = {
+        "ply": str(move.ply + 1),
+        "player": Name(record.players[move.seat].name),
+        "move": move.move,
+        "grade": grade_word(move.grade),
+        "before": f"{move.before * 100:.0f}",
+        "after": f"{move.after * 100:.0f}",
+    }
+    if move.better is None:
+        return t("{ply}. {player} {move}: {grade}, {before}% to {after}%", **parts)
+    return t(
+        "{ply}. {player} {move}: {grade}, {before}% to {after}%; better: {better}",
+        better=move.better,
+        **parts,
+    )

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 import engine
 import render
 from ai.review import GameReview
-from bot.play.learning.history import Graded, marks
+from bot.play.learning.history import Graded, lessons
 from bot.play.table.games import GameTable
 from bot.play.table.pictures import Renderer
 from bot.play.table.values import Refusal
-from bot.play.words.text import Text, say
+from bot.play.words.text import Text, t
 from bot.play.words.wording import result_text, title, turn_line
 from bot.storage import GameRecord, Status
 from bot.storage.clock_queries import ClockStorage
@@ -37,7 +37,7 @@ class MoveView:
     ply: int
     player: str
     move: str
-    mark: str
+    mark: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ class GameView:
     """Where the board picture of the game as it stands shows each square."""
 
 
-PAGES_OFF = "This server has turned its games' pages off."
+PAGES_OFF = t("This server has turned its games' pages off.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +93,9 @@ class Watching:
         async with self._games.borrow(record) as loan:
             game = engine.load_game(loan.game.to_json())
         clocks = await self._games.seat_clocks(record)
-        lessons = await marks(game)
+        taught = await lessons(game)
         moves = tuple(
-            MoveView(ply, record.players[seat].name, move, lessons.get(ply - 1, "").strip(" ()"))
+            MoveView(ply, record.players[seat].name, move, taught.get(ply - 1, Text()))
             for ply, (seat, move) in enumerate(zip(game.movers, game.history, strict=True), 1)
         )
         seats = tuple(
@@ -162,7 +162,7 @@ class Watching:
     async def _started(self, game_id: int) -> GameRecord:
         record = await self._games.by_id(game_id)
         if record is None or record.status in (Status.CHALLENGE, Status.DECLINED, Status.EXPIRED):
-            raise Refusal(f"There is no game #{game_id} to watch.")
+            raise Refusal(t("There is no game #{number} to watch.", number=str(game_id)))
         if record.guild_id is not None and not await self._pages_on(record.guild_id):
             raise Refusal(PAGES_OFF)
         return record
@@ -175,5 +175,5 @@ def _said(record: GameRecord, game: engine.Game) -> Text:
     if game.result is not None:
         return result_text(game.result, record.names)
     if record.status is not Status.ACTIVE or record.turn_seat is None:
-        return say("The game is over.")
+        return t("The game is over.")
     return turn_line(record, game)

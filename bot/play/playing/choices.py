@@ -13,12 +13,14 @@ is the move's text so far (`Step.chosen`), so a picker carries no state of its o
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import engine
-from bot.play.words.text import Code, Text, say
+from bot.play.words.moves import move_text
+from bot.play.words.text import Code, Text, say, t
 from bot.play.words.wording import title
 from bot.storage import GameRecord
 
@@ -35,7 +37,7 @@ class Choice:
     label: str
     value: str
     wins: bool
-    words: str = ""
+    words: Text = field(default_factory=Text)
     """What a whole move does, in words (`a medium on e4, spending d3 and d5`)."""
 
 
@@ -62,7 +64,7 @@ class MoveChoices:
 
     legal: list[str]
     wins: set[str]
-    describe: Callable[[str], str]
+    describe: Callable[[str], Text]
     listed: int | None
 
     @classmethod
@@ -73,7 +75,7 @@ class MoveChoices:
         them first (not in a puzzle, where that would give the answer away, nor in a game
         without hints)."""
         wins = set(game.winning_moves()) if wins_marked else set()
-        return cls(game.legal_moves(), wins, game.describe, listed)
+        return cls(game.legal_moves(), wins, functools.partial(move_text, game), listed)
 
     def step(self, where: tuple[int, int], chosen: str, heading: Text, moved_on: bool) -> Step:
         """The step after `chosen`, of the game or puzzle `where` names (an id and a
@@ -117,7 +119,7 @@ def _choices(
     chosen: str,
     moves: list[str],
     wins: set[str],
-    describe: Callable[[str], str],
+    describe: Callable[[str], Text],
     listed: int | None,
 ) -> tuple[Choice, ...]:
     """The moves after `chosen` whole, when a list of `listed` holds them all; else their
@@ -147,7 +149,7 @@ def _choices(
             _label(value[start:], whole=value in moving),
             value,
             winning,
-            describe(value) if value in moving else "",
+            describe(value) if value in moving else Text(),
         )
         for value, winning in sorted(pieces.items(), key=lambda item: (not item[1], item[0]))
     )
@@ -172,6 +174,6 @@ def game_step(
     winning choices marked when `hinted`; a picker opened at another `version` (0: none)
     of the game starts afresh."""
     moved_on = version not in (0, record.version)
-    heading = say(f"{title(record)}: your move")
+    heading = t("{game}: your move", game=title(record))
     moves = MoveChoices.of(game, listed, wins_marked=hinted)
     return moves.step((record.id, record.version), "" if moved_on else chosen, heading, moved_on)

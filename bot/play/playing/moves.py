@@ -12,6 +12,8 @@ from bot.play.table.games import GameTable
 from bot.play.table.posts import BoardPosts
 from bot.play.table.saving import Stale
 from bot.play.table.values import Post
+from bot.play.words.moves import move_text
+from bot.play.words.text import Text, plain, t
 from bot.play.words.wording import standing_text
 from bot.storage import Status
 from bot.storage.clock_queries import ClockStorage
@@ -68,10 +70,11 @@ class Moves:
         typed: str,
         part: str | None = None,
         chosen: Mapping[str, str] | None = None,
-    ) -> list[tuple[str, str]]:
+    ) -> list[tuple[str, Text]]:
         """Legal moves, or the values of one of their parts (see `GameInfo.move_parts`),
-        matching what the user typed, winning ones first and marked where the game gives
-        hints (see `hints_shown`): (text, words) pairs, all of them (a front end shows as
+        matching what the user typed (in the moves' English words too), winning ones
+        first and marked where the game gives hints (see `hints_shown`): (text, words)
+        pairs, all of them (a front end shows as
         many as it can). Parts `chosen` already narrow the moves when they name a part of
         one exactly."""
         record = await self._games.newest_in(place_id)
@@ -84,13 +87,15 @@ class Moves:
         async with self._games.borrow(record) as loan:
             game = loan.game
             values = _part_values(game, part, chosen or {}, hinted=hinted)
-            described = {
-                value: game.describe(value if part is None else game.join_move({part: value}))
-                + (" — wins" if winning else "")
+            words = {
+                value: _words(
+                    game, value if part is None else game.join_move({part: value}), winning
+                )
                 for value, winning in values.items()
             }
         wins = {value for value, winning in values.items() if winning}
-        return [(value, described[value]) for value in _best_matches(described, typed, wins)]
+        english = {value: plain(said) for value, said in words.items()}
+        return [(value, words[value]) for value in _best_matches(english, typed, wins)]
 
     async def board(self, place_id: int, game_name: str) -> Post:
         """The current picture of the game in a channel (or the last one's end), for anyone."""
@@ -98,6 +103,12 @@ class Moves:
         async with self._games.borrow(record) as loan:
             clocks = await self._games.seat_clocks(record)
             return await self._boards.board(loan, standing_text(record, loan.game), clocks)
+
+
+def _words(game: engine.Game, move: str, winning: bool) -> Text:
+    """A move (or part) in words, marked when it wins."""
+    said = move_text(game, move)
+    return t("{move} — wins", move=said) if winning else said
 
 
 def _part_values(

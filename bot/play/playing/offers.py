@@ -210,24 +210,13 @@ def _declined(answer: DrawAnswer, bot: Text | Strong) -> Text:
 
 
 def _offered(kind: Prompt, by: Seat) -> Text:
-    """The sentence making an offer of `kind` (what `offer_words` says, in a whole sentence
-    to be translated)."""
+    """The sentence making an offer of `kind`."""
     player = Strong(Name(by.name))
     if kind is Prompt.DRAW:
         return t("{player} offers a draw.", player=player)
     if kind is Prompt.UNDO:
         return t("{player} offers to take back their last move.", player=player)
     return t("{player} offers to pause the game, stopping the clocks.", player=player)
-
-
-def offer_words(kind: Prompt) -> str:
-    """What an offer of `kind` offers, in words (the console's English)."""
-    words = {
-        Prompt.DRAW: "a draw",
-        Prompt.UNDO: "to take back their last move",
-        Prompt.PAUSE: "to pause the game, stopping the clocks",
-    }
-    return words[kind]
 
 
 def _after(opening: Text | None, text: Text) -> Text:

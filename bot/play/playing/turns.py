@@ -13,6 +13,7 @@ from bot.play.playing.hints import hints_in
 from bot.play.table.changes import Changes, offer_stands
 from bot.play.table.games import Mover
 from bot.play.table.values import Headline, Played, Post, RanOut, Resent
+from bot.play.words.moves import move_text
 from bot.play.words.refusals import IllegalMove
 from bot.storage import Action
 from bot.storage.clock_queries import ClockStorage
@@ -58,7 +59,7 @@ class Turns:
             warning = handed(game, loan.record.players, seat)
             if warning is not None and not await hints_in(self._clocks, loan.record):
                 warning = None
-            headline = Played(seat.name, done, game.describe(done), warning)
+            headline = Played(seat.name, done, move_text(game, done), warning)
         return await self._changes.made(
             loan,
             headline,

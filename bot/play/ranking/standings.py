@@ -8,23 +8,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import engine
-from bot.play.ranking.trophies import Bests, Trophy, bests, trophies
+from bot.play.ranking.trophies import bests, trophies
 from bot.play.table.values import File, Refusal
-from bot.play.words.text import (
-    GameLink,
-    Highlight,
-    Moment,
-    Name,
-    Strong,
-    Text,
-    joined,
-    plain,
-    say,
-)
-from bot.play.words.tournaments import description
+from bot.play.words import standings as words
+from bot.play.words.languages import SOURCE
+from bot.play.words.text import Text, plain, say
 from bot.storage.puzzles import PuzzleTries
 from bot.storage.standing_queries import Standings
 from bot.storage.standings import NO_GUILD, OVERALL, RatedGame, Standing
@@ -40,18 +31,18 @@ FREQUENT_OPPONENTS = 3
 OPPONENT_WINDOW = 1000
 """How many of a player's latest games their most frequent opponents are counted over."""
 SPARKS = "▁▂▃▄▅▆▇█"
-RATING_NOTE = "Rating: skill minus three times its uncertainty. Record: wins-losses-draws."
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
     """A titled block of text: description lines, then named fields of lines, then a
-    footer. A front end may show fewer lines of a field than it has, never part of one."""
+    footer (empty for none). A front end may show fewer lines of a field than it has,
+    never part of one."""
 
     title: Text
     description: tuple[Text, ...] = ()
-    fields: tuple[tuple[str, tuple[Text, ...]], ...] = ()
-    footer: str = ""
+    fields: tuple[tuple[Text, tuple[Text, ...]], ...] = ()
+    footer: Text = field(default_factory=Text)
     picture: File | None = None
     """The same drawn, where a card has a picture (a player's statistics)."""
 
@@ -88,35 +79,43 @@ class Leaderboards:
         when off the page."""
         board = _board(game)
         guild = _guild(guild_id)
-        title = say(f"{board.title} leaderboard{'' if guild_id else ': direct games'}")
+        title = words.board_title(board.title, direct=not guild_id)
         total = await self._standings.count(guild, board.key)
         if total == 0:
-            empty = f"No rated {board.kind} {_pool(guild_id)} yet: finish one to appear here."
-            return LeaderboardPage(Card(title, (say(empty),)), game, 0, 1)
+            empty = words.empty_board(board.title, direct=not guild_id)
+            return LeaderboardPage(Card(title, (empty,)), game, 0, 1)
         pages = -(-total // PAGE_SIZE)
         if not 0 <= page < pages:
-            raise Refusal(f"This leaderboard has {_count(pages, 'page')}.")
+            raise Refusal(words.no_such_page(pages))
         shown = await self._standings.page(guild, board.key, page * PAGE_SIZE, PAGE_SIZE)
-        lines = [_standing_line(s, mark=s.user_id == viewer_id) for s in shown]
+        lines = [words.standing_line(s, mark=s.user_id == viewer_id) for s in shown]
         if viewer_id is not None and all(s.user_id != viewer_id for s in shown):
             lines += [say(), await self._viewer_line(guild, board, viewer_id, viewer)]
-        footer = f"Page {page + 1} of {pages} · {_count(total, 'player')}\n{RATING_NOTE}"
+        footer = words.board_footer(page, pages, total)
         return LeaderboardPage(Card(title, tuple(lines), footer=footer), game, page, pages)
 
     async def _viewer_line(self, guild: int, board: _Board, viewer_id: int, viewer: str) -> Text:
         mine = await self._standings.standing(guild, board.key, viewer_id)
         if mine is None:
-            return say(Strong(Name(viewer)), f" has no rated {board.kind} yet.")
-        return _standing_line(mine, mark=True)
+            return words.unrated_viewer(viewer, board.title)
+        return words.standing_line(mine, mark=True)
 
-    async def stats(self, guild_id: int | None, user_id: int, name: str, game: str | None) -> Card:
+    async def stats(
+        self,
+        guild_id: int | None,
+        user_id: int,
+        name: str,
+        game: str | None,
+        language: str = SOURCE,
+    ) -> Card:
         """A player's rating and trend, record, best rating and longest winning streak,
-        recent games, the server's tournaments they won, and most frequent opponents."""
+        recent games, the server's tournaments they won, and most frequent opponents; its
+        picture drawn in `language` (the card's words are said when shown)."""
         board = _board(game)
         guild = _guild(guild_id)
         standing = await self._standings.standing(guild, board.key, user_id)
         if standing is None:
-            raise Refusal(say(Name(name), f" has no rated {board.kind} {_pool(guild_id)} yet."))
+            raise Refusal(words.unrated_player(name, board.title, direct=not guild_id))
         total = await self._standings.count(guild, board.key)
         games = max(standing.games, TREND_GAMES)
         every = await self._standings.recent(guild, board.key, user_id, games)
@@ -124,126 +123,65 @@ class Leaderboards:
         opponents = await self._standings.opponents(
             guild, board.key, user_id, FREQUENT_OPPONENTS, OPPONENT_WINDOW
         )
+        record, best = (words.record_line(standing),), (words.bests_line(bests(every)),)
         fields = [
-            ("Rating", _rating_text(standing, total, recent)),
-            ("Record", _record_text(standing)),
-            ("Best", _bests_text(bests(every))),
-            ("Recent games", tuple(_game_line(g) for g in recent[:RECENT_GAMES])),
+            (words.RATING, _rating_text(standing, total, recent)),
+            (words.RECORD, record),
+            (words.BEST, best),
+            (words.RECENT_GAMES, tuple(_game_line(g) for g in recent[:RECENT_GAMES])),
         ]
         won = [] if guild_id is None else await trophies(self._tournaments, guild_id, user_id)
         if won:
-            fields.append(("Trophies", tuple(_trophy_line(trophy) for trophy in won)))
+            fields.append((words.TROPHIES, tuple(words.trophy_line(trophy) for trophy in won)))
         solved, tried = await self._puzzles.tally(user_id, guild_id)
         if tried:
-            fields.append(("Puzzles", (say(f"{solved} solved of {tried} tried"),)))
+            fields.append((words.PUZZLES, (words.puzzles_line(solved, tried),)))
         if opponents:
-            met = tuple(
-                say(
-                    Name(o.name),
-                    f": {_count(o.games, 'game')}, {o.wins}-{o.losses}-{o.draws} against them",
-                )
-                for o in opponents
-            )
-            fields.append(("Most frequent opponents", met))
-        footer = "See any game's moves and replay with /<game> history id:<number>."
-        title = say(Name(standing.name), f": {board.title}")
-        shown = dict(fields)
+            fields.append((words.OPPONENTS, tuple(map(words.opponent_line, opponents))))
+        title = words.stats_title(standing.name, board.title)
         drawn = StatsCard(
-            plain(title),
-            f"{standing.rating:.1f}",
-            f"#{standing.rank} of {total}",
+            plain(title, language=language),
+            words.rating(standing.rating),
+            plain(words.place(standing.rank, total), language=language),
             (recent[-1].rating_before, *(game.rating_after for game in reversed(recent))),
-            tuple(plain(text) for text in (*shown["Record"], *shown["Best"])),
-            tuple(
-                plain(say(f"Tournament #{t.tournament.number}: ", description(t.tournament)))
-                for t in won
-            ),
+            tuple(plain(text, language=language) for text in (*record, *best)),
+            tuple(plain(words.tournament_name(w.tournament), language=language) for w in won),
         )
         picture = File(STATS_PICTURE, await asyncio.to_thread(stats_card_png, drawn))
-        return Card(title, fields=tuple(fields), footer=footer, picture=picture)
+        return Card(title, fields=tuple(fields), footer=words.STATS_FOOTER, picture=picture)
 
 
 @dataclass(frozen=True, slots=True)
 class _Board:
-    """Where a game's ratings are kept (`key`), and its names for people."""
+    """Where a game's ratings are kept (`key`), and the game's title (None for every
+    game rated together)."""
 
     key: str
-    title: str
-    kind: str
+    title: str | None
 
 
 def _board(game: str | None) -> _Board:
     if game is None:
-        return _Board(OVERALL, "All games", "games")
+        return _Board(OVERALL, None)
     info = engine.GAMES.get(game)
     if info is None:
-        raise Refusal(f"There is no game called {game}.")
-    return _Board(info.name, info.title, f"{info.title} games")
+        raise Refusal(words.no_such_game(game))
+    return _Board(info.name, info.title)
 
 
 def _guild(guild_id: int | None) -> int:
     return NO_GUILD if guild_id is None else guild_id
 
 
-def _pool(guild_id: int | None) -> str:
-    """Where ratings are kept: each server's own, and one for games outside servers."""
-    return "in this server" if guild_id else "in direct games (played outside servers)"
-
-
-def _standing_line(standing: Standing, *, mark: bool) -> Text:
-    name = Name(standing.name)
-    record = f"{standing.wins}-{standing.losses}-{standing.draws}"
-    return say(
-        Strong(f"{standing.rank}."),
-        " ",
-        Highlight(name) if mark else name,
-        " · ",
-        Strong(f"{standing.rating:.1f}"),
-        f" · {record}",
-    )
-
-
 def _rating_text(standing: Standing, total: int, recent: Sequence[RatedGame]) -> tuple[Text, ...]:
-    place = say(Strong(f"{standing.rating:.1f}"), f", #{standing.rank} of {total}")
     oldest_first = list(reversed(recent))
     change = standing.rating - oldest_first[0].rating_before
-    trend = f"{_sparkline([g.rating_after for g in oldest_first])} {change:+.1f}"
-    return place, say(f"{trend} over the last {_count(len(recent), 'game')}")
-
-
-def _record_text(standing: Standing) -> tuple[Text, ...]:
-    return (
-        say(
-            f"{_count(standing.wins, 'win')}, {_count(standing.losses, 'loss')}, "
-            f"{_count(standing.draws, 'draw')} in {_count(standing.games, 'game')}"
-        ),
-    )
-
-
-def _bests_text(best: Bests) -> tuple[Text, ...]:
-    streak = _count(best.streak, "win") + " in a row" if best.streak else "no win yet"
-    return (say(f"Highest rating {best.rating:.1f} · longest streak: {streak}"),)
-
-
-def _trophy_line(trophy: Trophy) -> Text:
-    tied = " (shared first place)" if trophy.shared else ""
-    tournament = trophy.tournament
-    return say(
-        f"🏆 Tournament #{tournament.number}: ",
-        description(tournament),
-        ", won ",
-        Moment(trophy.ended_at),
-        tied,
-    )
+    trend = f"{_sparkline([g.rating_after for g in oldest_first])} {words.change(change)}"
+    return words.rating_line(standing, total), words.trend_line(trend, len(recent))
 
 
 def _game_line(game: RatedGame) -> Text:
-    title = f"{engine.GAMES[game.game].title} #{game.game_id}"
-    link = GameLink(title, game.guild_id, game.place_id, game.message_id)
-    verb = {"win": "won", "loss": "lost", "draw": "drew"}[game.outcome]
-    against = say(" vs ", joined(", ", map(Name, game.opponents))) if game.opponents else say()
-    change = game.rating_after - game.rating_before
-    return say(link, f" {verb}", against, f" · {change:+.1f}")
+    return words.game_line(game, engine.GAMES[game.game].title)
 
 
 def _sparkline(values: Sequence[float]) -> str:
@@ -253,8 +191,3 @@ def _sparkline(values: Sequence[float]) -> str:
         return SPARKS[len(SPARKS) // 2] * len(values)
     steps = len(SPARKS) - 1
     return "".join(SPARKS[round((v - low) / (high - low) * steps)] for v in values)
-
-
-def _count(number: int, noun: str) -> str:
-    plural = noun if number == 1 else ("losses" if noun == "loss" else f"{noun}s")
-    return f"{number:,} {plural}"

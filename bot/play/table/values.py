@@ -134,7 +134,7 @@ class Played:
 
     name: str
     move: str
-    described: str
+    described: Text
     handed: Handed | None = None
 
 

@@ -332,7 +332,7 @@ def _check_organiser(
 def _start_time(typed: str | None, now: float) -> float | None:
     if typed is None or typed.strip().lower() == MANUAL:
         return None
-    after = parse_duration(typed, "The start")
+    after = parse_duration(typed, t("The start"))
     if after is None:
         return None
     return now + after

@@ -45,9 +45,10 @@ class Name:
 
 @dataclass(frozen=True, slots=True)
 class Strong:
-    """Words that stand out: who acts, who wins, a rating."""
+    """Words that stand out: who acts, who wins, a rating, or a sentence of the catalogs
+    (a button's name: `Strong(t("Answer"))`)."""
 
-    text: str | Name
+    text: str | Name | Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +213,12 @@ def _plain_segment(segment: Segment, now: float | None, language: str) -> str:
             return segment.shown
         case Code(text):
             return text
-        case Strong(inner):
-            return inner if isinstance(inner, str) else inner.shown
+        case Strong(Text() as inner):
+            return plain(inner, now, language)
+        case Strong(str() as inner):
+            return inner
+        case Strong(Name() as inner):
+            return inner.shown
         case Highlight(name):
             return name.shown
         case Command(game, name, move, player):
@@ -244,6 +249,8 @@ def _segment_data(segment: Segment) -> object:
             return {"name": text}
         case Strong(Name(text)):
             return {"strong_name": text}
+        case Strong(Text() as text):
+            return {"strong_text": to_data(text)}
         case Strong(text):
             return {"strong": text}
         case Highlight(Name(text)):
@@ -275,6 +282,8 @@ def _data_segment(item: object) -> Segment:
             return Strong(Name(value))
         case "strong":
             return Strong(value)
+        case "strong_text":
+            return Strong(from_data(value))
         case "highlight":
             return Highlight(Name(value))
         case "code":

@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 import dataclasses
+import re
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.discord_ui.standings_commands import card_embed
+from bot.play.ranking import standings
 from bot.play.ranking.ratings import rate_game
 from bot.play.ranking.standings import Leaderboards
+from bot.play.ranking.trophies import Trophy
+from bot.play.words import languages
+from bot.play.words import standings as words
+from bot.play.words.text import plain
 from bot.storage import Storage, open_storage
 from bot.storage.standings import OVERALL, Opponent, RatedGame, Standing
+from bot.storage.tournaments import Format, TournamentDraft, TournamentRecord, TournamentStatus
+from render.stats_card import StatsCard, stats_card_png
 from tests.bot.harness import DiscordHarness, Reply, User
 from tests.bot.rated_games import finish
+from tests.bot.stand_in_catalogs import stand_in
 from tests.bot.support import SCRIPTS, new_bot
 from tests.postgres_server import BACKENDS
 
@@ -268,3 +279,107 @@ async def test_a_tournament_won_is_a_trophy_on_stats_with_the_players_bests(
         beaten = await discord.slash(bob, "stats", {"game": "tink"})
         assert "Trophies" not in {field.name for field in beaten.embeds[0].fields}
         assert "longest streak: no win yet" in str(beaten.embeds[0].fields)
+
+
+PLACEHOLDER = re.compile(r"(\{\w+\})")
+KEPT = re.compile(r"\([^)]*\)|<[^>]*>|`[^`]*`|/<game> history id:<number>")
+"""What a card shows as it is in every language: links' addresses, timestamps, code, and
+the command its footer names."""
+NAMES = {"alice", "bob", "carol", "Tink"}
+
+
+def shout(english: str) -> str:
+    """The fake German: the English in capitals, its placeholders as they are."""
+    return "".join(p if PLACEHOLDER.fullmatch(p) else p.upper() for p in PLACEHOLDER.split(english))
+
+
+@pytest.fixture
+def german(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """German readers get every sentence of the bot's source (`shout`ed): the catalogs
+    copied, with a German catalog of the messages the source says today."""
+    with stand_in(monkeypatch, tmp_path, "de", shout, languages.spoken_messages()):
+        yield
+
+
+def english_in(texts: Iterable[str]) -> list[str]:
+    """The words of the texts still in English (in small letters, but for names)."""
+    bare = [KEPT.sub(" ", text) for text in texts]
+    words = [word for text in bare for word in re.findall(r"[A-Za-z]{3,}", text)]
+    return [word for word in words if word not in NAMES and not word.isupper()]
+
+
+def embed_texts(embed: discord.Embed) -> list[str]:
+    fields = [text for field in embed.fields for text in (field.name or "", field.value or "")]
+    return [embed.title or "", embed.description or "", embed.footer.text or "", *fields]
+
+
+async def test_a_german_server_reads_its_boards_and_stats_through_the_catalog(
+    discord: DiscordHarness, german: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = discord.new_guild("Spieleabend", locale="de")
+    channel = discord.text_channel("spiele", guild=server)
+    alice, bob = discord.user("alice", locale="de"), discord.user("bob", locale="de")
+    carol = discord.user("carol")
+    await finish(storage_of(discord), [alice.id, bob.id], [0, 1], guild_id=server.id)
+    winner, loser = f"P{alice.id}", f"P{bob.id}"
+    drawn: list[StatsCard] = []
+
+    def drawing(card: StatsCard) -> bytes:
+        drawn.append(card)
+        return stats_card_png(card)
+
+    monkeypatch.setattr(standings, "stats_card_png", drawing)
+    board = await discord.slash(carol, "leaderboard", {"game": "tink"}, channel=channel)
+    (shown,) = board.embeds
+    assert shown.title == "Tink LEADERBOARD"
+    assert (shown.footer.text or "").startswith("PAGE 1 OF 1 · 2 PLAYERS\nRATING: SKILL MINUS")
+    assert (shown.description or "").endswith("\n\n**carol** HAS NO RATED Tink GAMES YET.")
+    stats = await discord.slash(carol, "stats", {"player": alice}, channel=channel)
+    (shown,) = stats.embeds
+    fields = {field.name: field.value for field in shown.fields}
+    assert shown.title == f"{winner}: ALL GAMES"
+    assert list(fields) == ["RATING", "RECORD", "BEST", "RECENT GAMES", "MOST FREQUENT OPPONENTS"]
+    assert fields["RECORD"] == "1 WIN, 0 LOSSES, 0 DRAWS IN 1 GAME"
+    assert fields["MOST FREQUENT OPPONENTS"] == f"{loser}: 1 GAME, 1-0-0 AGAINST THEM"
+    recent = fields["RECENT GAMES"] or ""
+    assert recent.startswith("[Tink #1](") and f") WON VS {loser} · +" in recent
+    assert english_in([*embed_texts(board.embeds[0]), *embed_texts(shown)]) == []
+    (picture,) = drawn
+    assert picture.title == f"{winner}: ALL GAMES" and picture.place == "#1 OF 2"
+    assert picture.lines[0] == "1 WIN, 0 LOSSES, 0 DRAWS IN 1 GAME"
+    assert picture.lines[1].startswith("HIGHEST RATING ") and "1 WIN IN A ROW" in picture.lines[1]
+    asked = {"game": "tink", "page": 3}
+    await refused(
+        await discord.slash(alice, "leaderboard", asked, channel=channel),
+        "THIS LEADERBOARD HAS 1 PAGE.",
+    )
+    await refused(
+        await discord.slash(carol, "leaderboard", asked, channel=channel),
+        "This leaderboard has 1 page.",
+    )
+
+
+async def test_every_line_of_a_card_is_said_through_the_catalog(german: None) -> None:
+    leaderboards = Leaderboards(LongNames(), NoPuzzles(), NoTournaments())  # type: ignore[arg-type]
+    card = await leaderboards.stats(10, 1, "who", "tink", language="de")
+    embed = card_embed(card, "de")
+    name = r"under\_score\*"
+    assert english_in(text.replace(name, " ") for text in embed_texts(embed)) == []
+    assert embed.footer.text == "SEE ANY GAME'S MOVES AND REPLAY WITH /<game> history id:<number>."
+    record = TournamentDraft(10, 20, 1, "tink", {}, Format.ROUND_ROBIN, None, None, None, None)
+    finished = TournamentRecord(
+        **{f.name: getattr(record, f.name) for f in dataclasses.fields(record)},
+        id=1,
+        number=4,
+        status=TournamentStatus.FINISHED,
+        round=3,
+        message_id=None,
+        created_at=0.0,
+        ended_at=86400.0,
+    )
+    shared = words.trophy_line(Trophy(finished, 86400.0, shared=True))
+    assert plain(shared, language="de") == (
+        "🏆 TOURNAMENT #4: Tink ROUND ROBIN, WON 1970-01-02 00:00 UTC (SHARED FIRST PLACE)"
+    )
+    alone = words.trophy_line(Trophy(finished, 86400.0, shared=False))
+    assert plain(alone) == "🏆 Tournament #4: Tink round robin, won 1970-01-02 00:00 UTC"

@@ -14,7 +14,7 @@ from bot.play.host import Host
 from bot.play.playing.challenges import CHALLENGE_LIFETIME, Invitation
 from bot.play.ranking.ratings import rate_game
 from bot.play.table.values import DamagedGame, Person, Prompt, Refusal
-from bot.play.words.text import GameLink
+from bot.play.words.text import GameLink, plain
 from bot.storage import Status
 from bot.storage.sqlite import SqliteStorage
 from tests.bot.support import ALICE, BOB, CAROL, ROBOT, SCRIPTS, Clock, built, shown
@@ -207,9 +207,8 @@ async def test_suggestions_follow_what_was_typed(host: Host) -> None:
     moves = [m for m, _ in await host.moves.suggestions(CHANNEL, "tink", ALICE.user_id, "d")]
     assert moves and all("d" in m.lower() for m in moves)
     assert len(await host.moves.suggestions(CHANNEL, "tink", ALICE.user_id, "")) == 16
-    assert await host.moves.suggestions(CHANNEL, "tink", ALICE.user_id, "s e4") == [
-        ("S e4", "a small on e4")
-    ]
+    ((move, words),) = await host.moves.suggestions(CHANNEL, "tink", ALICE.user_id, "s e4")
+    assert (move, plain(words)) == ("S e4", "a small on e4")
     assert await host.moves.suggestions(CHANNEL, "tink", BOB.user_id, "") == []
 
 

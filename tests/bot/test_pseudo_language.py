@@ -1,0 +1,130 @@
+"""No English is left: whole games played in a pseudo-language, every sentence of the
+catalogs accented and lengthened by a third (as Android's `en-XA`), and every text the
+bot sends Discord held against it: a word still plain English is a sentence that does
+not go through the catalogs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from bot.play.words import languages
+from tests.bot.harness import DiscordHarness, Request
+from tests.bot.stand_in_catalogs import stand_in
+from tests.bot.support import Clock, new_bot
+
+PSEUDO = "hi"
+"""A Discord locale the bot does not ship, spoken here as the pseudo-language."""
+ACCENTS = str.maketrans("aeiouyAEIOUYcnCN", "áéíóúýÁÉÍÓÚÝçñÇÑ")
+PLACEHOLDER = re.compile(r"(\{\w+\})")
+KEPT = re.compile(r"`[^`]*`|<[^>]*>|https?://\S+|\*\*[^*]*\*\*|#\d+")
+"""What the bot shows as it is in every language: code (commands, moves), mentions and
+timestamps, addresses, names in bold, numbers."""
+WORD = re.compile(r"\b[A-Za-z]{3,}\b")
+NAMES = {"alice", "bob", "olga", "Tink", "Tingle", "Folio", "Bridge", "Pyramid", "Host"}
+
+
+LONGEST = 100
+"""Discord's longest command description: the pseudo-language lengthens no message past it."""
+
+
+def pseudo(english: str) -> str:
+    """The English accented outside its placeholders, and a third longer (short of
+    Discord's longest description)."""
+    parts = PLACEHOLDER.split(english)
+    said = "".join(p if PLACEHOLDER.fullmatch(p) else p.translate(ACCENTS) for p in parts)
+    if len(english) + 2 > LONGEST:
+        return said
+    longer = min(len(english) // 3, LONGEST - len(english) - 2)
+    return f"[{said}{'~' * longer}]"
+
+
+@pytest.fixture
+def pseudo_language(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """Every message of the template said in the pseudo-language, for Discord's `PSEUDO`."""
+    with languages.TEMPLATE.open("rb") as pot:
+        template = [message.id for message in read_po(pot) if message.id]
+    said = [m if isinstance(m, str) else (m[0], m[1]) for m in template]
+    with stand_in(monkeypatch, tmp_path, PSEUDO, pseudo, [*said, *languages.spoken_messages()]):
+        yield
+
+
+def texts_of(request: Request) -> list[str]:
+    """Every text a request shows people: content, embeds, components' labels, options."""
+    body = request.body if isinstance(request.body, dict) else {}
+    data = body.get("data", body) if isinstance(body.get("data"), dict) else body
+    found = [str(data.get("content") or "")]
+    for embed in data.get("embeds") or []:
+        found += [str(embed.get(key) or "") for key in ("title", "description")]
+        found += [str((embed.get("footer") or {}).get("text") or "")]
+        for field in embed.get("fields") or []:
+            found += [str(field.get("name") or ""), str(field.get("value") or "")]
+    stack = list(data.get("components") or [])
+    while stack:
+        component = stack.pop()
+        stack += component.get("components") or []
+        found += [str(component.get(key) or "") for key in ("label", "placeholder")]
+        for option in component.get("options") or []:
+            found += [str(option.get("label") or ""), str(option.get("description") or "")]
+    for choice in data.get("choices") or []:
+        found.append(str(choice.get("name") or ""))
+    return [text for text in found if text]
+
+
+def english_in(text: str) -> list[str]:
+    """The plain English words of a text the pseudo-language should have said."""
+    bare = KEPT.sub(" ", text)
+    bare = re.sub(r"\[[^\]]*\]", " ", bare)  # said in the pseudo-language
+    return [word for word in WORD.findall(bare) if word not in NAMES and word.lower() not in NAMES]
+
+
+@pytest.fixture
+async def discord(tmp_path: Path, clock: Clock, pseudo_language: None) -> Iterator[DiscordHarness]:
+    async with DiscordHarness(new_bot(tmp_path, clock=clock)) as harness:
+        yield harness
+
+
+async def test_a_whole_tink_game_says_nothing_in_plain_english(discord: DiscordHarness) -> None:
+    owner = discord.user("olga", locale=PSEUDO)
+    server = discord.new_guild("Pseudo", owner=owner, locale=PSEUDO)
+    channel = discord.text_channel("games", guild=server)
+    alice, bob = discord.user("alice", locale=PSEUDO), discord.user("bob", locale=PSEUDO)
+    await discord.slash(owner, "gamehost settings", {}, channel=channel)
+    challenge = await discord.slash(alice, "tink start", {"opponent": bob}, channel=channel)
+    accepted = await discord.click(bob, challenge.message, pseudo("Accept"))
+    turn = accepted.messages[-1]
+    first = alice if "alice" in turn.content.split("\n")[-1] else bob
+    second = bob if first is alice else alice
+    picker = await discord.click(first, turn, pseudo("Move"))
+    await discord.autocomplete(second, "tink move", "move", {"move": "c"}, channel=channel)
+    del picker
+    for player, move in ((first, "S c3"), (second, "S c6"), (first, "S d3")):
+        await discord.slash(player, "tink move", {"move": move}, channel=channel)
+    await discord.slash(second, "tink board", {}, channel=channel)
+    await discord.slash(second, "tink move", {"move": "S e5"}, channel=channel)
+    await discord.slash(first, "tink move", {"move": "Z z9"}, channel=channel)
+    offered = await discord.slash(first, "tink draw", {}, channel=channel)
+    await discord.click(second, offered.messages[-1], pseudo("Decline"))
+    confirm = await discord.slash(first, "tink resign", {}, channel=channel)
+    ended = await discord.click(first, confirm.message, pseudo("Resign"))
+    await discord.click(second, ended.messages[-1], pseudo("Review"))
+    await discord.slash(first, "stats", {}, channel=channel)
+    await discord.slash(first, "leaderboard", {}, channel=channel)
+    await discord.slash(first, "mygames", {}, channel=channel)
+    await discord.slash(first, "tink history", {}, channel=channel)
+    await discord.slash(first, "games", {}, channel=channel)
+    await discord.slash(first, "vacation status", {}, channel=channel)
+    await discord.slash(first, "puzzle", {}, channel=channel)
+    left = sorted(
+        {
+            f"{request.kind}: {text[:160]!r} -> {words}"
+            for request in discord.requests
+            for text in texts_of(request)
+            if (words := english_in(text))
+        }
+    )
+    assert not left, f"{len(left)} texts in plain English:\n" + "\n".join(left[:60])
