@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+import engine
 from bot.play.words import languages
 from tests.bot.harness import DiscordHarness, Request
 from tests.bot.stand_in_catalogs import stand_in
@@ -119,6 +120,42 @@ async def test_a_whole_tink_game_says_nothing_in_plain_english(discord: DiscordH
     await discord.slash(first, "games", {}, channel=channel)
     await discord.slash(first, "vacation status", {}, channel=channel)
     await discord.slash(first, "puzzle", {}, channel=channel)
+    left = sorted(
+        {
+            f"{request.kind}: {text[:160]!r} -> {words}"
+            for request in discord.requests
+            for text in texts_of(request)
+            if (words := english_in(text))
+        }
+    )
+    assert not left, f"{len(left)} texts in plain English:\n" + "\n".join(left[:60])
+
+
+@pytest.mark.parametrize("game", ["tingle", "folio", "bridge"])
+async def test_the_other_games_say_nothing_in_plain_english(
+    discord: DiscordHarness, game: str
+) -> None:
+    owner = discord.user("olga", locale=PSEUDO)
+    channel = discord.text_channel(
+        "games", guild=discord.new_guild("Pseudo", owner=owner, locale=PSEUDO)
+    )
+    alice, bob = discord.user("alice", locale=PSEUDO), discord.user("bob", locale=PSEUDO)
+    challenge = await discord.slash(alice, f"{game} start", {"opponent": bob}, channel=channel)
+    await discord.click(bob, challenge.message, pseudo("Accept"))
+    for _ in range(4):
+        record = await discord.client.host.games.newest_in(channel.id)  # type: ignore[attr-defined]
+        player = alice if record.turn_user_id == alice.id else bob
+        chosen: dict[str, str] = {}
+        for part in engine.GAMES[game].move_parts:
+            offered = await discord.autocomplete(
+                player, f"{game} move", part.name, chosen, channel=channel
+            )
+            if offered:
+                chosen[part.name] = offered[0].value
+        await discord.slash(player, f"{game} move", chosen, channel=channel)
+    host = discord.client.host  # type: ignore[attr-defined]
+    assert len(await host.games.actions(record.id)) == 4, "every move was played"
+    await discord.slash(alice, f"{game} board", {}, channel=channel)
     left = sorted(
         {
             f"{request.kind}: {text[:160]!r} -> {words}"

@@ -15,7 +15,7 @@ from bot.play.playing.ai_turns import AiPlayers
 from bot.play.table.changes import Changes
 from bot.play.table.games import GameTable
 from bot.play.table.values import Answer, Person, Post, Prompt, Refusal
-from bot.play.words.clocks import control_words
+from bot.play.words.settings import control_text
 from bot.play.words.text import Name, Strong, Text, excerpt, excerpts_in, joined, lines, say, t
 from bot.play.words.wording import (
     game_link,
@@ -307,7 +307,7 @@ def _challenge_text(record: GameRecord) -> Text:
         shown.append(t("Options: {options}.", options=options))
     control = control_of(record)
     if control is not None:
-        limit, words = str(control), control_words(control)
+        limit, words = str(control), control_text(control)
         shown.append(t("Time limit: {limit} ({in_words}).", limit=limit, in_words=words))
     waiting = [s.name for s in invited if not s.accepted]
     if record.status is Status.ACTIVE:
