@@ -330,7 +330,10 @@ class Console:
         record = await self.host.games.newest_in(CHANNEL)
         if record is None or record.turn_user_id is None:
             return t("No one is to move.")
-        pairs = await self.host.moves.suggestions(CHANNEL, self.game, record.turn_user_id, typed)
+        moves = self.host.moves
+        pairs = await moves.suggestions(
+            CHANNEL, self.game, record.turn_user_id, typed, language=self.language
+        )
         start = " ".join(typed.lower().split())
         pairs = [pair for pair in pairs if pair[0].lower().startswith(start)] or pairs
         if not pairs:

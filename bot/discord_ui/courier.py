@@ -31,11 +31,11 @@ import discord
 from discord.http import Route
 
 from bot.discord_ui.markup import markup
-from bot.discord_ui.post_buttons import prompt_view
+from bot.discord_ui.post_buttons import pages_on, prompt_view
 from bot.discord_ui.replies import (
     DISCORD_TROUBLE,
-    channel_language,
     client_host,
+    game_language,
     message_kwargs,
 )
 from bot.discord_ui.views import (
@@ -125,7 +125,7 @@ class DiscordCourier:
         the next answer in the place."""
         for user_id in post.pings:
             await self.to_user(user_id, post)
-        language = channel_language(self._client, place_id)
+        language, _ = await game_language(self._client, place_id, post.game_id)
         await self._places.hold(place_id, markup(post.text, language), self._clock())
 
     async def _by_reply(self, place_id: int, handle: ReplyHandle, post: Post) -> None:
@@ -137,8 +137,9 @@ class DiscordCourier:
             assert application_id is not None, "the client has logged in"
             webhook = discord.Webhook.partial(application_id, handle.token, client=self._client)
             try:
-                view = prompt_view(post, self._client)
-                language = channel_language(self._client, place_id)
+                language, guild_id = await game_language(self._client, place_id, post.game_id)
+                pages = await pages_on(self._client, guild_id, post)
+                view = prompt_view(post, self._client, language, pages=pages)
                 await webhook.send(wait=True, **message_kwargs(post, view, language))
             except discord.HTTPException as error:
                 if error.status not in UNREADABLE:

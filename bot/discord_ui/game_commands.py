@@ -342,10 +342,16 @@ def _part_suggestions(
             for name, value in vars(interaction.namespace).items()
             if isinstance(value, str) and name != part
         }
-        pairs = await host_of(interaction).moves.suggestions(
-            _channel_id(interaction), info.name, interaction.user.id, current, part, chosen
-        )
         language = reader(interaction)
+        pairs = await host_of(interaction).moves.suggestions(
+            _channel_id(interaction),
+            info.name,
+            interaction.user.id,
+            current,
+            part,
+            chosen,
+            language,
+        )
         return choices(
             (f"{text}: {plain(words, language=language)}", text) for text, words in pairs
         )

@@ -228,6 +228,25 @@ def channel_language(client: discord.Client, place_id: int) -> str:
     return guild.preferred_locale.value if isinstance(guild, discord.Guild) else SOURCE
 
 
+async def game_language(
+    client: discord.Client, place_id: int, game_id: int
+) -> tuple[str, int | None]:
+    """The language of a post about a game that everyone in its place reads, and the
+    game's server: the server's language, found by the game (a thread Discord no longer
+    keeps in its cache too); outside servers, the language its first player last used
+    the bot in; the place's where there is no such game."""
+    host = client_host(client)
+    record = await host.games.by_id(game_id) if game_id else None
+    if record is None:
+        return channel_language(client, place_id), None
+    if record.guild_id is not None:
+        guild = client.get_guild(record.guild_id)
+        return (SOURCE if guild is None else guild.preferred_locale.value), record.guild_id
+    people = [seat.user_id for seat in record.players if seat.user_id > 0]
+    remembered = await host.slow_games.language_of(people[0]) if people else None
+    return remembered or SOURCE, None
+
+
 def host_of(interaction: discord.Interaction) -> Host:
     """The use cases of the client that received the interaction."""
     return client_host(interaction.client)

@@ -36,8 +36,8 @@ from bot.discord_ui.replies import (
     DISCORD_TROUBLE,
     NO_PINGS,
     answers_in_original,
-    channel_language,
     client_host,
+    game_language,
     host_of,
     in_time,
     message_kwargs,
@@ -137,10 +137,8 @@ async def post_in_channel(client: discord.Client, place_id: int, post: Post) -> 
     """Send a post as a message in a channel or thread, an announcement with a nonce made
     from its id, which Discord enforces: the same post sent again within a few minutes
     (after a restart) is not posted twice. The message's id."""
-    language = channel_language(client, place_id)
-    guild = getattr(client.get_channel(place_id), "guild", None)
-    pages = await pages_on(client, guild.id if isinstance(guild, discord.Guild) else None, post)
-    view = prompt_view(post, client, language, pages=pages)
+    language, guild_id = await game_language(client, place_id, post.game_id)
+    view = prompt_view(post, client, language, pages=await pages_on(client, guild_id, post))
     kwargs = message_kwargs(post, view, language) | nonce_of(post)
     message = await client.get_partial_messageable(place_id).send(**kwargs)
     return message.id
@@ -177,7 +175,7 @@ async def disable_buttons(
 ) -> None:
     """Disable the buttons of a game's message asking for `prompt` (an offer, a claim)."""
     message = client.get_partial_messageable(place_id).get_partial_message(message_id)
-    language = channel_language(client, place_id)
+    language, _ = await game_language(client, place_id, game_id)
     view = (
         game_view(game_id, GameAction.CLAIM, disabled=True, language=language)
         if prompt is Prompt.CLAIM

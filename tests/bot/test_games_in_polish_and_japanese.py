@@ -79,3 +79,21 @@ async def test_a_polish_clock_says_its_hours_in_the_right_plural(
     forms = catalog.get(("{count} hour", "{count} hours")).string
     assert len(set(forms)) == 3, "Polish has three forms for hours: godzina, godziny, godzin"
     assert forms[form].format(count=hours) in challenge.content
+
+
+async def test_moves_are_suggested_for_words_typed_in_the_readers_language(
+    discord: DiscordHarness,
+) -> None:
+    server = discord.new_guild("Serwer", locale="pl")
+    channel = discord.text_channel("gry", guild=server)
+    alice, bob = discord.user("alice", locale="pl"), discord.user("bob", locale="pl")
+    challenge = await discord.slash(alice, "tink start", {"opponent": bob}, channel=channel)
+    await discord.click(bob, challenge.message, plain(t("Accept"), language="pl"))
+    record = await discord.client.host.games.newest_in(channel.id)  # type: ignore[attr-defined]
+    mover = alice if record.turn_user_id == alice.id else bob
+    small = translations("pl").gettext("a small on {square}").split()[0]
+    assert small != "a"
+    offered = await discord.autocomplete(
+        mover, "tink move", "move", {"move": small}, channel=channel
+    )
+    assert offered and all(small in choice.name for choice in offered)

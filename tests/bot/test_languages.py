@@ -207,3 +207,18 @@ async def test_a_direct_message_is_in_the_language_its_reader_last_used_the_bot_
         host = restarted.client.host  # type: ignore[attr-defined]
         record = await host.slow_games.language_of(alice.id)
     assert record == "pl", "remembered across a restart"
+
+
+async def test_the_bots_own_move_in_a_direct_message_game_is_in_its_players_language(
+    tmp_path: Path,
+) -> None:
+    async with DiscordHarness(new_bot(tmp_path)) as discord:
+        alice = discord.user("alice", locale="pl")
+        dm = discord.dm(alice)
+        await discord.slash(alice, "tink start", {"ai": "easy"}, channel=dm)
+        await discord.slash(alice, "tink move", {"move": "S d4"}, channel=dm)
+        await discord.client.service.settled()  # type: ignore[attr-defined]
+        bots = [m for m in discord.messages_in(dm) if m.content.startswith("**harness-bot")]
+    played = translations("pl").gettext("{player} played {move}: {described}.")
+    assert bots and played != "{player} played {move}: {described}."
+    assert played.split("{move}")[0].replace("{player}", "") in bots[-1].content

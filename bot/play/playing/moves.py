@@ -12,6 +12,7 @@ from bot.play.table.games import GameTable
 from bot.play.table.posts import BoardPosts
 from bot.play.table.saving import Stale
 from bot.play.table.values import Post
+from bot.play.words.languages import SOURCE
 from bot.play.words.moves import move_text
 from bot.play.words.text import Text, plain, t
 from bot.play.words.wording import standing_text
@@ -70,9 +71,11 @@ class Moves:
         typed: str,
         part: str | None = None,
         chosen: Mapping[str, str] | None = None,
+        language: str = SOURCE,
     ) -> list[tuple[str, Text]]:
         """Legal moves, or the values of one of their parts (see `GameInfo.move_parts`),
-        matching what the user typed (in the moves' English words too), winning ones
+        matching what the user typed (in the moves' words, in English or in the reader's
+        `language`), winning ones
         first and marked where the game gives hints (see `hints_shown`): (text, words)
         pairs, all of them (a front end shows as
         many as it can). Parts `chosen` already narrow the moves when they name a part of
@@ -94,8 +97,11 @@ class Moves:
                 for value, winning in values.items()
             }
         wins = {value for value, winning in values.items() if winning}
-        english = {value: plain(said) for value, said in words.items()}
-        return [(value, words[value]) for value in _best_matches(english, typed, wins)]
+        read = {
+            value: f"{plain(said)} {plain(said, language=language)}"
+            for value, said in words.items()
+        }
+        return [(value, words[value]) for value in _best_matches(read, typed, wins)]
 
     async def board(self, place_id: int, game_name: str) -> Post:
         """The current picture of the game in a channel (or the last one's end), for anyone."""

@@ -31,6 +31,7 @@ from bot.play.words.refusals import (
     OtherGame,
     OutOfGame,
 )
+from bot.play.words.text import t
 from bot.storage import (
     Action,
     Announcement,
@@ -345,7 +346,7 @@ class GameTable:
     async def active_by_id(self, game_id: int) -> GameRecord:
         record = await self.by_id(game_id)
         if record is None or record.status is not Status.ACTIVE:
-            raise Refusal("This game is over.")
+            raise Refusal(t("This game is over."))
         return record
 
     # -- the clock ------------------------------------------------------------------
