@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Location
 
+from bot.play.words import languages
 from bot.play.words.languages import LANGUAGES, translations
 
 TRANSLATED = (
@@ -61,7 +62,8 @@ async def command_payloads(
     untranslated = [command.to_dict(tree) for command in commands]
     if translator is None:
         return untranslated
-    key = f"{type(translator).__qualname__} {json.dumps(untranslated, sort_keys=True)}"
+    catalogs = languages.CATALOGS  # the translations said by the catalogs read
+    key = f"{type(translator).__qualname__} {catalogs} {json.dumps(untranslated, sort_keys=True)}"
     if key not in _TRANSLATED:
         _TRANSLATED[key] = [
             await command.get_translated_payload(tree, translator) for command in commands

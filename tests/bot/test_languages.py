@@ -26,7 +26,7 @@ from bot.play.words.languages import (
     spoken_messages,
     translations,
 )
-from bot.play.words.text import Name, Strong, from_data, plain, t, tn, to_data
+from bot.play.words.text import Moment, Name, Strong, from_data, plain, say, t, tn, to_data
 from tests.bot.discord_ui.test_slow_game_commands import begin, later, sent
 from tests.bot.harness import DiscordHarness, Kind
 from tests.bot.support import Clock, new_bot
@@ -222,3 +222,14 @@ async def test_the_bots_own_move_in_a_direct_message_game_is_in_its_players_lang
     played = translations("pl").gettext("{player} played {move}: {described}.")
     assert bots and played != "{player} played {move}: {described}."
     assert played.split("{move}")[0].replace("{player}", "") in bots[-1].content
+
+
+def test_a_moment_in_plain_words_is_written_the_readers_way() -> None:
+    now = 1_800_000_000.0
+    soon, past = Moment(now + 3 * 86_400 + 3_600), Moment(now - 2 * 86_400)
+    assert plain(say(soon), now) == "in 3 days 1 hour"
+    assert plain(say(past), now) == "2 days ago"
+    assert plain(say(soon), now, "de") == "in 3 Tagen"
+    assert plain(say(past), now, "pl") == "2 dni temu"
+    assert plain(say(soon)) == "2027-01-18 09:00 UTC"
+    assert plain(say(soon), language="de") == "18.01.27, 09:00 UTC"

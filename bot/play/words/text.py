@@ -17,9 +17,12 @@ import time
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from string import Formatter
 
-from bot.play.words.languages import SOURCE, translations
+from babel.dates import format_datetime, format_timedelta
+
+from bot.play.words.languages import SOURCE, babel_locale, translations
 
 EXCERPT = 40
 """Characters of what someone typed that a reply quotes back at most."""
@@ -225,7 +228,7 @@ def _plain_segment(segment: Segment, now: float | None, language: str) -> str:
             words = (player, move) if name == "move" else (name, game)
             return '"' + " ".join(filter(None, words)) + '"'
         case Moment(at):
-            return _relative(at, now) if now is not None else _utc(at)
+            return _relative(at, now, language) if now is not None else _utc(at, language)
         case GameLink(title):
             return title
     raise TypeError(f"not a text segment: {segment!r}")
@@ -302,13 +305,23 @@ def _data_segment(item: object) -> Segment:
     raise ValueError(f"not a text segment's data: {item!r}")
 
 
-def _utc(at: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
+def _utc(at: float, language: str = SOURCE) -> str:
+    """`2026-12-03 12:00 UTC` in English, the language's own way of writing a date and
+    time elsewhere (`03.12.2026, 12:00 UTC`)."""
+    if language == SOURCE:
+        return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
+    moment = datetime.fromtimestamp(at, UTC)
+    return f"{format_datetime(moment, 'short', tzinfo=UTC, locale=babel_locale(language))} UTC"
 
 
-def _relative(at: float, now: float) -> str:
+def _relative(at: float, now: float, language: str = SOURCE) -> str:
     """`in 5 days 23 hours`, `2 days ago`, `in less than a minute`: rounded down to the two
-    largest units, as clocks are told (see `span_words`)."""
+    largest units, as clocks are told (see `span_words`); in another language, as it
+    says a span from now (`in 3 Tagen`, `2 dni temu`)."""
+    if language != SOURCE:
+        return format_timedelta(
+            timedelta(seconds=at - now), add_direction=True, locale=babel_locale(language)
+        )
     amount = span_words(abs(at - now)).replace("under", "less than")
     return f"in {amount}" if at >= now else f"{amount} ago"
 

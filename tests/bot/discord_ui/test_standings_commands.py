@@ -379,7 +379,7 @@ async def test_every_line_of_a_card_is_said_through_the_catalog(german: None) ->
     )
     shared = words.trophy_line(Trophy(finished, 86400.0, shared=True))
     assert plain(shared, language="de") == (
-        "🏆 TOURNAMENT #4: Tink ROUND ROBIN, WON 1970-01-02 00:00 UTC (SHARED FIRST PLACE)"
+        "🏆 TOURNAMENT #4: Tink ROUND ROBIN, WON 02.01.70, 00:00 UTC (SHARED FIRST PLACE)"
     )
     alone = words.trophy_line(Trophy(finished, 86400.0, shared=False))
     assert plain(alone) == "🏆 Tournament #4: Tink round robin, won 1970-01-02 00:00 UTC"
