@@ -7,7 +7,6 @@ import re
 from collections.abc import Iterable
 
 from bot.discord_ui.links import game_link
-from bot.play.words.languages import SOURCE
 from bot.play.words.text import (
     Code,
     Command,
@@ -25,17 +24,17 @@ MARKDOWN = re.compile(r"([\\*_~|`>\[\]<@])")
 """What Discord reads as markup in a line: emphasis, code, quotes, links and mentions."""
 
 
-def markup(text: Text, language: str = SOURCE) -> str:
+def markup(text: Text, language: str) -> str:
     """The text as Discord message or embed markdown, in `language` (Discord's code)."""
     return "".join(_segment(segment, language) for segment in text.segments)
 
 
-def fit(lines: Iterable[Text], limit: int) -> list[str]:
-    """As many whole lines as fit in `limit` characters of markup, joined by newlines."""
+def fit(lines: Iterable[Text], limit: int, language: str) -> list[str]:
+    """As many whole lines as fit in `limit` characters of markup in `language`."""
     kept: list[str] = []
     used = 0
     for line in lines:
-        shown = markup(line)
+        shown = markup(line, language)
         used += len(shown) + 1
         if used - 1 > limit:
             break

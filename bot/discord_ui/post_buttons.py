@@ -32,7 +32,7 @@ BUTTON_SETS_KEPT = 4096
 
 
 def prompt_view(
-    post: Post, client: discord.Client, language: str = SOURCE, *, pages: bool = True
+    post: Post, client: discord.Client, language: str, *, pages: bool = True
 ) -> View | None:
     """The buttons a post asks for, if any, with a link to watch the game when the bot
     serves pages (and the game's server has its `pages`) and the post is about a move or

@@ -242,8 +242,7 @@ def _gamehost_group() -> app_commands.Group:
 
 def _listing_embed(title: Text, listing: Listing, empty: Text, language: str) -> discord.Embed:
     """The lines that fit in one embed, and a count of those that did not, in `language`."""
-    said = (say(markup(line, language)) for line in listing.lines)
-    shown = fit(said, EMBED_TEXT_LIMIT)
+    shown = fit(listing.lines, EMBED_TEXT_LIMIT, language)
     description = "\n".join(shown) or markup(empty, language)
     embed = discord.Embed(title=markup(title, language), description=description)
     more = listing.total - len(shown)

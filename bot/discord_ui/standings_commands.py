@@ -19,7 +19,7 @@ from bot.discord_ui.replies import host_of, in_time, place_language, reply, upda
 from bot.play.playing.ai_seats import ai_person, ai_user_id, checked_level
 from bot.play.ranking.standings import Card, LeaderboardPage
 from bot.play.words.languages import SOURCE
-from bot.play.words.text import plain, say, t
+from bot.play.words.text import plain, t
 from bot.web.links import WebLinks
 
 ALL_GAMES = "all"
@@ -104,8 +104,7 @@ def card_embed(card: Card, language: str = SOURCE) -> discord.Embed:
     description = "\n".join(markup(line, language) for line in card.description)
     embed = discord.Embed(title=markup(card.title, language), description=description or None)
     for name, lines in card.fields:
-        shown = [say(markup(line, language)) for line in lines]
-        value = "\n".join(fit(shown, FIELD_LIMIT))
+        value = "\n".join(fit(lines, FIELD_LIMIT, language))
         embed.add_field(name=markup(name, language), value=value, inline=False)
     if card.footer.segments:
         embed.set_footer(text=plain(card.footer, language=language))

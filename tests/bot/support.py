@@ -19,6 +19,7 @@ from bot.play.playing.ai_turns import Thinker
 from bot.play.table.changes import following
 from bot.play.table.pictures import Renderer
 from bot.play.table.values import Person, Post
+from bot.play.words.languages import SOURCE
 from bot.play.words.text import Text
 from bot.runtime.app import App
 from bot.runtime.service import Service, build
@@ -80,8 +81,8 @@ def settings_in(tmp_path: Path) -> Settings:
 
 
 def shown(text: Text) -> str:
-    """A use case's text as Discord shows it."""
-    return markup(text)
+    """A use case's text as Discord shows it (to an English reader)."""
+    return markup(text, SOURCE)
 
 
 @dataclass
