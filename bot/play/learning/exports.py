@@ -16,7 +16,7 @@ import engine
 from bot.play.clocks.clock import control_of
 from bot.play.playing.ai_seats import is_ai
 from bot.play.table.values import File
-from bot.play.words.clocks import control_words
+from bot.play.words.settings import control_text
 from bot.play.words.text import plain
 from bot.play.words.wording import options_text, result_text, title
 from bot.storage import GameRecord
@@ -89,7 +89,7 @@ def move_list(record: GameRecord) -> str:
         f"Result: {plain(result_text(_result(game), record.names))}",
         f"Started: {_day(record.created_at)}",
         f"Ended: {_day(_ended(record))}",
-        f"Clock: {'none' if control is None else control_words(control)}",
+        f"Clock: {'none' if control is None else plain(control_text(control))}",
     ]
     return "\n".join([*header, "", *(_line(e, record.names) for e in _entries(game))]) + "\n"
 

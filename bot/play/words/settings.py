@@ -10,8 +10,7 @@ from bot.storage.clocks import Hints, OnTimeOut, ServerSettings
 
 
 def duration(seconds: float) -> Text:
-    """`3 days`, `12 hours`, `90 minutes`: whole days, else whole hours, else minutes (as
-    `describe_duration` says it in English)."""
+    """`3 days`, `12 hours`, `90 minutes`: whole days, else whole hours, else minutes."""
     if seconds >= DAY and seconds % DAY == 0:
         return tn("{count} day", "{count} days", int(seconds // DAY))
     if seconds >= HOUR and seconds % HOUR == 0:

@@ -19,7 +19,9 @@ from bot.play.clocks.clock import (
     with_gift,
 )
 from bot.play.clocks.durations import DurationError, parse_time_control
-from bot.play.words.clocks import control_words, time_left_words
+from bot.play.words.clocks import span
+from bot.play.words.settings import control_text
+from bot.play.words.text import plain
 
 START = 1_000_000.0
 BANK = TimeControl(5 * DAY, DAY, 10 * DAY)
@@ -61,11 +63,11 @@ def test_unusable_time_controls_are_refused_in_one_sentence(text: str, sentence:
 
 
 def test_time_controls_are_said_in_words() -> None:
-    assert control_words(TimeControl(3 * DAY)) == "3 days a move"
-    assert control_words(BANK) == "5 days, 1 day more a move, up to 10 days"
-    assert time_left_words(4 * DAY + 3 * HOUR + 5 * MINUTE) == "4 days 3 hours"
-    assert time_left_words(5 * HOUR) == "5 hours"
-    assert time_left_words(30) == "under a minute"
+    assert plain(control_text(TimeControl(3 * DAY))) == "3 days a move"
+    assert plain(control_text(BANK)) == "5 days, 1 day more a move, up to 10 days"
+    assert plain(span(4 * DAY + 3 * HOUR + 5 * MINUTE)) == "4 days 3 hours"
+    assert plain(span(5 * HOUR)) == "5 hours"
+    assert plain(span(30)) == "under a minute"
 
 
 def facts(
