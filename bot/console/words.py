@@ -205,7 +205,7 @@ def _answering_a_puzzle(answer: str, solution: str, tries: int) -> Text:
     """How to answer a puzzle in the console (there is no Answer button), with the
     number of tries left."""
     return tn(
-        "Answer with {answer} ({count} tries), or see the solution with {solution}.",
+        "Answer with {answer} ({count} try), or see the solution with {solution}.",
         "Answer with {answer} ({count} tries), or see the solution with {solution}.",
         tries,
         answer=answer,

@@ -182,7 +182,7 @@ class Puzzles:
                 **puzzle,
             )
         how = tn(
-            "Answer with {answer} or {button} ({count} tries), or see the solution with "
+            "Answer with {answer} or {button} ({count} try), or see the solution with "
             "{solution}.",
             "Answer with {answer} or {button} ({count} tries), or see the solution with "
             "{solution}.",
