@@ -40,7 +40,7 @@ class Studies:
         async def progress(done: int, total: int) -> None:
             self._say(
                 tn(
-                    "{done} of {count} positions valued…",
+                    "{done} of {count} position valued…",
                     "{done} of {count} positions valued…",
                     total,
                     done=str(done),

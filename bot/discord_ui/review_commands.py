@@ -34,7 +34,7 @@ async def answer_with_review(interaction: discord.Interaction, record: GameRecor
 
     async def progress(done: int, total: int) -> None:
         valued = tn(
-            "Reviewing {game}: {done} of {count} positions valued…",
+            "Reviewing {game}: {done} of {count} position valued…",
             "Reviewing {game}: {done} of {count} positions valued…",
             total,
             game=name,

@@ -833,4 +833,4 @@ def test_a_german_terminal_greets_and_reviews_in_german(tmp_path: Path) -> None:
         f"Pyramid Host console. Pictures go to {tmp_path / 'out'}/. Type help, or quit to leave."
     )
     reviewing = written.index(marked("Reviewing Tink #1…"))
-    assert written[reviewing + 1] == marked("0 of 1 positions valued…")
+    assert written[reviewing + 1] == marked("0 of 1 position valued…")
