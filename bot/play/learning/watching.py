@@ -132,7 +132,7 @@ class Watching:
         record = await self._games.newest_in(place_id)
         if record is None or record.status not in (Status.ACTIVE, Status.FINISHED):
             return None
-        record = await self._started(record.id)
+        await self._refuse_pages_off(record)
         return PageOf(record.id, title(record), record.seat_of(user_id) is not None)
 
     async def board(self, game_id: int, at: int | None = None) -> bytes:
@@ -163,12 +163,16 @@ class Watching:
         record = await self._games.by_id(game_id)
         if record is None or record.status in (Status.CHALLENGE, Status.DECLINED, Status.EXPIRED):
             raise Refusal(t("There is no game #{number} to watch.", number=str(game_id)))
-        if record.guild_id is not None and not await self._pages_on(record.guild_id):
-            raise Refusal(PAGES_OFF)
+        await self._refuse_pages_off(record)
         return record
 
-    async def _pages_on(self, guild_id: int) -> bool:
-        return (await self._clocks.server_settings(guild_id)).pages
+    async def _refuse_pages_off(self, record: GameRecord) -> None:
+        """Refuse the page of a game whose server turned its pages off."""
+        if (
+            record.guild_id is not None
+            and not (await self._clocks.server_settings(record.guild_id)).pages
+        ):
+            raise Refusal(PAGES_OFF)
 
 
 def _said(record: GameRecord, game: engine.Game) -> Text:
