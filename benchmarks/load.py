@@ -83,6 +83,8 @@ import render
 from bot.config import Settings
 from bot.discord_ui.app import create_bot
 from bot.play.table.pictures import Renderer
+from bot.play.words.languages import SOURCE
+from bot.play.words.pictures import picture_words
 from bot.process import tune_collector
 from bot.runtime.app import App
 from bot.storage import SQLITE_PREFIX, open_storage
@@ -92,6 +94,8 @@ from tests.bot.harness.server import FIRST_ID
 from tests.bot.support import seed_long_game
 from tests.bot.taps import chosen_move, move_by_taps, next_turn_post
 from tests.postgres_server import PostgresServer, ServerMissing
+
+PICTURE_WORDS = picture_words("en")
 
 CHECK_OFF = (
     "The bot alone is measured: the stand-in for Discord answers in the same process but "
@@ -240,15 +244,25 @@ class Prepared:
     """Answers every move with the same picture, drawn once in advance."""
 
     def __init__(self) -> None:
-        self.png = render.board_png(engine.new_game("folio", 2, seed=0), [])
+        self.png = render.board_png(engine.new_game("folio", 2, seed=0), [], PICTURE_WORDS)
 
     async def board_png(
-        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
+        *,
+        language: str = SOURCE,
     ) -> bytes:
         return self.png
 
     async def replay_gif(
-        self, game: engine.Game, player_names: Sequence[str], *, max_frames: int
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        *,
+        max_frames: int,
+        language: str = SOURCE,
     ) -> bytes:
         raise NotImplementedError
 

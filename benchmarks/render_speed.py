@@ -33,8 +33,11 @@ from dataclasses import dataclass
 
 import engine
 import render
+from bot.play.words.pictures import picture_words
 from render import lettering
 from render.tink import TINK
+
+PICTURE_WORDS = picture_words("en")
 
 GAMES = 8
 MOVES = 40
@@ -159,7 +162,7 @@ def replay_figures(label: str, games: tuple[engine.Game, engine.Game]) -> None:
         frames = len(game.actions) + 1
         for size, layout in REPLAY_LAYOUTS.items():
             started, started_cpu = time.perf_counter(), time.process_time()
-            data = render.replay_gif(game, PLAYERS, layout=layout)
+            data = render.replay_gif(game, PLAYERS, PICTURE_WORDS, layout=layout)
             cpu, wall = time.process_time() - started_cpu, time.perf_counter() - started
             print(
                 f"replay {label}, {size:7}, {when}: {frames} frames, "
@@ -181,10 +184,12 @@ def main() -> None:
     print(f"fonts: {seconds * 1000:.1f} ms to open all {len(lettering.FACES)}, {kib} KiB memory")
     games = tink_positions(games=1 if quick else GAMES)
     start = time.perf_counter()
-    render.board_png(engine.new_game("tink", 2, seed=GAMES), PLAYERS)
+    render.board_png(engine.new_game("tink", 2, seed=GAMES), PLAYERS, PICTURE_WORDS)
     first = time.perf_counter() - start
-    ours = measure(lambda game: render.board_png(game, PLAYERS), games)
-    scripts = measure(lambda game: render.board_png(game, SCRIPTS), tink_positions(GAMES + 1))
+    ours = measure(lambda game: render.board_png(game, PLAYERS, PICTURE_WORDS), games)
+    scripts = measure(
+        lambda game: render.board_png(game, SCRIPTS, PICTURE_WORDS), tink_positions(GAMES + 1)
+    )
     print(
         f"positions: {len(games)} from {GAMES} random 2-player Tink games (chess: every "
         f"{CHESS_EVERY}th), {TINK.square} px squares"

@@ -31,6 +31,7 @@ from bot.play.ranking.ratings import rate_game
 from bot.play.table.values import Person, Post
 from bot.play.tournaments import Entry
 from bot.play.tournaments.pairings import BYE_POINTS, DRAW, LOSS, WIN, Played, swiss_round
+from bot.play.words.languages import SOURCE
 from bot.play.words.text import Text
 from bot.runtime.service import build
 from bot.storage.sqlite import SqliteStorage
@@ -64,12 +65,22 @@ class NoPictures:
     """No pictures: drawing is measured by render_speed.py."""
 
     async def board_png(
-        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
+        *,
+        language: str = SOURCE,
     ) -> bytes:
         return b""
 
     async def replay_gif(
-        self, game: engine.Game, player_names: Sequence[str], *, max_frames: int
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        *,
+        max_frames: int,
+        language: str = SOURCE,
     ) -> bytes:
         return b""
 

@@ -28,14 +28,15 @@ from render.scene import (
     unregister_scene,
     with_clocks,
 )
-from render.words import ENDINGS
+from render.words import Label, PictureWords
 
 __all__ = [
     "COMPACT",
-    "ENDINGS",
     "FULL",
     "BoardMap",
+    "Label",
     "Layout",
+    "PictureWords",
     "Scene",
     "SceneMaker",
     "board_map",
@@ -60,40 +61,47 @@ _import_modules()
 def board_png(
     game: engine.Game,
     player_names: Sequence[str],
+    words: PictureWords,
     *,
     layout: Layout = FULL,
     clocks: Sequence[str | None] = (),
 ) -> bytes:
     """A PNG of the game as it stands, with the players' names in its panel (and beside
     each, the time on their clock, where `clocks` gives one: see `board_scene`)."""
-    return scene_png(board_scene(game, player_names, layout=layout, clocks=clocks))
+    return scene_png(board_scene(game, player_names, words, layout=layout, clocks=clocks))
 
 
 def board_scene(
     game: engine.Game,
     player_names: Sequence[str],
+    words: PictureWords,
     *,
     layout: Layout = FULL,
     clocks: Sequence[str | None] = (),
 ) -> Scene:
-    """What the board picture of the game as it stands shows (cheap: nothing is drawn).
+    """What the board picture of the game as it stands shows (cheap: nothing is drawn),
+    its words said by `words`.
 
     `clocks` holds a short text per seat (such as `2d 3h`), or None, shown beside the
     player's name; the engine knows nothing of clocks, so the caller says them. A finished
     game's picture ends where its content ends: the rows of pieces left empty (Folio's
     piece in hand and pool) are left out."""
-    scene = _frame_scene(game, player_names, layout, clocks)
+    scene = _frame_scene(game, player_names, words, layout, clocks)
     if game.result is None:
         return scene
     return dataclasses.replace(scene, strips=tuple(s for s in scene.strips if s.tokens))
 
 
 def _frame_scene(
-    game: engine.Game, player_names: Sequence[str], layout: Layout, clocks: Sequence[str | None]
+    game: engine.Game,
+    player_names: Sequence[str],
+    words: PictureWords,
+    layout: Layout,
+    clocks: Sequence[str | None],
 ) -> Scene:
     """The scene as every frame of a replay shows it: of one size from first to last."""
     with DRAWING:
-        scene = with_clocks(_scene(game, player_names), clocks)
+        scene = with_clocks(_scene(game, player_names, words), clocks)
         if layout == scene.style.layout:
             return scene
         return dataclasses.replace(scene, style=scene.style.at(layout))
@@ -117,6 +125,7 @@ KEPT_AT_END = 12
 def replay_gif(
     game: engine.Game,
     player_names: Sequence[str],
+    words: PictureWords,
     *,
     max_frames: int | None = None,
     max_bytes: int = REPLAY_MAX_BYTES,
@@ -133,7 +142,7 @@ def replay_gif(
     frames = min(positions, max_frames or positions, max_bytes // FRAME_BYTES)
     frames = max(2, frames)
     while True:
-        data = _replay(game, player_names, kept_positions(positions, frames), layout)
+        data = _replay(game, player_names, words, kept_positions(positions, frames), layout)
         if len(data) <= max_bytes or frames <= 2:
             return data
         frames = max(2, min(frames - 1, int(frames * max_bytes / len(data) * 0.9)))
@@ -150,16 +159,22 @@ def kept_positions(positions: int, frames: int) -> list[int]:
     return sorted({*sampled, *range(start, positions)})
 
 
-def _replay(game: engine.Game, names: Sequence[str], kept: Sequence[int], layout: Layout) -> bytes:
+def _replay(
+    game: engine.Game,
+    names: Sequence[str],
+    words: PictureWords,
+    kept: Sequence[int],
+    layout: Layout,
+) -> bytes:
     copy = engine.new_game(game.name, game.players, seed=game.seed, **game.options)
     wanted = set(kept)
-    scenes = [_frame_scene(copy, names, layout, ())] if 0 in wanted else []
+    scenes = [_frame_scene(copy, names, words, layout, ())] if 0 in wanted else []
     for position, action in enumerate(game.actions, start=1):
         copy.apply(action)
         if position in wanted:
-            scenes.append(_frame_scene(copy, names, layout, ()))
+            scenes.append(_frame_scene(copy, names, words, layout, ()))
     return encode_gif(scenes, [FRAME_MS] * (len(scenes) - 1) + [HOLD_MS])
 
 
-def _scene(game: engine.Game, names: Sequence[str]) -> Scene:
-    return scene_maker(game.name)(game, drawable_names(game, names))
+def _scene(game: engine.Game, names: Sequence[str], words: PictureWords) -> Scene:
+    return scene_maker(game.name)(game, drawable_names(game, names, words), words)

@@ -15,6 +15,7 @@ from render.model import BoardStyle, Marks, Scene
 from render.palette import SEAT_COLOURS
 from render.scene import board_marks, headline, register_scene, seat_lines
 from render.sprites import Look, Shape
+from render.words import PictureWords
 
 LETTERS = engine.GAMES["bridge"].size_letters
 """K, B, N, smallest first: the chess piece each size moves like, as moves name it."""
@@ -36,25 +37,26 @@ BRIDGE = BoardStyle(
 
 
 @register_scene("bridge")
-def bridge_scene(game: engine.Game, names: Sequence[str]) -> Scene:
+def bridge_scene(game: engine.Game, names: Sequence[str], words: PictureWords) -> Scene:
     """Bridge as it stands; in a match, the round and each player's total."""
     view = game.view()
     match = view.match
 
     def note(seat: int) -> str:
         if match is not None:
-            return f"{match.totals[seat]} points"
-        return f"home rank {1 if seat == 0 else view.height}"
+            return words.points(match.totals[seat])
+        return words.home_rank(1 if seat == 0 else view.height)
 
     return Scene(
         BRIDGE,
-        _bridge_headline(game, view, names),
+        _bridge_headline(game, view, names, words),
         seat_lines(
             game,
             view,
             names,
             lambda seat: bridge_look(engine.Size.LARGE, seat),
             lambda seat: (),
+            words,
             note,
         ),
         {square: bridge_look(piece.size, piece.colour) for square, piece in view.squares.items()},
@@ -70,12 +72,14 @@ def _marks(view: engine.BoardView) -> dict[str, Marks]:
     return marks
 
 
-def _bridge_headline(game: engine.Game, view: engine.BoardView, names: Sequence[str]) -> str:
+def _bridge_headline(
+    game: engine.Game, view: engine.BoardView, names: Sequence[str], words: PictureWords
+) -> str:
     match = view.match
     if view.to_answer and game.to_move is not None:
-        return f"{names[game.to_move]} has one move to answer the bridge"
+        return words.to_answer(names[game.to_move])
     if match is None or game.result is not None:
-        return headline(game, names)
+        return headline(game, names, words)
     if match.between_rounds and game.to_move is not None:
-        return f"Round {match.round} over: {names[game.to_move]} chooses who starts next"
-    return f"Round {match.round} · {headline(game, names)}"
+        return words.round_over(match.round, names[game.to_move])
+    return words.in_round(match.round, headline(game, names, words))

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from render.lettering import fit, line
 from render.palette import FAINT_INK, INK, PAPER
+from render.words import Label, PictureWords
 
 TEXT = 22
 ROW = 34
@@ -51,10 +52,12 @@ class CrossRow:
     direct: str = ""
 
 
-def crosstable_png(title: str, tie_break: str, rows: Sequence[CrossRow]) -> bytes:
+def crosstable_png(
+    title: str, tie_break: str, rows: Sequence[CrossRow], words: PictureWords
+) -> bytes:
     """The picture of `rows`, headed by `title`; `tie_break` names the column after the
-    points. A bye column ("bye") and a direct encounter column ("DE") are drawn only when
-    a row has something in them."""
+    points, `words` the others. A bye column and a direct encounter column are drawn only
+    when a row has something in them."""
     count = len(rows)
     bye = BYE if any(row.bye for row in rows) else 0
     direct = DIRECT if any(row.direct for row in rows) else 0
@@ -71,12 +74,18 @@ def crosstable_png(title: str, tie_break: str, rows: Sequence[CrossRow]) -> byte
     points_x = first_cell + count * CELL + bye + FIGURE / 2
     tie_break_x = points_x + FIGURE
     direct_x = tie_break_x + FIGURE / 2 + direct / 2
+    small = TEXT - 6
+
+    def heading(text: str, room: int) -> str:
+        return fit(text, small, room - 4)
+
     headings = [(str(i + 1), first_cell + i * CELL + CELL / 2) for i in range(count)]
-    headings += [("bye", bye_x)] if bye else []
-    headings += [("Pts", points_x), (tie_break, tie_break_x)]
-    headings += [("DE", direct_x)] if direct else []
+    headings += [(heading(words.label(Label.BYE), BYE), bye_x)] if bye else []
+    headings += [(heading(words.label(Label.POINTS), FIGURE), points_x)]
+    headings += [(heading(tie_break, FIGURE), tie_break_x)]
+    headings += [(heading(words.label(Label.DIRECT), DIRECT), direct_x)] if direct else []
     for text, x in headings:
-        line(text, TEXT - 6).draw(draw, (x, top + ROW / 2), FAINT_INK, "mm")
+        line(text, small).draw(draw, (x, top + ROW / 2), FAINT_INK, "mm")
     for index, row in enumerate(rows):
         y = top + ROW * (index + 1)
         fill = ASKER if row.asker else STRIPE if index % 2 else PAPER

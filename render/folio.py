@@ -11,6 +11,7 @@ from render.model import BoardStyle, Marks, Scene, Strip, Token
 from render.palette import BLUE, GREEN, VERMILLION, YELLOW
 from render.scene import board_marks, headline, register_scene, seat_lines
 from render.sprites import Look, Shape
+from render.words import Label, PictureWords
 
 COLOURS = (VERMILLION, YELLOW, GREEN, BLUE)
 FOLIO = engine.GAMES["folio"]
@@ -37,7 +38,7 @@ FIXED = BoardStyle("folio-fixed", 4, 4, looks=_LOOKS)
 
 
 @register_scene("folio")
-def folio_scene(game: engine.Game, names: Sequence[str]) -> Scene:
+def folio_scene(game: engine.Game, names: Sequence[str], words: PictureWords) -> Scene:
     """Folio as it stands, with the piece to place and the pieces left to give."""
     view = game.view()
     hand = view.in_hand
@@ -49,17 +50,17 @@ def folio_scene(game: engine.Game, names: Sequence[str]) -> Scene:
     def note(seat: int) -> str:
         if game.to_move != seat:
             return ""
-        return "gives" if hand is None else "places"
+        return words.label(Label.GIVES if hand is None else Label.PLACES)
 
     return Scene(
         FIXED if view.width == 4 else FLOATING,
-        headline(game, names),
-        seat_lines(game, view, names, lambda seat: None, lambda seat: (), note),
+        headline(game, names, words),
+        seat_lines(game, view, names, lambda seat: None, lambda seat: (), words, note),
         {square: folio_look(piece) for square, piece in view.squares.items()},
         marks,
         (
-            Strip("To place", () if hand is None or over else (_token(hand),)),
-            Strip("Pool", () if over else _tokens(view.pool), rows=2),
+            Strip(words.label(Label.TO_PLACE), () if hand is None or over else (_token(hand),)),
+            Strip(words.label(Label.POOL), () if over else _tokens(view.pool), rows=2),
         ),
     )
 

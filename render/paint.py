@@ -343,6 +343,11 @@ def _seat_line_rgb(style: BoardStyle, seat: Seat) -> Image.Image:
     return image
 
 
+NOTE_SHARE = 0.6
+"""The most of a player's line beside the icon its note takes: the name keeps the rest,
+however long the note is in the reader's language."""
+
+
 def _seat_name_rgb(layout: Layout, seat: Seat, width: int) -> Image.Image:
     """The turn marker, icon, name and note of a player's line, `width` pixels wide."""
     height, pad, px = layout.row_height, layout.pad, layout.px
@@ -358,7 +363,8 @@ def _seat_name_rgb(layout: Layout, seat: Seat, width: int) -> Image.Image:
         x += height
     note_width = 0
     if seat.note:
-        note = line(seat.note, layout.small_size)
+        room = (width - x) * NOTE_SHARE
+        note = line(fit(seat.note, layout.small_size, round(room)), layout.small_size)
         note_width = round(note.width) + px(12)
         note.draw(draw, (width - px(8), middle), WINNING if seat.won else MUTED, "rm")
     name = fit(seat.name, layout.text_size, width - x - note_width - px(16))

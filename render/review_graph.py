@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from render.lettering import fit, font, line, printable
 from render.palette import BACKGROUND, MUTED, SEAT_COLOURS, TEXT, WINNING, YELLOW, mix
+from render.words import Label, PictureWords
 
 WIDTH, HEIGHT = 720, 400
 LEFT, RIGHT, TOP, BOTTOM = 64, 20, 56, 76
@@ -44,10 +45,13 @@ class Mark:
 
 
 def review_graph_png(
-    names: Sequence[str], curve: Sequence[Sequence[float]], marks: Sequence[Mark]
+    names: Sequence[str],
+    curve: Sequence[Sequence[float]],
+    marks: Sequence[Mark],
+    words: PictureWords,
 ) -> bytes:
     """The graph of `curve` (each position's expected score of every seat, the start
-    first) with `marks`, the players named in the legend."""
+    first) with `marks`, the players named in the legend, its labels said by `words`."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     plot_width, plot_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -56,7 +60,7 @@ def review_graph_png(
     def point(position: int, value: float) -> tuple[float, float]:
         return (LEFT + plot_width * position / last, TOP + plot_height * (1 - value))
 
-    _axes(draw, last, point)
+    _axes(draw, last, point, words.label(Label.MOVES))
     for seat in range(len(names)):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         line = [point(index, values[seat]) for index, values in enumerate(curve)]
@@ -66,13 +70,13 @@ def review_graph_png(
         x, y = point(mark.position, curve[mark.position][mark.seat])
         colour = GRADE_COLOURS[mark.grade]
         draw.ellipse((x - MARK, y - MARK, x + MARK, y + MARK), fill=colour, outline=BACKGROUND)
-    _legend(draw, names)
+    _legend(draw, names, words)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
 
 
-def _axes(draw: ImageDraw.ImageDraw, last: int, point: Point) -> None:
+def _axes(draw: ImageDraw.ImageDraw, last: int, point: Point, moves: str) -> None:
     """Lines at 0, 50 and 100 percent, labelled, and the moves counted below."""
     label = font(20)
     for value, text in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
@@ -84,21 +88,21 @@ def _axes(draw: ImageDraw.ImageDraw, last: int, point: Point) -> None:
     for position in range(0, last + 1, steps):
         x, _ = point(position, 0.0)
         draw.text((x, HEIGHT - BOTTOM + 8), str(position), font=label, fill=MUTED, anchor="mt")
-    draw.text((WIDTH - RIGHT, HEIGHT - BOTTOM + 34), "moves", font=label, fill=MUTED, anchor="rt")
+    line(moves, 20).draw(draw, (WIDTH - RIGHT, HEIGHT - BOTTOM + 45), MUTED, "rs")
 
 
-def _legend(draw: ImageDraw.ImageDraw, names: Sequence[str]) -> None:
+def _legend(draw: ImageDraw.ImageDraw, names: Sequence[str], words: PictureWords) -> None:
     """The players by their line's colour, then the grades' colours."""
     x = LEFT
     for seat, name in enumerate(names):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         draw.line([(x, 26), (x + 24, 26)], fill=colour, width=LINE)
-        shown = line(fit(printable(name, f"Player {seat + 1}"), 22, NAME_WIDTH), 22)
+        shown = line(fit(printable(name, words.player(seat + 1)), 22, NAME_WIDTH), 22)
         shown.draw(draw, (x + 32, 26), TEXT)
         x += 32 + int(shown.width) + 24
-    small = font(18)
     x = LEFT
     for grade, colour in GRADE_COLOURS.items():
         draw.ellipse((x, HEIGHT - 22 - MARK, x + 2 * MARK, HEIGHT - 22 + MARK), fill=colour)
-        draw.text((x + 2 * MARK + 6, HEIGHT - 22), grade, font=small, fill=MUTED, anchor="lm")
-        x += 2 * MARK + 12 + int(draw.textlength(grade, font=small)) + 18
+        said = line(words.grade(grade), 18)
+        said.draw(draw, (x + 2 * MARK + 6, HEIGHT - 22), MUTED)
+        x += 2 * MARK + 12 + int(said.width) + 18

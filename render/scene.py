@@ -10,10 +10,10 @@ import engine
 from render.lettering import isolated, printable
 from render.model import Marks, Scene, Seat
 from render.sprites import Look
-from render.words import ENDINGS
+from render.words import Label, PictureWords
 
-SceneMaker = Callable[[engine.Game, Sequence[str]], Scene]
-"""Makes a game's scene from the game and one drawable name per seat."""
+SceneMaker = Callable[[engine.Game, Sequence[str], PictureWords], Scene]
+"""Makes a game's scene from the game, one drawable name per seat and the words to say."""
 
 _MAKERS: dict[str, SceneMaker] = {}
 
@@ -42,30 +42,28 @@ def scene_maker(name: str) -> SceneMaker:
         raise LookupError(f"no picture is registered for the game {name!r}") from None
 
 
-def drawable_names(game: engine.Game, names: Sequence[str]) -> tuple[str, ...]:
+def drawable_names(game: engine.Game, names: Sequence[str], words: PictureWords) -> tuple[str, ...]:
     """One drawable name per seat; `Player N` where a name is missing or unprintable.
 
     Each name keeps its own direction in sentences: an Arabic or Hebrew name in the
-    headline does not turn the English around it.
+    headline does not turn the words around it.
     """
     return tuple(
-        isolated(printable(names[seat] if seat < len(names) else "", f"Player {seat + 1}"))
+        isolated(printable(names[seat] if seat < len(names) else "", words.player(seat + 1)))
         for seat in range(game.players)
     )
 
 
-def headline(game: engine.Game, names: Sequence[str]) -> str:
+def headline(game: engine.Game, names: Sequence[str], words: PictureWords) -> str:
     """The result once the game is over, else the last move, else the game's title."""
     result = game.result
     if result is not None:
         if result.is_draw:
-            return f"Draw: {ENDINGS[result.ending]}"
-        winners = " and ".join(names[seat] for seat in result.winners)
-        verb = "wins" if len(result.winners) == 1 else "win"
-        return f"{winners} {verb}: {ENDINGS[result.ending]}"
+            return words.drawn(result.ending)
+        return words.won([names[seat] for seat in result.winners], result.ending)
     if game.history:
-        return f"Move {len(game.history)}: {game.history[-1]}"
-    return f"{game.info.title}: a new game"
+        return words.moved(len(game.history), game.history[-1])
+    return words.new_game(game.info.title)
 
 
 def board_marks(view: engine.BoardView) -> dict[str, Marks]:
@@ -81,6 +79,7 @@ def seat_lines(
     names: Sequence[str],
     icon: Callable[[int], Look | None],
     stash: Callable[[int], tuple[tuple[Look, int], ...]],
+    words: PictureWords,
     note: Callable[[int], str] = lambda seat: "",
 ) -> tuple[Seat, ...]:
     """One panel line per seat: whose turn it is, who won, who is out."""
@@ -88,7 +87,13 @@ def seat_lines(
     lines = []
     for seat in range(game.players):
         won = result is not None and seat in result.winners
-        status = "wins" if won else "out" if seat in view.out else note(seat)
+        status = (
+            words.label(Label.WINS)
+            if won
+            else words.label(Label.OUT)
+            if seat in view.out
+            else note(seat)
+        )
         lines.append(Seat(names[seat], icon(seat), game.to_move == seat, status, stash(seat), won))
     return tuple(lines)
 

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from render.lettering import fit, line
 from render.palette import FAINT_INK, INK, PAPER
+from render.words import PictureWords
 
 WIDTH = 680
 MARGIN = 24
@@ -45,11 +46,11 @@ class StatsCard:
     trophies: tuple[str, ...] = ()
 
 
-def stats_card_png(card: StatsCard) -> bytes:
-    """The picture of `card`."""
+def stats_card_png(card: StatsCard, words: PictureWords) -> bytes:
+    """The picture of `card`, the line under trophies cut short said by `words`."""
     shown = list(card.trophies[:SHOWN_TROPHIES])
     if len(card.trophies) > SHOWN_TROPHIES:
-        shown.append(f"and {len(card.trophies) - SHOWN_TROPHIES} more")
+        shown.append(words.more(len(card.trophies) - SHOWN_TROPHIES))
     height = MARGIN * 2 + TITLE + FIGURE + CHART + ROW * (len(card.lines) + len(shown) + 1)
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)

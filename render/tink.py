@@ -12,6 +12,7 @@ from render.model import BoardStyle, Layout, Scene
 from render.palette import BACKGROUND, DARK_SQUARE, LIGHT_SQUARE, SEAT_COLOURS, mix
 from render.scene import board_marks, headline, register_scene, seat_lines
 from render.sprites import Look, Mark, Shape
+from render.words import PictureWords
 
 SUITS = (Mark.SUNS, Mark.MOONS, Mark.CROWNS, Mark.ARMS)
 HOLE = mix(BACKGROUND, LIGHT_SQUARE, 0.18)
@@ -87,20 +88,21 @@ TINGLE = BoardStyle(
 
 
 @register_scene("tink")
-def tink_scene(game: engine.Game, names: Sequence[str]) -> Scene:
+def tink_scene(game: engine.Game, names: Sequence[str], words: PictureWords) -> Scene:
     """Tink as it stands."""
-    return _scene(game, names, TINK, tink_look)
+    return _scene(game, names, words, TINK, tink_look)
 
 
 @register_scene("tingle")
-def tingle_scene(game: engine.Game, names: Sequence[str]) -> Scene:
+def tingle_scene(game: engine.Game, names: Sequence[str], words: PictureWords) -> Scene:
     """Tingle as it stands: Tink's scene on piecepack tiles."""
-    return _scene(game, names, TINGLE, tingle_look)
+    return _scene(game, names, words, TINGLE, tingle_look)
 
 
 def _scene(
     game: engine.Game,
     names: Sequence[str],
+    words: PictureWords,
     style: BoardStyle,
     look: Callable[[engine.Size, int], Look],
 ) -> Scene:
@@ -112,8 +114,8 @@ def _scene(
 
     return Scene(
         style,
-        headline(game, names),
-        seat_lines(game, view, names, lambda seat: None, stash),
+        headline(game, names, words),
+        seat_lines(game, view, names, lambda seat: None, stash, words),
         {square: look(piece.size, piece.colour) for square, piece in view.squares.items()},
         board_marks(view),
     )

@@ -88,7 +88,7 @@ class Console:
         self._people: dict[str, Person] = {}
         self._write = write
         self._confirming: Confirming | None = None
-        self.studies = Studies(host, self._show, self._plain, write)
+        self.studies = Studies(host, self._show, self._plain, write, language)
 
     def person(self, name: str) -> Person:
         key = name.lower()
@@ -304,7 +304,7 @@ class Console:
 
     async def _history(self) -> str:
         """The move list, in full, with the resignations and time-outs, and the replay."""
-        post = await self.host.history.in_channel(CHANNEL, self.game)
+        post = await self.host.history.in_channel(CHANNEL, self.game, self.language)
         shown = await self._show(post)
         listed = next((f for f in post.files if f.name.endswith("-moves.txt")), None)
         if listed is not None:

@@ -24,11 +24,14 @@ Write = Callable[[str], object]
 class Studies:
     """Learning from finished games, and the ratings, for the console's players."""
 
-    def __init__(self, host: Host, show: Show, plain: Plain, write: Write | None) -> None:
+    def __init__(
+        self, host: Host, show: Show, plain: Plain, write: Write | None, language: str
+    ) -> None:
         self.host = host
         self._show = show
         self._plain = plain
         self._write = write
+        self._language = language
 
     async def review(self, place_id: int, game: str) -> str:
         """The review of the place's last finished game of `game`, its progress written
@@ -47,7 +50,7 @@ class Studies:
                 )
             )
 
-        return await self._show(await reviews.review(record, progress))
+        return await self._show(await reviews.review(record, progress, self._language))
 
     async def puzzle(self, person: Person, args: list[str]) -> str:
         """`puzzle alice [game]`: alice's puzzle; `puzzle alice <move>` her answer;
@@ -58,7 +61,7 @@ class Studies:
             if typed.lower() == "solution":
                 post = await puzzles.solution(None, user_id)
             elif not args or typed.lower() in engine.GAMES:
-                post = await puzzles.ask(None, user_id, typed.lower() or None)
+                post = await puzzles.ask(None, user_id, typed.lower() or None, self._language)
             else:
                 post = await puzzles.answer(None, user_id, typed)
         except Refusal as refusal:

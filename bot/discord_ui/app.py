@@ -106,7 +106,7 @@ class LanguagesHeard:
 
     async def _save(self, user_id: int, language: str) -> None:
         try:
-            await self._app.host.slow_games.remember_language(user_id, language)
+            await self._app.host.languages.heard(user_id, language)
         except Exception:
             self._known.pop(user_id, None)
             DATABASE_ERRORS.inc()
@@ -179,7 +179,18 @@ class PyramidBot(discord.AutoShardedClient):
         if self.sync_commands and self.settings.runs_first_shard:
             await self._sync()
         activities = DiscordActivities(self, self.settings.client_secret)
-        await self.app.serve(courier, venue=DiscordVenue(self), ai_name=name, activities=activities)
+        await self.app.serve(
+            courier,
+            venue=DiscordVenue(self),
+            ai_name=name,
+            activities=activities,
+            server_locale=self._server_locale,
+        )
+
+    def _server_locale(self, guild_id: int) -> str | None:
+        """The language the server's own Discord settings give it, if the server is known."""
+        guild = self.get_guild(guild_id)
+        return None if guild is None else guild.preferred_locale.value
 
     def _count_shards(self) -> None:
         SHARDS_CONNECTED.set(sum(not shard.is_closed() for shard in self.shards.values()))

@@ -191,7 +191,7 @@ class DiscordCourier:
         """Send by direct message, in the language the user last used the bot in (see
         `PyramidBot.dispatch`); False when the user's direct messages are closed."""
         try:
-            language = await client_host(self._client).slow_games.language_of(user_id)
+            language = await client_host(self._client).languages.of_person(user_id)
             channel = await self._client.create_dm(discord.Object(user_id))
             kwargs: dict[str, Any] = message_kwargs(post, language=language or SOURCE)
             kwargs |= nonce_of(post)

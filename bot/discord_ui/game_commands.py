@@ -23,6 +23,7 @@ from bot.discord_ui.replies import (
     choices,
     host_of,
     in_time,
+    place_language,
     reader,
     replies_only,
     reply,
@@ -185,11 +186,12 @@ class GameGroup(app_commands.Group):
         interaction: discord.Interaction,
         game_id: app_commands.Range[int, 1, LARGEST_ID] | None = None,
     ) -> None:
-        history = host_of(interaction).history
+        history, language = host_of(interaction).history, await place_language(interaction)
         if game_id is None:
-            work = history.in_channel(_channel_id(interaction), self.game)
+            work = history.in_channel(_channel_id(interaction), self.game, language)
         else:
-            work = history.finished(interaction.guild_id, interaction.user.id, self.game, game_id)
+            asker = (interaction.guild_id, interaction.user.id)
+            work = history.finished(*asker, self.game, game_id, language)
         await respond(interaction, work)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_ui.replies import host_of
+from bot.discord_ui.replies import host_of, reader
 from bot.discord_ui.standings_commands import GAME_CHOICES
 from bot.discord_ui.views import respond
 
@@ -39,7 +39,7 @@ def puzzle_command() -> app_commands.Command[Any, ..., None]:
         elif move is not None:
             work = puzzles.answer(guild_id, user_id, move)
         else:
-            work = puzzles.ask(guild_id, user_id, game)
+            work = puzzles.ask(guild_id, user_id, game, reader(interaction))
         await respond(interaction, work)
 
     return puzzle

@@ -213,19 +213,24 @@ def said_to(interaction: discord.Interaction, text: Text) -> str:
     return markup(text, reader(interaction))
 
 
-def place_language(interaction: discord.Interaction) -> str:
-    """The language of a post everyone in the interaction's place reads: the server's,
-    or outside servers the language of whoever the interaction came from."""
-    server = interaction.guild_locale if interaction.guild_id is not None else None
-    return (server or interaction.locale).value
+async def place_language(interaction: discord.Interaction) -> str:
+    """The language of a post everyone in the interaction's place reads: the server's
+    (its `language` setting, else its own Discord's), or outside servers the language of
+    whoever the interaction came from."""
+    if interaction.guild_id is None:
+        return interaction.locale.value
+    own = (interaction.guild_locale or interaction.locale).value
+    return await host_of(interaction).languages.of_server(interaction.guild_id, own)
 
 
-def channel_language(client: discord.Client, place_id: int) -> str:
+async def channel_language(client: discord.Client, place_id: int) -> str:
     """The language of a post in a channel or thread the client knows: its server's
     (English where the channel or its server is not known)."""
     channel = client.get_channel(place_id)
     guild = getattr(channel, "guild", None)
-    return guild.preferred_locale.value if isinstance(guild, discord.Guild) else SOURCE
+    if not isinstance(guild, discord.Guild):
+        return SOURCE
+    return await client_host(client).languages.of_server(guild.id, guild.preferred_locale.value)
 
 
 async def game_language(
@@ -238,13 +243,8 @@ async def game_language(
     host = client_host(client)
     record = await host.games.by_id(game_id) if game_id else None
     if record is None:
-        return channel_language(client, place_id), None
-    if record.guild_id is not None:
-        guild = client.get_guild(record.guild_id)
-        return (SOURCE if guild is None else guild.preferred_locale.value), record.guild_id
-    people = [seat.user_id for seat in record.players if seat.user_id > 0]
-    remembered = await host.slow_games.language_of(people[0]) if people else None
-    return remembered or SOURCE, None
+        return await channel_language(client, place_id), None
+    return await host.languages.of_game(record), record.guild_id
 
 
 def host_of(interaction: discord.Interaction) -> Host:

@@ -28,7 +28,7 @@ async def answer_with_review(interaction: discord.Interaction, record: GameRecor
     far, then edit it into the review with its graph: all of it in the language of the
     place, where everyone reads it."""
     reviews = host_of(interaction).reviews
-    name, language = title(record), place_language(interaction)
+    name, language = title(record), await place_language(interaction)
     under_way = markup(t("Reviewing {game}…", game=name), language)
     await reply(interaction, content=under_way, allowed_mentions=NO_PINGS)
 
@@ -42,7 +42,7 @@ async def answer_with_review(interaction: discord.Interaction, record: GameRecor
         )
         await interaction.edit_original_response(content=markup(valued, language))
 
-    post = await reviews.review(record, progress)
+    post = await reviews.review(record, progress, language)
     files = [discord.File(io.BytesIO(file.data), filename=file.name) for file in post.files]
     await interaction.edit_original_response(content=markup(post.text, language), attachments=files)
 

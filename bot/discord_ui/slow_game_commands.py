@@ -20,6 +20,7 @@ from bot.discord_ui.replies import (
     reply,
     said_to,
 )
+from bot.discord_ui.translator import AS_IS
 from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.play.clocks.quiet import describe_quiet, describe_span, suggest_zones
 from bot.play.clocks.slow_games import Listing, SlowGames
@@ -27,6 +28,7 @@ from bot.play.clocks.timing import REMINDER_SUGGESTIONS, suggest_durations, sugg
 from bot.play.playing.hints import Hints
 from bot.play.table.records import OnTimeOut, QuietHours
 from bot.play.table.values import Refusal
+from bot.play.words.languages import LANGUAGES, SERVERS_OWN, SOURCE, own_name
 from bot.play.words.settings import settings_text
 from bot.play.words.text import Code, Text, lines, plain, say, t, tn
 
@@ -50,6 +52,16 @@ HINTS = [
     ),
     app_commands.Choice(name="no game: winning moves never shown", value=Hints.NO_GAME.value),
 ]
+SPOKEN = [
+    app_commands.Choice(name="the server's own: its Discord settings' language", value=SERVERS_OWN),
+    *(
+        app_commands.Choice(
+            name=app_commands.locale_str(own_name(code), **{AS_IS: True}), value=code
+        )
+        for code in (SOURCE, *LANGUAGES)
+    ),
+]
+"""The languages a server's posts may be in, each in its own name."""
 
 
 def slow_games_of(interaction: discord.Interaction) -> SlowGames:
@@ -83,7 +95,7 @@ def _games_command() -> app_commands.Command[Any, ..., None]:
         guild_id = _guild_id(interaction)
         listing = await in_time(interaction, slow_games_of(interaction).server_games(guild_id))
         title, empty = t("Games on this server"), t("No game is being played here.")
-        embed = _listing_embed(title, listing, empty, place_language(interaction))
+        embed = _listing_embed(title, listing, empty, await place_language(interaction))
         await reply(interaction, embed=embed)
 
     return games
@@ -203,9 +215,10 @@ def _gamehost_group() -> app_commands.Group:
         timeout="What running out of time means: lose at once, or the others may claim the win.",
         pages="Whether the server's games have pages on the web, to watch and play (Watch links).",
         hints="Where players are shown their winning moves: by default, against the bot only.",
+        language="The language of the bot's posts here: by default the server's own.",
     )
     @app_commands.autocomplete(time_limit=suggest_time_limit, reminder_delay=suggest_reminder_delay)
-    @app_commands.choices(timeout=ON_TIME_OUT, hints=HINTS)
+    @app_commands.choices(timeout=ON_TIME_OUT, hints=HINTS, language=SPOKEN)
     async def settings(
         interaction: discord.Interaction,
         time_limit: str | None = None,
@@ -214,10 +227,11 @@ def _gamehost_group() -> app_commands.Group:
         timeout: str | None = None,
         pages: bool | None = None,
         hints: str | None = None,
+        language: str | None = None,
     ) -> None:
         play = slow_games_of(interaction)
         guild_id = _guild_id(interaction)
-        given = (time_limit, reminder_delay, threads, timeout, pages, hints)
+        given = (time_limit, reminder_delay, threads, timeout, pages, hints, language)
         if all(value is None for value in given):
             current = await in_time(interaction, play.settings(guild_id), ephemeral=True)
             heading = t("Settings for this server:")
@@ -230,11 +244,13 @@ def _gamehost_group() -> app_commands.Group:
                 on_time_out=None if timeout is None else OnTimeOut(timeout),
                 pages=pages,
                 hints=None if hints is None else Hints(hints),
+                language=language,
             )
             current = await in_time(interaction, work, ephemeral=True)
             heading = t("Saved. Settings for this server:")
         offered: str | Text = activity_line(interaction.client, current.pages)
-        text = lines([heading, settings_text(current), say(offered)])
+        spoken = await place_language(interaction)
+        text = lines([heading, settings_text(current, spoken), say(offered)])
         await reply(interaction, content=said_to(interaction, text), ephemeral=True)
 
     return group

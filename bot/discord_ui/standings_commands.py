@@ -48,7 +48,7 @@ def standings_commands() -> list[app_commands.Command[Any, ..., None]]:
         page: app_commands.Range[int, 1, MAX_PAGE] = 1,
     ) -> None:
         shown = await in_time(interaction, _page_for(interaction, game, page - 1))
-        language = place_language(interaction)
+        language = await place_language(interaction)
         await reply(
             interaction,
             embed=card_embed(shown.card, language),
@@ -76,7 +76,7 @@ def standings_commands() -> list[app_commands.Command[Any, ..., None]]:
         if ai is not None or who == interaction.client.user:
             level = checked_level(ai)
             user_id, name = ai_user_id(level), ai_person(host.ai.name, level).name
-        language = place_language(interaction)
+        language = await place_language(interaction)
         work = host.standings.stats(interaction.guild_id, user_id, name, game, language)
         card = await in_time(interaction, work)
         embed, files = card_embed(card, language), []
@@ -167,7 +167,7 @@ class LeaderboardButton(
     async def _turn(self, interaction: discord.Interaction) -> None:
         work = _page_for(interaction, self.game, self.page)
         shown = await in_time(interaction, work, updating=True)
-        language = place_language(interaction)
+        language = await place_language(interaction)
         await update(
             interaction,
             embed=card_embed(shown.card, language),

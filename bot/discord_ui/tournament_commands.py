@@ -70,7 +70,7 @@ class DiscordVenue:
     async def post_starter(self, channel_id: int, text: Text, key: str) -> int:
         channel = self._client.get_partial_messageable(channel_id)
         with _venue_errors(f"the starter of a thread in channel {channel_id}"):
-            language = channel_language(self._client, channel_id)
+            language = await channel_language(self._client, channel_id)
             message = await channel.send(
                 content=markup(text, language),
                 allowed_mentions=NO_PINGS,
@@ -100,7 +100,7 @@ class DiscordVenue:
     async def edit(self, place_id: int, message_id: int, post: Post) -> None:
         message = self._client.get_partial_messageable(place_id).get_partial_message(message_id)
         try:
-            language = channel_language(self._client, place_id)
+            language = await channel_language(self._client, place_id)
             await message.edit(content=markup(post.text, language), view=None)
         except DISCORD_TROUBLE as error:
             log.info("could not update the announcement %s: %s", message_id, error)
@@ -161,14 +161,14 @@ def _tournament_group() -> app_commands.Group:
     async def standings(
         interaction: discord.Interaction, number: TournamentNumber | None = None
     ) -> None:
-        guild_id = _guild_id(interaction)
-        work = tournaments_of(interaction).standings(guild_id, number, interaction.user.id)
+        guild_id, language = _guild_id(interaction), await place_language(interaction)
+        asker = interaction.user.id
+        work = tournaments_of(interaction).standings(guild_id, number, asker, language)
         post = await in_time(interaction, work)
         links = getattr(interaction.client, "links", None)
         if not isinstance(links, WebLinks):
             await _say(interaction, post)
             return
-        language = place_language(interaction)
         view = with_link(Buttons(), links.tournament(guild_id, number), language)
         await reply(interaction, **message_kwargs(post, view, language))
 
@@ -249,7 +249,7 @@ async def _create(
     )
     tournaments = tournaments_of(interaction)
     number, post = await in_time(interaction, tournaments.create(entry))
-    language = place_language(interaction)
+    language = await place_language(interaction)
     message_id = await reply(
         interaction, **message_kwargs(post, entry_view(number, language), language)
     )
@@ -264,7 +264,7 @@ def _tournaments_command() -> app_commands.Command[Any, ..., None]:
     async def tournaments(interaction: discord.Interaction) -> None:
         work = tournaments_of(interaction).listing(_guild_id(interaction))
         listing = await in_time(interaction, work)
-        await reply(interaction, content=markup(listing, place_language(interaction)))
+        await reply(interaction, content=markup(listing, await place_language(interaction)))
 
     return tournaments
 
@@ -293,7 +293,7 @@ def _guild_id(interaction: discord.Interaction) -> int:
 
 
 async def _say(interaction: discord.Interaction, post: Post) -> None:
-    await reply(interaction, **message_kwargs(post, language=place_language(interaction)))
+    await reply(interaction, **message_kwargs(post, language=await place_language(interaction)))
 
 
 def entry_view(number: int, language: str) -> View:
@@ -344,7 +344,7 @@ class EntryButton(
         else:
             work = tournaments.leave(guild_id, self.number, user.id)
         post = await in_time(interaction, work, updating=True)
-        language = place_language(interaction)
+        language = await place_language(interaction)
         content = markup(post.text, language)
         await update(interaction, content=content, view=entry_view(self.number, language))
 

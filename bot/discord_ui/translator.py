@@ -23,6 +23,11 @@ TRANSLATED = (
 """What of a command is shown in the reader's language."""
 
 
+AS_IS = "as_is"
+"""Marks a text of a command that stays as it is in every language (a language's own name:
+`app_commands.locale_str("Deutsch", as_is=True)`)."""
+
+
 class CatalogTranslator(app_commands.Translator):
     """Each command's words in the language of each of Discord's locales the bot ships;
     every text asked for is noted in `heard`, when given."""
@@ -36,7 +41,7 @@ class CatalogTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        if context.location not in TRANSLATED:
+        if context.location not in TRANSLATED or string.extras.get(AS_IS):
             return None
         if self._heard is not None and string.message not in self._heard:
             self._heard.append(string.message)

@@ -18,8 +18,8 @@ from bot.discord_ui.replies import DISCORD_ERRORS, replies_only, reply
 from bot.metrics import DATABASE_ERRORS, interactions
 from bot.play.table.records import StorageError
 from bot.play.table.values import DamagedGame, Refusal
-from bot.play.words.text import Name, Text, excerpts_in, plain, say, t, tn
-from bot.play.words.wording import names, sentence
+from bot.play.words.text import Name, Text, excerpts_in, names, plain, say, t, tn
+from bot.play.words.wording import sentence
 
 log = logging.getLogger(__name__)
 

@@ -99,7 +99,7 @@ class InteractionAnswer:
     async def reply(self, post: Post) -> int | None:
         private = {"ephemeral": True} if post.private else {}
         interaction = self._interaction
-        language = reader(interaction) if post.private else place_language(interaction)
+        language = reader(interaction) if post.private else await place_language(interaction)
         pages = await pages_on(interaction.client, interaction.guild_id, post)
         view = prompt_view(post, interaction.client, language, pages=pages)
         return await reply(self._interaction, **(message_kwargs(post, view, language) | private))
@@ -121,7 +121,9 @@ class InteractionAnswer:
 
     async def meanwhile(self, text: str) -> bool:
         try:
-            said = markup(t("Meanwhile: {text}", text=text), place_language(self._interaction))
+            said = markup(
+                t("Meanwhile: {text}", text=text), await place_language(self._interaction)
+            )
             await reply(self._interaction, content=said, allowed_mentions=NO_PINGS)
         except DISCORD_TROUBLE as error:
             log.warning("could not say what was missed in channel %s: %s", self.place_id, error)
@@ -198,7 +200,7 @@ async def apply_answer(
     """Update the message a button sits on (deferring if the work is slow), its buttons
     still open made by `open_view` in its language, then post what follows."""
     answer = await in_time(interaction, work, updating=True)
-    language = place_language(interaction)
+    language = await place_language(interaction)
     view = None if answer.closed else open_view(language)
     await update(interaction, content=markup(answer.text, language), view=view)
     if answer.post is not None:
@@ -344,10 +346,9 @@ class GameButton(
             await challenges.note_message(post.game_id, message_id)
 
     async def _replay(self, interaction: discord.Interaction) -> None:
-        history = host_of(interaction).history
-        await respond(
-            interaction, history.replay(interaction.guild_id, interaction.user.id, self.game_id)
-        )
+        history, language = host_of(interaction).history, await place_language(interaction)
+        asked = (interaction.guild_id, interaction.user.id, self.game_id)
+        await respond(interaction, history.replay(*asked, language))
 
 
 DYNAMIC_ITEMS = (ChallengeButton, OfferButton, GameButton)

@@ -32,6 +32,7 @@ from bot.play.table.answering import AnsweringPlaces
 from bot.play.table.changes import Changes
 from bot.play.table.events import Journal
 from bot.play.table.games import GameTable
+from bot.play.table.languages import Languages, ServerLocale, no_server_locale
 from bot.play.table.outbox import Outbox
 from bot.play.table.pictures import BoardPictures, Renderer
 from bot.play.table.posts import BoardPosts
@@ -60,6 +61,9 @@ class HostSettings(TypedDict, total=False):
     tournaments take entries but do not run."""
     ai_name: str
     """The bot's own name on Discord, under which its seats play with their level."""
+    server_locale: ServerLocale
+    """The language each server's own Discord settings give it, where the front end
+    knows it (its posts are in it unless the server chose another)."""
 
 
 class Host:
@@ -81,7 +85,8 @@ class Host:
         writer = Writer(slot, new_owner())
         away = away_on_vacation(clocks)
         self.games = GameTable(storage, Saves(storage, clock, writer, self.events), away=away)
-        pictures = BoardPictures(renderer)
+        self.languages = Languages(clocks, settings.get("server_locale", no_server_locale))
+        pictures = BoardPictures(renderer, self.languages)
         boards = BoardPosts(pictures, Audience(clocks, clock))
         changes = Changes(boards, pictures, clock, away=away)
         self.vacations = Vacations(self.games, clocks, vacation_days, clock=clock)
@@ -113,6 +118,7 @@ class Host:
             self.endings,
             storage.standings,
             venue,
+            self.languages,
             clock=clock,
         )
         self.tournaments = Tournaments(

@@ -25,6 +25,7 @@ from bot.metrics import AI_QUEUE, DATABASE_ERRORS, OUTBOX_BACKLOG, exposition
 from bot.play.host import Host, HostSettings
 from bot.play.playing.ai_turns import DEFAULT_NAME, Thinker
 from bot.play.ranking.ratings import rate_game
+from bot.play.table.languages import ServerLocale
 from bot.play.table.pictures import Renderer
 from bot.play.tournaments import Venue
 from bot.runtime.activities import ActivityDiscord
@@ -136,10 +137,12 @@ class App:
         venue: Venue | None = None,
         ai_name: str = DEFAULT_NAME,
         activities: ActivityDiscord | None = None,
+        server_locale: ServerLocale | None = None,
     ) -> Service:
         """Build the use cases over the storage, take this process's slot, and start the
         background work and the watch for work other processes give back. `activities`
-        is Discord as the board inside it asks (where the settings offer it)."""
+        is Discord as the board inside it asks (where the settings offer it);
+        `server_locale` the language each server's own Discord settings give it."""
         assert self.renderer is not None and self.thinker is not None, "open the app first"
         self.activities = activities if self.settings.activity else None
         storage = self.storage
@@ -152,6 +155,8 @@ class App:
         )
         if venue is not None:
             chosen["venue"] = venue
+        if server_locale is not None:
+            chosen["server_locale"] = server_locale
         service = build(
             storage, self.renderer, courier, ai_at_once=self.settings.ai_processes, **chosen
         )

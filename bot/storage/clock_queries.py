@@ -28,12 +28,13 @@ VACATION_LOCK = 0x5059_0004
 """The lock a user's new vacation holds while it checks it overlaps none of theirs."""
 T = TypeVar("T")
 LET_GO = "pyramids_claims_let_go"
-PEOPLE_CHANGED = "pyramids_people_changed"
-"""The channel on which processes tell each other that someone's quiet hours or vacations
-changed."""
-PEOPLE_KEPT = 10_000
-"""People whose quiet hours (or vacations) a process keeps at most (then it starts afresh)."""
 """What a process stopping tells the others on."""
+SETTINGS_CHANGED = "pyramids_settings_changed"
+"""The channel on which processes tell each other that someone's quiet hours or vacations,
+or a server's settings, changed."""
+PEOPLE_KEPT = 10_000
+"""People whose quiet hours (or vacations), or servers whose settings, a process keeps at
+most (then it starts afresh)."""
 _REMINDING = f"g.remind_at IS NOT NULL AND {_PLANNED} AND {_PERSON} ORDER BY g.remind_at"
 
 
@@ -48,16 +49,24 @@ class ClockStorage:
         """Quiet hours read, by user: asked for every ping, changed by people rarely."""
         self._vacations: dict[int, list[Vacation]] = {}
         """Every vacation of a user, once read: asked for every move with a clock."""
+        self._servers: dict[int, ServerSettings] = {}
+        """A server's settings once read: asked for every post, changed by owners rarely."""
         self._changes = 0
         """Changes heard of, so that a read overtaken by one is not kept."""
         self._hearing = False
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
+        """Kept once read (see `_kept`)."""
+        if guild_id in self._servers:
+            return self._servers[guild_id]
+        changes = await self._hearing_changes()
         found = await self._run.fetch(
             f"SELECT {', '.join(rows.SETTINGS_COLUMNS)} FROM server_settings WHERE guild_id = ?",
             guild_id,
         )
-        return rows.server_settings(found[0] if found else None)
+        settings = rows.server_settings(found[0] if found else None)
+        self._kept(self._servers, guild_id, settings, changes)
+        return settings
 
     async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
         await self._run.execute(
@@ -66,6 +75,7 @@ class ClockStorage:
             f"SET {', '.join(f'{c} = excluded.{c}' for c in rows.SETTINGS_COLUMNS)}",
             *rows.settings_values(guild_id, settings),
         )
+        await self._settings_changed()
 
     async def dm_reminders(self, user_id: int) -> bool:
         """Whether the user wants reminders by direct message."""
@@ -112,31 +122,34 @@ class ClockStorage:
         return hours
 
     async def _hearing_changes(self) -> int:
-        """Listen for other processes' changes to people's settings and vacations (once);
+        """Listen for other processes' changes to settings and vacations (once);
         the count of changes heard so far."""
         if not self._hearing:
             self._hearing = True
-            await self._run.listen(PEOPLE_CHANGED, self._forget)
+            await self._run.listen(SETTINGS_CHANGED, self._forget)
         return self._changes
 
-    def _kept(self, kept: dict[int, T], user_id: int, value: T, changes: int) -> None:
-        """Keep what was read of a user, unless a change was heard since (`changes`): what a
-        process keeps of people is forgotten whenever anyone's changes, in any process."""
+    def _kept(self, kept: dict[int, T], key: int, value: T, changes: int) -> None:
+        """Keep what was read of a user or server, unless a change was heard since
+        (`changes`): what a process keeps is forgotten whenever anyone's settings change,
+        in any process."""
         if changes != self._changes:
             return
         if len(kept) >= PEOPLE_KEPT:
             kept.clear()
-        kept[user_id] = value
+        kept[key] = value
 
     def _forget(self) -> None:
         self._changes += 1
         self._quiet.clear()
         self._vacations.clear()
+        self._servers.clear()
 
-    async def _people_changed(self) -> None:
-        """Someone's quiet hours or vacations changed: forget, and tell the others."""
+    async def _settings_changed(self) -> None:
+        """Someone's quiet hours or vacations, or a server's settings, changed: forget, and
+        tell the others."""
         self._forget()
-        await self._run.notify(PEOPLE_CHANGED)
+        await self._run.notify(SETTINGS_CHANGED)
 
     async def set_quiet_hours(self, user_id: int, hours: QuietHours | None) -> None:
         values = (None, None, None) if hours is None else (hours.start, hours.end, hours.zone)
@@ -148,7 +161,7 @@ class ClockStorage:
             user_id,
             *values,
         )
-        await self._people_changed()
+        await self._settings_changed()
 
     async def hold_pings(self, pings: Sequence[HeldPing]) -> None:
         """Keep held pings; one already kept for its turn is left alone."""
@@ -210,7 +223,7 @@ class ClockStorage:
                 *rows.vacation_values(vacation),
             )
             await keep_owed(run, notices)
-        await self._people_changed()
+        await self._settings_changed()
         return True
 
     async def end_vacation(
@@ -225,7 +238,7 @@ class ClockStorage:
             notices,
         )
         if ended:
-            await self._people_changed()
+            await self._settings_changed()
         return ended
 
     async def turns_in_guild(self, guild_id: int) -> list[Turn]:

@@ -43,7 +43,8 @@ class ServerSettings:
     `on_time_out` what running out means: `lose` at once, or `claim` (the others may
     claim the win, and until one does the late player may still move); `pages` whether
     its games have pages on the web; `hints` in which games players are shown their
-    winning moves."""
+    winning moves; `language` what its posts are in (a Discord locale), None for the
+    language the server's own Discord settings give it."""
 
     time_limit: float | None = None
     reminder_delay: float | None = DEFAULT_REMINDER_DELAY
@@ -53,6 +54,7 @@ class ServerSettings:
     on_time_out: OnTimeOut = OnTimeOut.LOSE
     pages: bool = True
     hints: Hints = Hints.BOT_GAMES
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

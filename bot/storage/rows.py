@@ -251,6 +251,7 @@ SETTINGS_COLUMNS = (
     *("time_limit", "reminder_delay", "threads", "time_increment", "time_cap", "on_time_out"),
     "pages",
     "hints",
+    "language",
 )
 
 
@@ -262,6 +263,7 @@ def server_settings(row: Row | None) -> ServerSettings:
         *(row["time_increment"], row["time_cap"], OnTimeOut(row["on_time_out"])),
         bool(row["pages"]),
         Hints(row["hints"]),
+        row["language"],
     )
 
 
@@ -272,6 +274,7 @@ def settings_values(guild_id: int, settings: ServerSettings) -> tuple[Any, ...]:
         *(settings.time_increment, settings.time_cap, settings.on_time_out),
         int(settings.pages),
         settings.hints,
+        settings.language,
     )
 
 

@@ -31,6 +31,7 @@ from bot.play.learning.watching import GameView, PageOf
 from bot.play.playing.choices import Step
 from bot.play.table.records import Status
 from bot.play.table.values import Delivery, Refusal
+from bot.play.words.clocks import short_clock
 from bot.play.words.languages import shipped
 from bot.play.words.text import Text, plain, t
 from bot.runtime.activities import ActivityDiscord, ActivityRefused, ActivityTrouble
@@ -138,7 +139,7 @@ class GamePages(Protocol):
 
     async def view(self, game_id: int) -> GameView: ...
 
-    async def board(self, game_id: int, at: int | None) -> bytes: ...
+    async def board(self, game_id: int, at: int | None, language: str) -> bytes: ...
 
     async def stream(self, request: web.Request, game_id: int) -> web.StreamResponse: ...
 
@@ -245,15 +246,15 @@ class ActivityFront:
             raise _error(web.HTTPUnauthorized, EXPIRED, request_language(request))
         return opened
 
-    async def _game_here(self, request: web.Request) -> PageOf:
+    async def _game_here(self, request: web.Request) -> tuple[PageOf, ActivitySession]:
         """The channel's game of the request's session (named by `g`, if given, which
-        must still be the channel's)."""
+        must still be the channel's), and the session."""
         query = request.query
         opened = self._opened(query.get("s", ""), request)
         page = await self._channel_game(opened)
         if page is None or query.get("g", str(page.game_id)) != str(page.game_id):
             raise _error(web.HTTPNotFound, NO_GAME_HERE, opened.language)
-        return page
+        return page, opened
 
     async def _channel_game(self, opened: ActivitySession) -> PageOf | None:
         try:
@@ -327,19 +328,19 @@ class ActivityFront:
         return web.json_response(await self._state_of(session, opened))
 
     async def _board(self, request: web.Request) -> web.Response:
-        page = await self._game_here(request)
+        page, opened = await self._game_here(request)
         given = request.query.get("at")
+        at = None if given is None else number(given)
         try:
-            png = await self._pages.board(page.game_id, None if given is None else number(given))
+            png = await self._pages.board(page.game_id, at, opened.language)
         except Refusal as refusal:
-            language = request_language(request)
-            raise _error(web.HTTPForbidden, refusal.text, language) from None
+            raise _error(web.HTTPForbidden, refusal.text, opened.language) from None
         return web.Response(
             body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=5"}
         )
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
-        page = await self._game_here(request)
+        page, _ = await self._game_here(request)
         return await self._pages.stream(request, page.game_id)
 
 
@@ -355,7 +356,12 @@ def _game(view: GameView, session: str, language: str) -> dict[str, Any]:
         "said": plain(view.said, language=language),
         "positions": view.positions,
         "seats": [
-            {"name": seat.name, "clock": seat.clock, "to_move": seat.to_move} for seat in view.seats
+            {
+                "name": seat.name,
+                "clock": None if seat.clock is None else short_clock(seat.clock, language),
+                "to_move": seat.to_move,
+            }
+            for seat in view.seats
         ],
         "moves": [
             {

@@ -16,6 +16,7 @@ from bot.play.learning.watching import GameView, MoveView, SeatView
 from bot.play.playing.choices import Choice, Step
 from bot.play.ranking.standings import Card
 from bot.play.table.records import Status
+from bot.play.words.clocks import short_clock
 from bot.play.words.languages import SOURCE
 from bot.play.words.text import Name, Text, joined, say, t
 from bot.web.look import SCRIPT, STYLE
@@ -119,7 +120,7 @@ def game_page(
 </div>
 <div>
 <h2>{html(PLAYERS, language)}</h2>
-{_seats(view.seats)}
+{_seats(view.seats, language)}
 {_review(view, links.path, language)}
 <h2>{html(MOVES, language)}</h2>
 {_moves(links.path, view.moves, shown, language)}
@@ -182,11 +183,12 @@ def _records(view: GameView, path: str, language: str) -> str:
     )
 
 
-def _seats(seats: tuple[SeatView, ...]) -> str:
+def _seats(seats: tuple[SeatView, ...], language: str) -> str:
     items = []
     for seat in seats:
         marked = ' class="to-move"' if seat.to_move else ""
-        clock = f'<span class="clock">{escape(seat.clock)}</span>' if seat.clock else ""
+        left = "" if seat.clock is None else short_clock(seat.clock, language)
+        clock = f'<span class="clock">{escape(left)}</span>' if left else ""
         items.append(f"<li{marked}><span>{escape(seat.name)}</span>{clock}</li>")
     return f'<ul class="seats">{"".join(items)}</ul>'
 

@@ -23,6 +23,7 @@ from bot.play.playing.choices import Step
 from bot.play.ranking.standings import Card
 from bot.play.table.records import Status
 from bot.play.table.values import Delivery, Post, Refusal
+from bot.play.words.languages import shipped
 from bot.play.words.text import t
 from bot.runtime.app import App
 from bot.web.activity import ActivityFront
@@ -95,9 +96,9 @@ class WebFront:
         self.serving = False
         """Whether the pages are served (their port could be taken)."""
         self._views: Kept[tuple[int, int, float | None], GameView] = Kept()
-        self._pictures: Kept[tuple[int, int, int | None], bytes] = Kept()
-        self._tables: Kept[tuple[int, int | None], Post] = Kept()
-        self._graphs: Kept[tuple[int, int], bytes] = Kept()
+        self._pictures: Kept[tuple[int, int, int | None, str], bytes] = Kept()
+        self._tables: Kept[tuple[int, int | None, str], Post] = Kept()
+        self._graphs: Kept[tuple[int, int, str], bytes] = Kept()
         self._runner: web.AppRunner | None = None
         self._activity: ActivityFront | None = None
 
@@ -258,34 +259,36 @@ class WebFront:
         raise web.HTTPSeeOther(opened.path)
 
     async def _board(self, request: web.Request) -> web.Response:
-        opened = self._opened(request)
+        opened, language = self._opened(request), request_language(request)
         try:
-            png = await self.board(opened.game_id, _at(request))
+            png = await self.board(opened.game_id, _at(request), language)
         except Refusal as refusal:
-            return _refused(refusal, request_language(request), 404)
+            return _refused(refusal, language, 404)
         return _board_response(png)
 
-    async def board(self, game_id: int, at: int | None) -> bytes:
-        """The game's picture now, or after `at` actions, kept ready a few seconds."""
+    async def board(self, game_id: int, at: int | None, language: str) -> bytes:
+        """The game's picture now, or after `at` actions, in `language`, kept ready a few
+        seconds."""
         versions = await self._host.watching.versions([game_id])
-        key = (game_id, versions.get(game_id, 0), at)
+        key = (game_id, versions.get(game_id, 0), at, shipped(language))
         png = self._pictures.get(key)
         if png is None:
-            png = self._pictures.put(key, await self._host.watching.board(game_id, at))
+            drawn = await self._host.watching.board(game_id, at, shipped(language))
+            png = self._pictures.put(key, drawn)
         return png
 
     async def _review_graph(self, request: web.Request) -> web.Response:
         """The graph of a reviewed game (a game not reviewed has none)."""
-        opened = self._opened(request)
+        opened, language = self._opened(request), shipped(request_language(request))
         try:
             view = await self.view(opened.game_id)
         except Refusal as refusal:
-            return _refused(refusal, request_language(request), 404)
+            return _refused(refusal, language, 404)
         if view.review is None:
             raise _not_found(request)
-        key = (opened.game_id, view.version)
+        key = (opened.game_id, view.version, language)
         graph = self._graphs.get(key) or self._graphs.put(
-            key, await asyncio.to_thread(graph_png, view.names, view.review)
+            key, await asyncio.to_thread(graph_png, view.names, view.review, language)
         )
         return web.Response(body=graph, content_type="image/png")
 
@@ -369,12 +372,12 @@ class WebFront:
         guild, which = int(info["guild"]), info["which"]
         if not self._links.shows(f"tournament:{guild}:{which}", info["signature"]):
             raise _not_found(request)
-        number = None if which == "newest" else int(which)
-        kept = self._tables.get((guild, number))
+        number, language = None if which == "newest" else int(which), request_language(request)
+        kept = self._tables.get((guild, number, language))
         if kept is not None:
             return kept
-        made = await self._host.tournaments.standings(guild, number, 0)
-        return self._tables.put((guild, number), made)
+        made = await self._host.tournaments.standings(guild, number, 0, language)
+        return self._tables.put((guild, number, language), made)
 
     async def _home(self, request: web.Request) -> web.Response:
         """What these pages are, with the leaderboards of the games played outside servers."""

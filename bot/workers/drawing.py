@@ -17,6 +17,8 @@ from functools import partial
 
 import engine
 import render
+from bot.play.words.languages import SOURCE
+from bot.play.words.pictures import picture_words
 from bot.workers.child import ChildProcess, Job, WorkerError, serve_standard_streams
 
 
@@ -32,16 +34,26 @@ class ThreadDrawing:
         game: engine.Game,
         player_names: Sequence[str],
         clocks: Sequence[str | None] = (),
+        *,
+        language: str = SOURCE,
     ) -> bytes:
+        words = picture_words(language)
         return await asyncio.to_thread(
-            partial(render.board_png, game, list(player_names), clocks=list(clocks))
+            partial(render.board_png, game, list(player_names), words, clocks=list(clocks))
         )
 
     async def replay_gif(
-        self, game: engine.Game, player_names: Sequence[str], *, max_frames: int
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        *,
+        max_frames: int,
+        language: str = SOURCE,
     ) -> bytes:
-        names = list(player_names)
-        return await asyncio.to_thread(render.replay_gif, game, names, max_frames=max_frames)
+        names, words = list(player_names), picture_words(language)
+        return await asyncio.to_thread(
+            partial(render.replay_gif, game, names, words, max_frames=max_frames)
+        )
 
     async def close(self) -> None:
         """Nothing to release."""
@@ -70,14 +82,22 @@ class DrawingProcess:
         game: engine.Game,
         player_names: Sequence[str],
         clocks: Sequence[str | None] = (),
+        *,
+        language: str = SOURCE,
     ) -> bytes:
-        scene = render.board_scene(game, player_names, clocks=clocks)
+        scene = render.board_scene(game, player_names, picture_words(language), clocks=clocks)
         return await self._boards.ask(("png", scene))
 
     async def replay_gif(
-        self, game: engine.Game, player_names: Sequence[str], *, max_frames: int
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        *,
+        max_frames: int,
+        language: str = SOURCE,
     ) -> bytes:
-        return await self._replays.ask(("gif", game.to_json(), list(player_names), max_frames))
+        job = ("gif", game.to_json(), list(player_names), max_frames, language)
+        return await self._replays.ask(job)
 
     async def close(self) -> None:
         """Let the children finish the pictures asked for, then stop them; no more are drawn."""
@@ -111,16 +131,18 @@ def _draw(job: Job) -> bytes:
         assert isinstance(scene, render.Scene)
         return render.scene_png(scene)
     if kind == "gif":
-        state, names, max_frames = arguments
+        state, names, max_frames, language = arguments
         assert isinstance(state, str) and isinstance(names, list) and isinstance(max_frames, int)
-        return render.replay_gif(engine.load_game(state), names, max_frames=max_frames)
+        assert isinstance(language, str)
+        game, words = engine.load_game(state), picture_words(language)
+        return render.replay_gif(game, names, words, max_frames=max_frames)
     raise DrawingError(f"unknown drawing job {kind!r}")
 
 
 def _warm_up() -> None:
     """Draw an empty board of every game: palettes and pieces are made once, up front."""
     for name, info in engine.GAMES.items():
-        render.board_png(engine.new_game(name, info.min_players, seed=0), [])
+        render.board_png(engine.new_game(name, info.min_players, seed=0), [], picture_words(SOURCE))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from discord import Client
 from bot.play.host import Host
 from bot.play.ranking.ratings import rate_game
 from bot.storage.sqlite import SqliteStorage
+from tests.bot.drawn_words import Drawn
 from tests.bot.harness import DiscordHarness
 from tests.bot.support import Clock, built, new_bot
 
@@ -36,6 +37,12 @@ async def discord(tmp_path: Path, database_url: str) -> AsyncIterator[DiscordHar
     otherwise), driven through the harness."""
     async with DiscordHarness(new_bot(tmp_path, database_url=database_url)) as harness:
         yield harness
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
+    """The words the bot's pictures say in the test, as the drawing code is given them."""
+    return Drawn(monkeypatch)
 
 
 @pytest.fixture

@@ -99,12 +99,22 @@ class StubRenderer:
     """Stands in for the renderer where the picture itself is not under test."""
 
     async def board_png(
-        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
+        *,
+        language: str = SOURCE,
     ) -> bytes:
         return f"png {len(game.history)} {' '.join(player_names)}".encode()
 
     async def replay_gif(
-        self, game: engine.Game, player_names: Sequence[str], *, max_frames: int
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        *,
+        max_frames: int,
+        language: str = SOURCE,
     ) -> bytes:
         return f"gif {len(game.history)} of at most {max_frames}".encode()
 

@@ -23,7 +23,7 @@ from bot.play.clocks.clock import DAY
 from bot.play.host import Host
 from bot.play.ranking.ratings import rate_game
 from bot.play.words import languages
-from bot.play.words.languages import posix_language, translations
+from bot.play.words.languages import SOURCE, posix_language, translations
 from bot.storage.sqlite import SqliteStorage
 from bot.workers.drawing import ThreadDrawing
 from tests.bot.discord_ui.test_ai_games import ScriptedThinker
@@ -278,7 +278,12 @@ class InterruptedWhileDrawing(StubRenderer):
     """Ctrl-C pressed while a picture is being drawn."""
 
     async def board_png(
-        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
+        *,
+        language: str = SOURCE,
     ) -> bytes:
         signal.raise_signal(signal.SIGINT)
         await asyncio.sleep(30)

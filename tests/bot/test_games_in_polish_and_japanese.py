@@ -13,6 +13,7 @@ from babel.messages.pofile import read_po
 from bot.play.words import languages
 from bot.play.words.languages import translations
 from bot.play.words.text import plain, t
+from tests.bot.drawn_words import Drawn
 from tests.bot.harness import DiscordHarness, Kind
 from tests.bot.test_pseudo_language import texts_of
 
@@ -37,7 +38,7 @@ def english_openings() -> list[str]:
 
 @pytest.mark.parametrize("locale", ["pl", "ja"])
 async def test_a_whole_tink_game_is_said_in_the_servers_and_the_readers_language(
-    discord: DiscordHarness, locale: str
+    discord: DiscordHarness, drawn: Drawn, locale: str
 ) -> None:
     owner = discord.user(f"owner-{locale}", locale=locale)
     server = discord.new_guild(f"Serwer {locale}", owner=owner, locale=locale)
@@ -64,6 +65,15 @@ async def test_a_whole_tink_game_is_said_in_the_servers_and_the_readers_language
     assert any(won.split("{ending}")[0] in text for text in said), "the result, in its words"
     posts = [r for r in discord.requests[before:] if r.kind is Kind.SEND]
     assert posts or said
+    pictured = [text for text in drawn.texts if text]
+    english_pictured = [(o, text) for text in pictured for o in PICTURE_OPENINGS if o in text]
+    assert len(pictured) > len(GAME) and not english_pictured, english_pictured[:5]
+    moved = translations(locale).gettext("Move {number}: {move}").split("{number}")[0]
+    assert any(text.startswith(moved) for text in pictured), "each move's picture, in its words"
+
+
+PICTURE_OPENINGS = ("Move ", "Player ", "a new game", " wins: ", "four in a row", "out")
+"""The English of the board pictures' headlines and notes."""
 
 
 @pytest.mark.parametrize(("hours", "form"), [(1, 0), (2, 1), (5, 2), (22, 1)])

@@ -205,7 +205,7 @@ async def test_a_direct_message_is_in_the_language_its_reader_last_used_the_bot_
     )
     async with DiscordHarness(new_bot(tmp_path, clock=clock)) as restarted:
         host = restarted.client.host  # type: ignore[attr-defined]
-        record = await host.slow_games.language_of(alice.id)
+        record = await host.languages.of_person(alice.id)
     assert record == "pl", "remembered across a restart"
 
 

@@ -14,6 +14,7 @@ from babel.messages.pofile import read_po
 
 import engine
 from bot.play.words import languages
+from tests.bot.drawn_words import Drawn
 from tests.bot.harness import DiscordHarness, Request
 from tests.bot.stand_in_catalogs import stand_in
 from tests.bot.support import Clock, new_bot
@@ -84,12 +85,16 @@ def english_in(text: str) -> list[str]:
 
 
 @pytest.fixture
-async def discord(tmp_path: Path, clock: Clock, pseudo_language: None) -> Iterator[DiscordHarness]:
+async def discord(
+    tmp_path: Path, clock: Clock, pseudo_language: None, drawn: Drawn
+) -> Iterator[DiscordHarness]:
     async with DiscordHarness(new_bot(tmp_path, clock=clock)) as harness:
         yield harness
 
 
-async def test_a_whole_tink_game_says_nothing_in_plain_english(discord: DiscordHarness) -> None:
+async def test_a_whole_tink_game_says_nothing_in_plain_english(
+    discord: DiscordHarness, drawn: Drawn
+) -> None:
     owner = discord.user("olga", locale=PSEUDO)
     server = discord.new_guild("Pseudo", owner=owner, locale=PSEUDO)
     channel = discord.text_channel("games", guild=server)
@@ -128,12 +133,14 @@ async def test_a_whole_tink_game_says_nothing_in_plain_english(discord: DiscordH
             if (words := english_in(text))
         }
     )
+    left += [f"picture: {text!r} -> {words}" for text in drawn.texts if (words := english_in(text))]
+    assert drawn.scenes >= 8, "the boards, the replay and the key moments were drawn"
     assert not left, f"{len(left)} texts in plain English:\n" + "\n".join(left[:60])
 
 
 @pytest.mark.parametrize("game", ["tingle", "folio", "bridge"])
 async def test_the_other_games_say_nothing_in_plain_english(
-    discord: DiscordHarness, game: str
+    discord: DiscordHarness, drawn: Drawn, game: str
 ) -> None:
     owner = discord.user("olga", locale=PSEUDO)
     channel = discord.text_channel(
@@ -164,4 +171,6 @@ async def test_the_other_games_say_nothing_in_plain_english(
             if (words := english_in(text))
         }
     )
+    left += [f"picture: {text!r} -> {words}" for text in drawn.texts if (words := english_in(text))]
+    assert drawn.scenes >= 5, "every move's board was drawn"
     assert not left, f"{len(left)} texts in plain English:\n" + "\n".join(left[:60])

@@ -7,6 +7,7 @@ import io
 import pytest
 from PIL import Image
 
+from bot.play.words.pictures import picture_words
 from render.crosstable import (
     ASKER,
     BYE,
@@ -18,6 +19,8 @@ from render.crosstable import (
     CrossRow,
     crosstable_png,
 )
+
+PICTURE_WORDS = picture_words("en")
 
 PHONE_WIDTH = 360
 
@@ -39,7 +42,9 @@ def rows(count: int, *, bye: bool = False, direct: bool = False) -> list[CrossRo
 
 
 def picture(title: str, tie_break: str, shown: list[CrossRow]) -> Image.Image:
-    return Image.open(io.BytesIO(crosstable_png(title, tie_break, shown))).convert("RGB")
+    return Image.open(io.BytesIO(crosstable_png(title, tie_break, shown, PICTURE_WORDS))).convert(
+        "RGB"
+    )
 
 
 @pytest.mark.parametrize("extras", [{}, {"bye": True}, {"bye": True, "direct": True}])

@@ -16,7 +16,10 @@ from PIL import Image, ImageChops
 
 import engine
 import render
+from bot.play.words.pictures import picture_words
 from render.review_graph import Mark, review_graph_png
+
+PICTURE_WORDS = picture_words("en")
 
 GOLDEN = Path(__file__).parent / "golden"
 SCALE = 4
@@ -99,7 +102,7 @@ def test_fixed_positions_look_like_their_reference(position: str) -> None:
     game = engine.new_game(name, players, seed=1, **options)
     for move in moves:
         game.play(move)
-    assert_like_reference(thumbnail(opened(render.board_png(game, NAMES))), position)
+    assert_like_reference(thumbnail(opened(render.board_png(game, NAMES, PICTURE_WORDS))), position)
 
 
 def test_names_in_six_scripts_look_like_their_reference() -> None:
@@ -107,7 +110,7 @@ def test_names_in_six_scripts_look_like_their_reference() -> None:
     game = engine.new_game("tink", 4, seed=1)
     game.play("S d4")
     game.forfeit(0, engine.Ending.RESIGNATION)
-    picture = opened(render.board_png(game, SCRIPTS))
+    picture = opened(render.board_png(game, SCRIPTS, PICTURE_WORDS))
     panel = picture.crop((0, PANEL_TOP, picture.width, picture.height))
     assert_like_reference(thumbnail(panel, 2), "names-six-scripts")
 
@@ -118,7 +121,7 @@ def test_a_compact_replay_frame_looks_like_its_reference() -> None:
     game = engine.new_game(name, players, seed=1, **options)
     for move in moves:
         game.play(move)
-    animation = Image.open(io.BytesIO(render.replay_gif(game, NAMES)))
+    animation = Image.open(io.BytesIO(render.replay_gif(game, NAMES, PICTURE_WORDS)))
     animation.seek(animation.n_frames - 1)
     assert_like_reference(thumbnail(animation.convert("RGB"), 2), "tink-spend-compact-replay")
 
@@ -128,5 +131,5 @@ def test_a_reviews_graph_looks_like_its_reference() -> None:
     beside the reference), at full size: the example the README shows."""
     review = json.loads((GOLDEN / "review-graph.json").read_text())
     marks = [Mark(position, seat, grade) for position, seat, grade in review["marks"]]
-    png = review_graph_png(review["names"], review["curve"], marks)
+    png = review_graph_png(review["names"], review["curve"], marks, PICTURE_WORDS)
     assert_like_reference(opened(png), "review-graph")

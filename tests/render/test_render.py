@@ -14,11 +14,14 @@ from PIL import Image
 
 import engine
 import render
+from bot.play.words.pictures import picture_words
 from render.gif import MAX_PARTS, SETTLE_MS
 from render.lettering import fit, line
 from tests.engine.strategies import games
 from tests.engine.test_bridge import BOTH_NEARLY_BUILT, position
 from tests.profiles import examples
+
+PICTURE_WORDS = picture_words("en")
 
 NAMES = ("Alice", "Bob")
 WIDTH = {"tink": 738, "tingle": 736, "folio": 738, "bridge": 738}
@@ -85,12 +88,12 @@ def test_every_position_of_a_random_game_is_a_distinct_picture(
     finished = random_game(name, players, 7, options)
     game = engine.new_game(name, players, seed=7, **options)
     view = game.view()
-    picture = opened(render.board_png(game, NAMES))
+    picture = opened(render.board_png(game, NAMES, PICTURE_WORDS))
     seen = {picture.tobytes()}
     for action in finished.actions:
         game.apply(action)
         previous, view = view, game.view()
-        before, picture = picture, opened(render.board_png(game, NAMES))
+        before, picture = picture, opened(render.board_png(game, NAMES, PICTURE_WORDS))
         assert picture.size == expected_size(game)
         assert picture.tobytes() not in seen
         seen.add(picture.tobytes())
@@ -103,9 +106,9 @@ def test_every_position_of_a_random_game_is_a_distinct_picture(
 @given(data=st.data())
 def test_random_positions_draw_the_same_for_the_same_state(name: str, data: st.DataObject) -> None:
     game = data.draw(games(name))
-    picture = render.board_png(game, NAMES)
+    picture = render.board_png(game, NAMES, PICTURE_WORDS)
     assert opened(picture).size == expected_size(game)
-    assert render.board_png(engine.load_game(game.to_json()), list(NAMES)) == picture
+    assert render.board_png(engine.load_game(game.to_json()), list(NAMES), PICTURE_WORDS) == picture
 
 
 def shown(animation: Image.Image) -> list[tuple[int, int]]:
@@ -138,7 +141,7 @@ def played(name: str, actions: int, seed: int, **options: object) -> engine.Game
 
 def test_a_replay_has_one_position_per_action_each_shown_for_a_frame_and_stays_small() -> None:
     game = played("bridge", 60, 3, rounds=5)
-    data = render.replay_gif(game, NAMES)
+    data = render.replay_gif(game, NAMES, PICTURE_WORDS)
     animation = opened(data, "GIF")
     durations = [duration for _, duration in shown(animation)]
     assert durations == [render.FRAME_MS] * 60 + [render.HOLD_MS]
@@ -148,13 +151,13 @@ def test_a_replay_has_one_position_per_action_each_shown_for_a_frame_and_stays_s
 
 
 def test_a_100_move_tink_replay_takes_at_most_one_and_a_half_kib_a_frame() -> None:
-    data = render.replay_gif(played("tink", 100, 43), NAMES)
+    data = render.replay_gif(played("tink", 100, 43), NAMES, PICTURE_WORDS)
     assert len(data) <= 101 * 1_536
 
 
 def test_a_300_move_bridge_replay_takes_under_400_kb() -> None:
     game = played("bridge", 300, 1, rounds=50, repetition_draw=False)
-    assert len(render.replay_gif(game, NAMES)) < 400_000
+    assert len(render.replay_gif(game, NAMES, PICTURE_WORDS)) < 400_000
 
 
 def long_bridge_game(actions: int) -> engine.Game:
@@ -174,7 +177,9 @@ def frame(animation: Image.Image, index: int) -> bytes:
 
 
 def board(game: engine.Game, layout: render.Layout = render.COMPACT) -> bytes:
-    return opened(render.board_png(game, NAMES, layout=layout)).convert("RGB").tobytes()
+    return (
+        opened(render.board_png(game, NAMES, PICTURE_WORDS, layout=layout)).convert("RGB").tobytes()
+    )
 
 
 @pytest.mark.parametrize("layout", [render.COMPACT, render.FULL])
@@ -182,7 +187,7 @@ def test_frames_of_a_long_replay_are_the_pictures_of_their_positions(
     layout: render.Layout,
 ) -> None:
     game = long_bridge_game(200)
-    animation = opened(render.replay_gif(game, NAMES, layout=layout), "GIF")
+    animation = opened(render.replay_gif(game, NAMES, PICTURE_WORDS, layout=layout), "GIF")
     frames = shown(animation)
     for index in (0, 1, 57, 123, 200):
         assert frame(animation, frames[index][0]) == board(position_after(game, index), layout)
@@ -191,8 +196,8 @@ def test_frames_of_a_long_replay_are_the_pictures_of_their_positions(
 def test_compact_pictures_are_half_the_size_of_the_board_picture() -> None:
     for name in engine.GAMES:
         game = random_game(name, 2, 4, {})
-        full = opened(render.board_png(game, NAMES))
-        compact = opened(render.board_png(game, NAMES, layout=render.COMPACT))
+        full = opened(render.board_png(game, NAMES, PICTURE_WORDS))
+        compact = opened(render.board_png(game, NAMES, PICTURE_WORDS, layout=render.COMPACT))
         assert full.size == expected_size(game)
         assert compact.size == compact_size(game)
         assert len(compact.getpalette() or []) // 3 <= render.COMPACT.colours
@@ -201,7 +206,7 @@ def test_compact_pictures_are_half_the_size_of_the_board_picture() -> None:
 @pytest.mark.parametrize("cap", [{"max_frames": 40}, {"max_bytes": 120_000}])
 def test_a_capped_replay_keeps_the_last_positions_and_fits(cap: dict[str, int]) -> None:
     game = long_bridge_game(200)
-    data = render.replay_gif(game, NAMES, **cap)
+    data = render.replay_gif(game, NAMES, PICTURE_WORDS, **cap)
     animation = opened(data, "GIF")
     assert len(data) <= cap.get("max_bytes", len(data))
     positions = [index for index, _ in shown(animation)]
@@ -229,14 +234,16 @@ def test_the_png_after_each_action_shows_what_the_replay_shows_then(
     name: str, players: int, options: dict[str, object]
 ) -> None:
     finished = random_game(name, players, 11, options)
-    animation = opened(render.replay_gif(finished, NAMES), "GIF")
+    animation = opened(render.replay_gif(finished, NAMES, PICTURE_WORDS), "GIF")
     frames = shown(animation)
     assert len(frames) == len(finished.actions) + 1
     game = engine.new_game(name, players, seed=11, **options)
     for (index, _), action in zip(frames, [*finished.actions, None], strict=True):
         animation.seek(index)
         frame = animation.convert("RGB")
-        picture = opened(render.board_png(game, NAMES, layout=render.COMPACT)).convert("RGB")
+        picture = opened(
+            render.board_png(game, NAMES, PICTURE_WORDS, layout=render.COMPACT)
+        ).convert("RGB")
         assert frame.crop((0, 0, *picture.size)).tobytes() == picture.tobytes()
         assert frame.height - picture.height == (FOLIO_STRIPS // 2 if finished_folio(game) else 0)
         if action is not None:
@@ -259,7 +266,7 @@ def test_the_png_after_each_action_shows_what_the_replay_shows_then(
 def test_any_player_names_draw_without_changing_the_layout(names: list[str]) -> None:
     for name in engine.GAMES:
         game = random_game(name, 2, 1, {})
-        assert opened(render.board_png(game, names)).size == expected_size(game)
+        assert opened(render.board_png(game, names, PICTURE_WORDS)).size == expected_size(game)
 
 
 def test_long_names_are_cut_with_an_ellipsis_to_fit() -> None:
@@ -275,22 +282,24 @@ def test_a_replay_shows_resignations_and_agreed_draws_as_frames() -> None:
     game.forfeit(1, engine.Ending.RESIGNATION)
     game.play(game.legal_moves()[0])
     game.agree_draw()
-    animation = opened(render.replay_gif(game, NAMES), "GIF")
+    animation = opened(render.replay_gif(game, NAMES, PICTURE_WORDS), "GIF")
     assert len(shown(animation)) == len(game.actions) + 1 == 5
 
 
 def test_pictures_drawn_in_parallel_threads_are_the_same_as_drawn_alone() -> None:
     positions = [random_game(name, 2, seed, {}) for name in engine.GAMES for seed in (1, 2)]
-    alone = [render.board_png(game, NAMES) for game in positions]
+    alone = [render.board_png(game, NAMES, PICTURE_WORDS) for game in positions]
     with ThreadPoolExecutor(4) as pool:
-        together = list(pool.map(lambda game: render.board_png(game, NAMES), positions * 3))
+        together = list(
+            pool.map(lambda game: render.board_png(game, NAMES, PICTURE_WORDS), positions * 3)
+        )
     assert together == alone * 3
 
 
 def test_a_bridge_waiting_for_its_answer_is_ringed_and_the_headline_says_so() -> None:
     game = position(BOTH_NEARLY_BUILT, win="delayed")
     game.play("b7-a8")
-    scene = render.board_scene(game, NAMES)
+    scene = render.board_scene(game, NAMES, PICTURE_WORDS)
     assert scene.headline.endswith("Bob\u2069 has one move to answer the bridge")
     assert {square for square, marks in scene.marks.items() if marks.win} == {
         f"a{rank}" for rank in range(1, 9)
@@ -300,20 +309,24 @@ def test_a_bridge_waiting_for_its_answer_is_ringed_and_the_headline_says_so() ->
 def test_folio_shows_pieces_by_code_and_no_empty_rows_once_the_game_is_over() -> None:
     game = engine.new_game("folio", 2, seed=1)
     game.play("give RS")
-    hand, pool = render.board_scene(game, NAMES).strips
+    hand, pool = render.board_scene(game, NAMES, PICTURE_WORDS).strips
     assert [token.code for token in hand.tokens] == ["RS"]
     assert sum(token.count for token in pool.tokens) == len(game.pool)
     assert len({token.code for token in pool.tokens}) == len(pool.tokens)
     finished = random_game("folio", 2, 1, {})
     assert finished.result is not None
-    assert all(not strip.tokens for strip in render.board_scene(finished, NAMES).strips)
+    assert all(
+        not strip.tokens for strip in render.board_scene(finished, NAMES, PICTURE_WORDS).strips
+    )
 
 
 def test_a_clock_is_shown_beside_a_player_s_name_after_any_note() -> None:
     game = engine.new_game("tink", 2, seed=1)
-    scene = render.board_scene(game, NAMES, clocks=["2d 3h", None])
+    scene = render.board_scene(game, NAMES, PICTURE_WORDS, clocks=["2d 3h", None])
     assert [seat.note for seat in scene.seats] == ["2d 3h", ""]
-    assert render.board_png(game, NAMES, clocks=["2d 3h"]) != render.board_png(game, NAMES)
+    assert render.board_png(game, NAMES, PICTURE_WORDS, clocks=["2d 3h"]) != render.board_png(
+        game, NAMES, PICTURE_WORDS
+    )
 
 
 @pytest.mark.parametrize(("name", "players", "options"), VARIANTS)
@@ -321,16 +334,16 @@ def test_the_board_map_says_where_the_picture_shows_each_square(
     name: str, players: int, options: dict[str, str]
 ) -> None:
     game = engine.new_game(name, players, seed=3, **options)
-    board = render.board_map(render.board_scene(game, NAMES))
-    start = Image.open(io.BytesIO(render.board_png(game, NAMES)))
+    board = render.board_map(render.board_scene(game, NAMES, PICTURE_WORDS))
+    start = Image.open(io.BytesIO(render.board_png(game, NAMES, PICTURE_WORDS)))
     assert (board.width, board.height) == start.size
     assert len(board.squares) == len(set(board.squares.values()))
     for _ in range(2):
         game.play(game.legal_moves()[0])
     earlier = game.view()
-    before = Image.open(io.BytesIO(render.board_png(game, NAMES))).convert("RGB")
+    before = Image.open(io.BytesIO(render.board_png(game, NAMES, PICTURE_WORDS))).convert("RGB")
     game.play(game.legal_moves()[-1])
-    after = Image.open(io.BytesIO(render.board_png(game, NAMES))).convert("RGB")
+    after = Image.open(io.BytesIO(render.board_png(game, NAMES, PICTURE_WORDS))).convert("RGB")
     changed = {
         square
         for square, (left, top, right, bottom) in board.squares.items()

@@ -13,10 +13,13 @@ from PIL import Image, ImageChops, ImageDraw
 
 import engine
 import render
+from bot.play.words.pictures import picture_words
 from render import lettering
 from render.key_moments import BOARD, CAPTION, GAP, WIDTH, Moment, key_moments_png
 from render.lettering import FACES, SHAPED, fit, line, printable
 from render.palette import BACKGROUND, TEXT
+
+PICTURE_WORDS = picture_words("en")
 
 DEVANAGARI = FACES.index("NotoSansDevanagari-Regular.ttf")
 THAI = FACES.index("NotoSansThai-Regular.ttf")
@@ -140,11 +143,12 @@ def test_a_board_picture_draws_hindi_and_thai_names_where_player_n_stood_before(
     game = engine.new_game("tink", 2, seed=1)
     game.play("S d4")
     names = [HINDI_NAME, THAI_NAME]
-    assert [seat.name.strip("\u2068\u2069") for seat in render.board_scene(game, names).seats] == (
-        names
-    )
-    picture = Image.open(io.BytesIO(render.board_png(game, names))).convert("RGB")
-    placeholders = Image.open(io.BytesIO(render.board_png(game, []))).convert("RGB")
+    assert [
+        seat.name.strip("\u2068\u2069")
+        for seat in render.board_scene(game, names, PICTURE_WORDS).seats
+    ] == (names)
+    picture = Image.open(io.BytesIO(render.board_png(game, names, PICTURE_WORDS))).convert("RGB")
+    placeholders = Image.open(io.BytesIO(render.board_png(game, [], PICTURE_WORDS))).convert("RGB")
     for seat, name in enumerate(names):
         left, _, right, _ = name_ink(picture, seat)
         assert abs((right - left) - line(name, 30).width) < 12
@@ -158,8 +162,8 @@ def test_a_long_hindi_name_s_headline_is_cut_to_fit_the_compact_picture() -> Non
         game.play(move)
     names = [LONG_HINDI_NAME, LONG_THAI_NAME]
     layout = render.COMPACT
-    headline = render.board_scene(game, names, layout=layout).headline
-    animation = Image.open(io.BytesIO(render.replay_gif(game, names)))
+    headline = render.board_scene(game, names, PICTURE_WORDS, layout=layout).headline
+    animation = Image.open(io.BytesIO(render.replay_gif(game, names, PICTURE_WORDS)))
     animation.seek(animation.n_frames - 1)
     frame = animation.convert("RGB")
     assert frame.width < 370
@@ -178,7 +182,7 @@ def key_moment_ink(heading: str, played: str, better: str) -> Image.Image:
     """What a key moment's picture draws above its two boards."""
     game = engine.new_game("tink", 2, seed=1)
     game.play("S d4")
-    board = render.board_png(game, [HINDI_NAME, THAI_NAME])
+    board = render.board_png(game, [HINDI_NAME, THAI_NAME], PICTURE_WORDS)
     moment = Moment(heading, board, played, board, better)
     picture = Image.open(io.BytesIO(key_moments_png([moment])))
     top = picture.convert("RGB").crop((0, 0, picture.width, GAP + CAPTION))

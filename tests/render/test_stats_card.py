@@ -6,7 +6,10 @@ import io
 
 from PIL import Image
 
+from bot.play.words.pictures import picture_words
 from render.stats_card import SHOWN_TROPHIES, WIDTH, StatsCard, stats_card_png
+
+PICTURE_WORDS = picture_words("en")
 
 
 def card(trophies: int, history: tuple[float, ...] = (3.0, 4.5, 4.0)) -> Image.Image:
@@ -18,7 +21,7 @@ def card(trophies: int, history: tuple[float, ...] = (3.0, 4.5, 4.0)) -> Image.I
         ("2 wins, 1 loss, 0 draws in 3 games", "Highest rating 4.5"),
         tuple(f"Tournament #{n}: Tink Swiss" for n in range(trophies)),
     )
-    return Image.open(io.BytesIO(stats_card_png(drawn)))
+    return Image.open(io.BytesIO(stats_card_png(drawn, PICTURE_WORDS)))
 
 
 def test_the_card_is_drawn_twice_a_phones_width_and_grows_with_each_trophy_shown() -> None:

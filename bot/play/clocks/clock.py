@@ -100,16 +100,6 @@ def short_duration(seconds: float) -> str:
     return f"{round(seconds / MINUTE)}m"
 
 
-def short_time_left(seconds: float) -> str:
-    """A bank for the board picture, to the two largest units: `2d 3h`, `5h 20m`, `0m`."""
-    left = max(0, int(seconds))
-    days, left = divmod(left, DAY)
-    hours, left = divmod(left, HOUR)
-    minutes = left // MINUTE
-    parts = [f"{n}{unit}" for n, unit in ((days, "d"), (hours, "h"), (minutes, "m")) if n]
-    return " ".join(parts[:2]) or "0m"
-
-
 # -- time ----------------------------------------------------------------------------
 
 
@@ -322,32 +312,37 @@ def resumed_clock(clock: TurnClock, now: float) -> TurnClock:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatClock:
+    """A seat's time left as its board picture shows it: `left` seconds, and whether the
+    players have stopped the clocks (`paused`)."""
+
+    left: float
+    paused: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Following:
     """A record after its game changed, and each seat's time left as the board picture
     of that moment shows it (see `seat_clocks`)."""
 
     record: GameRecord
-    clocks: tuple[str | None, ...]
+    clocks: tuple[SeatClock | None, ...]
 
 
 def seat_clocks(
     record: GameRecord, now: float, away: Sequence[Interval] = ()
-) -> tuple[str | None, ...]:
-    """Each seat's time left, short, for the board picture: every person's with a bank,
-    only the player to move's with a time per move (its `away` time not counted, as on
-    its clock), each marked `(paused)` while the players have stopped the clocks; none
-    without a clock running."""
+) -> tuple[SeatClock | None, ...]:
+    """Each seat's time left for the board picture: every person's with a bank, only the
+    player to move's with a time per move (its `away` time not counted, as on its
+    clock), each marked paused while the players have stopped the clocks; none without a
+    clock running."""
     facts = facts_of(record, away)
     if facts is None or record.status is not Status.ACTIVE:
         return ()
-    marker = f" {PAUSED_MARKER}" if record.clock.paused else ""
+    paused = record.clock.paused
     return tuple(
         None
         if is_ai(seat.user_id) or (facts.control.per_move and seat.seat != facts.turn_seat)
-        else short_time_left(time_left(facts, seat.seat, now)) + marker
+        else SeatClock(time_left(facts, seat.seat, now), paused)
         for seat in record.players
     )
-
-
-PAUSED_MARKER = "(paused)"
-"""After each clock in the board picture while the players have stopped the clocks."""

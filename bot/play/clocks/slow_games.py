@@ -22,6 +22,7 @@ from bot.play.table.announcements import notice
 from bot.play.table.events import DueWorkChanged
 from bot.play.table.games import GameTable
 from bot.play.table.values import Delivery, Post, Refusal
+from bot.play.words.languages import LANGUAGES, SERVERS_OWN, SOURCE
 from bot.play.words.text import GameLink, Moment, Name, Segment, Strong, Text, t
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.clocks import HeldPing, Hints, OnTimeOut, QuietHours, ServerSettings, Turn
@@ -82,8 +83,11 @@ class SlowGames:
         on_time_out: OnTimeOut | None = None,
         pages: bool | None = None,
         hints: Hints | None = None,
+        language: str | None = None,
     ) -> ServerSettings:
-        """Change what is given, keep the rest; running turns follow a new reminder delay."""
+        """Change what is given, keep the rest; running turns follow a new reminder delay.
+        `language` is a shipped language's code, or `SERVERS_OWN` for the language the
+        server's own Discord settings give it."""
         current = await self.clocks.server_settings(guild_id)
         changed = current
         if time_limit is not None:
@@ -106,6 +110,8 @@ class SlowGames:
             changed = dataclasses.replace(changed, pages=pages)
         if hints is not None:
             changed = dataclasses.replace(changed, hints=hints)
+        if language is not None:
+            changed = dataclasses.replace(changed, language=_chosen_language(language))
         if changed != current:
             await self.clocks.save_server_settings(guild_id, changed)
             await self._replan(guild_id, changed.reminder_delay)
@@ -121,14 +127,6 @@ class SlowGames:
 
     async def set_dm_reminders(self, user_id: int, on: bool) -> None:
         await self.clocks.set_dm_reminders(user_id, on)
-
-    async def language_of(self, user_id: int) -> str | None:
-        """The language the user last used the bot in, for what reaches them outside any
-        interaction (a direct message, a reminder); None before they used it."""
-        return await self.clocks.language(user_id)
-
-    async def remember_language(self, user_id: int, language: str) -> None:
-        await self.clocks.set_language(user_id, language)
 
     async def quiet_hours(self, user_id: int) -> QuietHours | None:
         return await self.clocks.quiet_hours(user_id)
@@ -336,6 +334,15 @@ class SlowGames:
 
     def _changed(self) -> None:
         self.games.events.write(DueWorkChanged())
+
+
+def _chosen_language(language: str) -> str | None:
+    """A server's `language` setting as given: a shipped language, or `SERVERS_OWN`."""
+    if language == SERVERS_OWN:
+        return None
+    if language != SOURCE and language not in LANGUAGES:
+        raise Refusal(t("The bot does not speak that language yet."))
+    return language
 
 
 def _first_due(reminders: list[Reminder]) -> float | None:

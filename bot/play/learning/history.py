@@ -15,6 +15,7 @@ from bot.play.learning.exports import record_files
 from bot.play.table.games import GameTable
 from bot.play.table.pictures import Renderer
 from bot.play.table.values import File, Post, Refusal
+from bot.play.words.languages import SOURCE
 from bot.play.words.learning import (
     LISTED_WINS,
     graded_lesson,
@@ -43,12 +44,18 @@ class History:
         self._renderer = renderer
         self._graded = graded
 
-    async def in_channel(self, place_id: int, game_name: str) -> Post:
-        """The game being played in a channel, or the last one finished there."""
-        return await self._post(await self._games.played(place_id, game_name))
+    async def in_channel(self, place_id: int, game_name: str, language: str = SOURCE) -> Post:
+        """The game being played in a channel, or the last one finished there; the
+        replay's words in `language` (as the words of each of these posts)."""
+        return await self._post(await self._games.played(place_id, game_name), language)
 
     async def finished(
-        self, guild_id: int | None, user_id: int, game_name: str, game_id: int
+        self,
+        guild_id: int | None,
+        user_id: int,
+        game_name: str,
+        game_id: int,
+        language: str = SOURCE,
     ) -> Post:
         """Any finished game of the asker's server (outside servers, of their own), by id."""
         game_title = engine.GAMES[game_name].title
@@ -63,14 +70,16 @@ class History:
                     history=history,
                 )
             )
-        return await self._finished(record)
+        return await self._finished(record, language)
 
-    async def replay(self, guild_id: int | None, user_id: int, game_id: int) -> Post:
+    async def replay(
+        self, guild_id: int | None, user_id: int, game_id: int, language: str = SOURCE
+    ) -> Post:
         """A finished game's history, asked for from the message announcing its end."""
         record = await server_game(self._games, guild_id, user_id, game_id, None)
-        return await self._finished(record)
+        return await self._finished(record, language)
 
-    async def _finished(self, record: GameRecord) -> Post:
+    async def _finished(self, record: GameRecord, language: str) -> Post:
         if record.status is not Status.FINISHED:
             history = Command(record.game, "history")
             raise Refusal(
@@ -80,14 +89,15 @@ class History:
                     history=history,
                 )
             )
-        return await self._post(record)
+        return await self._post(record, language)
 
-    async def _post(self, record: GameRecord) -> Post:
+    async def _post(self, record: GameRecord, language: str) -> Post:
         async with self._games.borrow(record) as loan:
             game = engine.load_game(loan.game.to_json())
-        taught, gif = await asyncio.gather(
-            lessons(game), self._renderer.replay_gif(game, record.names, max_frames=REPLAY_FRAMES)
+        replay = self._renderer.replay_gif(
+            game, record.names, max_frames=REPLAY_FRAMES, language=language
         )
+        taught, gif = await asyncio.gather(lessons(game), replay)
         review = await self._graded(record)
         grades = {} if review is None else {m.ply: m.grade for m in review.moves if m.grade}
         moves = [

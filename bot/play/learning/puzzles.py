@@ -17,6 +17,7 @@ from bot.play.playing.choices import MoveChoices, Step
 from bot.play.table.games import GameTable
 from bot.play.table.pictures import Renderer
 from bot.play.table.values import File, Post, Prompt, Refusal
+from bot.play.words.languages import SOURCE
 from bot.play.words.text import Code, Command, Name, Strong, Text, say, t, tn
 from bot.play.words.wording import title
 from bot.storage import GameRecord
@@ -62,14 +63,17 @@ class Puzzles:
         self._renderer = renderer
         self._thinker = thinker
 
-    async def ask(self, guild_id: int | None, user_id: int, game: str | None) -> Post:
-        """The player's open puzzle of this server, else a new one (of `game` if named)."""
+    async def ask(
+        self, guild_id: int | None, user_id: int, game: str | None, language: str = SOURCE
+    ) -> Post:
+        """The player's open puzzle of this server, else a new one (of `game` if named),
+        its board's words in `language` (the player's)."""
         current = await self._tries.current(user_id, guild_id)
         if current is not None and (game is None or await self._of_game(current, game)):
-            return await self._shown(await self._found(current), current, guild_id)
+            return await self._shown(await self._found(current), current, language)
         new = await self._new(guild_id, user_id, game)
         given = await self._tries.give(user_id, guild_id, new.record.id, new.ply, self._now())
-        return await self._shown(new, given, guild_id)
+        return await self._shown(new, given, language)
 
     async def answer(self, guild_id: int | None, user_id: int, move: str) -> Post:
         """Check the player's answer to their open puzzle."""
@@ -160,8 +164,9 @@ class Puzzles:
             raise Refusal(t("That puzzle's game is gone; ask for another with /puzzle."))
         return found
 
-    async def _shown(self, found: Found, given: PuzzleTry, guild_id: int | None) -> Post:
-        board = await self._renderer.board_png(found.position, found.record.names)
+    async def _shown(self, found: Found, given: PuzzleTry, language: str) -> Post:
+        names = found.record.names
+        board = await self._renderer.board_png(found.position, names, language=language)
         seat = found.position.to_move or 0
         puzzle: dict[str, Text | str | Strong] = {
             "game": title(found.record),
@@ -182,8 +187,7 @@ class Puzzles:
                 **puzzle,
             )
         how = tn(
-            "Answer with {answer} or {button} ({count} try), or see the solution with "
-            "{solution}.",
+            "Answer with {answer} or {button} ({count} try), or see the solution with {solution}.",
             "Answer with {answer} or {button} ({count} tries), or see the solution with "
             "{solution}.",
             TRIES - given.tries,

@@ -28,9 +28,11 @@ from bot.play.playing.ai_turns import Thinker
 from bot.play.table.games import GameTable
 from bot.play.table.pictures import Renderer
 from bot.play.table.values import File, Post, Refusal
-from bot.play.words.learning import grade_count, grade_word
-from bot.play.words.text import Command, Name, Strong, Text, joined, lines, t
-from bot.play.words.wording import names, title
+from bot.play.words.languages import SOURCE
+from bot.play.words.learning import grade_count, grade_word, moment_captions
+from bot.play.words.pictures import picture_words
+from bot.play.words.text import Command, Name, Strong, Text, joined, lines, names, plain, t
+from bot.play.words.wording import title
 from bot.storage import GameRecord, Status
 from bot.storage.reviews import KeptReviews
 from render.key_moments import Moment, key_moments_png
@@ -86,9 +88,9 @@ class Reviews:
             raise Refusal(t("That game is not finished: a review is of a finished game."))
         return record
 
-    async def review(self, record: GameRecord, progress: Progress) -> Post:
+    async def review(self, record: GameRecord, progress: Progress, language: str = SOURCE) -> Post:
         """Value every position (saying how far it got every `PROGRESS_EVERY`), grade
-        the moves, and draw the graph."""
+        the moves, and draw the graph and key moments with their words in `language`."""
         async with self._games.borrow(record) as loan:
             game = engine.load_game(loan.game.to_json())
         review = await self.kept(record)
@@ -97,10 +99,10 @@ class Reviews:
             review = await self._made(game, positions, progress)
             made = review_to_json(review)
             await self._kept.keep(record.id, record.version, made, self._games.clock())
-        graph = await asyncio.to_thread(graph_png, record.names, review)
+        graph = await asyncio.to_thread(graph_png, record.names, review, language)
         files = [File(f"{record.game}-{record.id}-review.png", graph)]
         if review.key_moments():
-            moments = await self._moments(record, game, review)
+            moments = await self._moments(record, game, review, language)
             files.append(File(f"{record.game}-{record.id}-key-moments.png", moments))
         return Post(record.id, review_text(record, review), tuple(files))
 
@@ -116,43 +118,42 @@ class Reviews:
             appraisals.append(await self._thinker.appraise(state, LEVEL, position.move))
         return grade_game(game, positions, appraisals)
 
-    async def _moments(self, record: GameRecord, game: engine.Game, review: GameReview) -> bytes:
+    async def _moments(
+        self, record: GameRecord, game: engine.Game, review: GameReview, language: str
+    ) -> bytes:
         """The key moments' boards: after the move played, and after the better move."""
         moments = []
         for move in review.key_moments():
             before = position_before(game, move.ply)
-            name = record.players[move.seat].name
             assert move.grade is not None
-            played = await self._board_after(record, before, move.move)
+            played = await self._board_after(record, before, move.move, language)
             better = None
             if move.better is not None:
-                better = await self._board_after(record, before, move.better)
-            moments.append(
-                Moment(
-                    f"{move.ply + 1}. {name}: {move.grade.value}",
-                    played,
-                    f"played {move.move}",
-                    better,
-                    f"better {move.better}",
-                )
+                better = await self._board_after(record, before, move.better, language)
+            captions = moment_captions(move, record.players[move.seat].name)
+            heading, played_words, better_words = (
+                plain(caption, language=language) for caption in captions
             )
+            moments.append(Moment(heading, played, played_words, better, better_words))
         return await asyncio.to_thread(key_moments_png, moments)
 
-    async def _board_after(self, record: GameRecord, game: engine.Game, move: str) -> bytes:
+    async def _board_after(
+        self, record: GameRecord, game: engine.Game, move: str, language: str
+    ) -> bytes:
         after = engine.load_game(game.to_json())
         after.play(move)
-        return await self._renderer.board_png(after, record.names)
+        return await self._renderer.board_png(after, record.names, language=language)
 
 
-def graph_png(names: Sequence[str], review: GameReview) -> bytes:
+def graph_png(names: Sequence[str], review: GameReview, language: str) -> bytes:
     """The review's graph: each player's expected score (as `GameReview.shown_curve`
-    shows it), the graded moves marked."""
+    shows it), the graded moves marked, its words in `language`."""
     marks = [
         Mark(index + 1, move.seat, move.grade.value)
         for index, move in enumerate(review.moves)
         if move.grade is not None
     ]
-    return review_graph_png(names, review.shown_curve(), marks)
+    return review_graph_png(names, review.shown_curve(), marks, picture_words(language))
 
 
 def review_text(record: GameRecord, review: GameReview) -> Text:

@@ -10,10 +10,14 @@ from dataclasses import dataclass
 import engine
 import render
 from ai.review import GameReview
+from bot.play.clocks.clock import SeatClock
 from bot.play.learning.history import Graded, lessons
 from bot.play.table.games import GameTable
 from bot.play.table.pictures import Renderer
 from bot.play.table.values import Refusal
+from bot.play.words.clocks import short_clock
+from bot.play.words.languages import SOURCE
+from bot.play.words.pictures import picture_words
 from bot.play.words.text import Text, t
 from bot.play.words.wording import result_text, title, turn_line
 from bot.storage import GameRecord, Status
@@ -26,7 +30,7 @@ class SeatView:
     whether it is their move."""
 
     name: str
-    clock: str | None
+    clock: SeatClock | None
     to_move: bool
 
 
@@ -64,6 +68,9 @@ class GameView:
 
 
 PAGES_OFF = t("This server has turned its games' pages off.")
+MAP_WORDS = picture_words(SOURCE)
+"""The words of the scene a page's map of the board is made from: where each square is
+does not depend on the language, as the headline and the labels have heights of their own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +124,7 @@ class Watching:
             len(game.actions) + 1,
             record.names,
             await self._graded(record) if record.status is Status.FINISHED else None,
-            render.board_map(render.board_scene(game, record.names)),
+            render.board_map(render.board_scene(game, record.names, MAP_WORDS)),
         )
 
     async def here(self, place_id: int, game: str, user_id: int) -> PageOf:
@@ -135,17 +142,19 @@ class Watching:
         await self._refuse_pages_off(record)
         return PageOf(record.id, title(record), record.seat_of(user_id) is not None)
 
-    async def board(self, game_id: int, at: int | None = None) -> bytes:
-        """The board picture now, or after the first `at` actions (0: the start)."""
+    async def board(self, game_id: int, at: int | None = None, language: str = SOURCE) -> bytes:
+        """The board picture now, or after the first `at` actions (0: the start), its
+        words in `language`."""
         record = await self._started(game_id)
         async with self._games.borrow(record) as loan:
             game = engine.load_game(loan.game.to_json())
-        clocks: Sequence[str | None] = await self._games.seat_clocks(record)
+        clocks: Sequence[SeatClock | None] = await self._games.seat_clocks(record)
         if at is not None and at < len(game.actions):
             info = (record.game, len(record.players), record.seed, record.options)
             game = engine.replay(*info, game.actions[: max(at, 0)])
             clocks = ()
-        return await self._renderer.board_png(game, record.names, clocks)
+        shown = [None if clock is None else short_clock(clock, language) for clock in clocks]
+        return await self._renderer.board_png(game, record.names, shown, language=language)
 
     async def place_of(self, game_id: int) -> int:
         """The channel or thread the game is played in."""

@@ -16,15 +16,19 @@ from bot.play.table.changes import Changes
 from bot.play.table.games import GameTable
 from bot.play.table.values import Answer, Person, Post, Prompt, Refusal
 from bot.play.words.settings import control_text
-from bot.play.words.text import Name, Strong, Text, excerpt, excerpts_in, joined, lines, say, t
-from bot.play.words.wording import (
-    game_link,
+from bot.play.words.text import (
+    Name,
+    Strong,
+    Text,
+    excerpt,
+    excerpts_in,
+    joined,
+    lines,
     names,
-    options_text,
-    seat_of,
-    sentence,
-    title,
+    say,
+    t,
 )
+from bot.play.words.wording import game_link, options_text, seat_of, sentence, title
 from bot.storage import ChannelBusy, GameDraft, GameRecord, Seat, Status
 from bot.storage.clock_queries import ClockStorage
 

@@ -13,8 +13,8 @@ from bot.play.table.posts import lapsed_offer
 from bot.play.table.saving import Loan
 from bot.play.table.values import Answer, Post, Prompt, Refusal
 from bot.play.words.refusals import NoGame
-from bot.play.words.text import Name, Strong, Text, say, t
-from bot.play.words.wording import names, title
+from bot.play.words.text import Name, Strong, Text, names, say, t
+from bot.play.words.wording import title
 from bot.storage import Action, GameRecord, Seat, Status
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.clocks import OnTimeOut

@@ -12,8 +12,8 @@ from bot.play.playing.ai_turns import AiPlayers, DrawAnswer
 from bot.play.table.changes import Changes
 from bot.play.table.games import GameTable, player
 from bot.play.table.values import Answer, Post, Prompt, Refusal
-from bot.play.words.text import Code, Command, Name, Strong, Text, joined, lines, say, t, tn
-from bot.play.words.wording import agreed_draw, names
+from bot.play.words.text import Code, Command, Name, Strong, Text, joined, lines, names, say, t, tn
+from bot.play.words.wording import agreed_draw
 from bot.storage import Action, GameRecord, Offer, OfferKind, Seat
 
 OFFERED = (Prompt.DRAW, Prompt.UNDO, Prompt.PAUSE)

@@ -15,6 +15,7 @@ from bot.play.ranking.trophies import bests, trophies
 from bot.play.table.values import File, Refusal
 from bot.play.words import standings as words
 from bot.play.words.languages import SOURCE
+from bot.play.words.pictures import picture_words
 from bot.play.words.text import Text, plain, say
 from bot.storage.puzzles import PuzzleTries
 from bot.storage.standing_queries import Standings
@@ -147,7 +148,8 @@ class Leaderboards:
             tuple(plain(text, language=language) for text in (*record, *best)),
             tuple(plain(words.tournament_name(w.tournament), language=language) for w in won),
         )
-        picture = File(STATS_PICTURE, await asyncio.to_thread(stats_card_png, drawn))
+        png = await asyncio.to_thread(stats_card_png, drawn, picture_words(language))
+        picture = File(STATS_PICTURE, png)
         return Card(title, fields=tuple(fields), footer=words.STATS_FOOTER, picture=picture)
 
 

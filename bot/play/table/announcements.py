@@ -8,6 +8,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.play.clocks.clock import SeatClock
 from bot.play.table.values import Lapsed, Post, Prompt
 from bot.play.words.text import from_data, to_data
 from bot.storage import Announcement, GameRecord
@@ -28,12 +29,14 @@ class Owed:
     """None for a post without a picture (a notice)."""
     state: str
     player_names: tuple[str, ...]
-    clocks: tuple[str | None, ...] = ()
+    clocks: tuple[SeatClock | None, ...] = ()
     dm_user_id: int | None = None
     """Whom the post goes to by direct message first (a reminder), if anyone."""
 
 
-def announcement(record: GameRecord, post: Post, clocks: Sequence[str | None] = ()) -> Announcement:
+def announcement(
+    record: GameRecord, post: Post, clocks: Sequence[SeatClock | None] = ()
+) -> Announcement:
     """The announcement of the change saving `record` (read at its version before the save),
     with the `clocks` its picture shows beside the players' names, and the token of the
     interaction whose reply the post is to be, if known (`Post.reply_token`)."""
@@ -41,7 +44,7 @@ def announcement(record: GameRecord, post: Post, clocks: Sequence[str | None] = 
         "picture": picture_name(record),
         "state": record.state,
         "names": list(record.names),
-        "clocks": list(clocks),
+        "clocks": [None if clock is None else [clock.left, clock.paused] for clock in clocks],
     }
     return Announcement(
         uuid.uuid4().hex,
@@ -96,10 +99,19 @@ def owed(stored: Announcement) -> Owed:
         lapsed=_lapsed(data["lapsed"]),
         announcement=stored.id,
     )
-    clocks = tuple(data.get("clocks", ()))
+    clocks = tuple(map(_clock, data.get("clocks", ())))
     names = tuple(data["names"])
     dm = data.get("dm")
     return Owed(stored.place_id, post, data["picture"], data["state"], names, clocks, dm)
+
+
+def _clock(kept: object) -> SeatClock | None:
+    """A seat's clock as written: seconds left and whether paused (an announcement owed
+    from before clocks were kept so, as words, is drawn again without them)."""
+    if isinstance(kept, list):
+        left, paused = kept
+        return SeatClock(float(left), bool(paused))
+    return None
 
 
 def _lapsed(kept: object) -> tuple[Lapsed, ...]:

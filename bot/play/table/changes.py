@@ -81,7 +81,7 @@ class Changes:
             await loan.save(following.record, actions, taken_back, announcement=owed)
         record = following.record
         files = await self._pictures.drawn(
-            change.picture, loan.game, record.names, following.clocks
+            change.picture, loan.game, record.names, following.clocks, record
         )
         return dataclasses.replace(
             change.post, files=files, announcement=None if owed is None else owed.id

@@ -17,7 +17,14 @@ from functools import partial
 from typing import TypeVar
 
 import engine
-from bot.play.clocks.clock import AwayTimes, away_during, never_away, runs_out, seat_clocks
+from bot.play.clocks.clock import (
+    AwayTimes,
+    SeatClock,
+    away_during,
+    never_away,
+    runs_out,
+    seat_clocks,
+)
 from bot.play.table.announcements import announcement
 from bot.play.table.saving import Loan, Saves, Stale
 from bot.play.table.values import LARGEST_ID, DamagedGame, Post, Refusal
@@ -189,7 +196,7 @@ class GameTable:
         if refreshed is not record:
             await self.save(refreshed)
 
-    async def seat_clocks(self, record: GameRecord) -> tuple[str | None, ...]:
+    async def seat_clocks(self, record: GameRecord) -> tuple[SeatClock | None, ...]:
         """Each seat's time left now, short, for the board picture (see `seat_clocks`)."""
         return seat_clocks(record, self.clock(), await self._away_of(record))
 

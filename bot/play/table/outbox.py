@@ -201,7 +201,10 @@ class Outbox:
         except engine.GameError:
             log.exception("the position announced for game %s cannot be read", kept.post.game_id)
             return ()
-        return await self._pictures.drawn(kept.picture_name, game, kept.player_names, kept.clocks)
+        place = await self._games.by_id(kept.post.game_id)
+        return await self._pictures.drawn(
+            kept.picture_name, game, kept.player_names, kept.clocks, place
+        )
 
     async def _strike_off(self, announcement_id: str) -> None:
         await self._announcements.announced(announcement_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from bot.play.clocks.clock import Following
+from bot.play.clocks.clock import Following, SeatClock
 from bot.play.playing.ai_seats import humans, is_ai
 from bot.play.table.announcements import announcement, picture_name
 from bot.play.table.pictures import BoardPictures
@@ -42,11 +42,13 @@ class BoardPosts:
         self._pictures = pictures
         self._audible = audible
 
-    async def board(self, loan: Loan, text: Text, clocks: Sequence[str | None]) -> Post:
+    async def board(self, loan: Loan, text: Text, clocks: Sequence[SeatClock | None]) -> Post:
         """A post with the picture of the lent game, the seats' `clocks` beside their names,
         pinging no one; without the picture when drawing fails (logged)."""
         record = loan.record
-        files = await self._pictures.drawn(picture_name(record), loan.game, record.names, clocks)
+        files = await self._pictures.drawn(
+            picture_name(record), loan.game, record.names, clocks, record
+        )
         return Post(record.id, text, files=files)
 
     async def change_post(

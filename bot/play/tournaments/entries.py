@@ -19,6 +19,7 @@ from bot.play.tournaments.posts import announcement_post, standings_post
 from bot.play.tournaments.reading import Table, tally
 from bot.play.tournaments.rounds import Rounds
 from bot.play.tournaments.venue import NO_GAME
+from bot.play.words.languages import SOURCE
 from bot.play.words.text import Command, Name, Text, excerpt, lines, t, tn
 from bot.play.words.tournaments import (
     begun_text,
@@ -283,16 +284,19 @@ class Tournaments:
         """The standings and crosstable of a server's tournament."""
         return await tally(self._store, await self._numbered(guild_id, number))
 
-    async def standings(self, guild_id: int, number: int | None, user_id: int) -> Post:
+    async def standings(
+        self, guild_id: int, number: int | None, user_id: int, language: str = SOURCE
+    ) -> Post:
         """A server's tournament standings (its newest when `number` is None), as text
-        and as a crosstable picture that shows `user_id`'s row in a large field."""
+        and as a crosstable picture that shows `user_id`'s row in a large field, its
+        words in `language`."""
         if number is None:
             found = await self._store.in_guild(guild_id)
             if not found:
                 raise Refusal(t("This server has no tournaments yet."))
             number = found[0].number
         table = await self.table(guild_id, number)
-        return await standings_post(table, standings_text(table), user_id)
+        return await standings_post(table, standings_text(table), user_id, language)
 
     async def listing(self, guild_id: int) -> Text:
         """The server's tournaments, open and running ones first."""

@@ -8,7 +8,8 @@ import asyncio
 from bot.play.table.values import File, Post
 from bot.play.tournaments.reading import Table
 from bot.play.tournaments.venue import NO_GAME
-from bot.play.words.text import Text
+from bot.play.words.pictures import picture_words
+from bot.play.words.text import Text, plain
 from bot.play.words.tournaments import announcement_text, crosstable_rows
 from bot.storage.tournaments import TournamentRecord
 from bot.storage.tournaments import Tournaments as TournamentStore
@@ -21,9 +22,10 @@ async def announcement_post(store: TournamentStore, tournament: TournamentRecord
     return Post(NO_GAME, announcement_text(tournament, entrants))
 
 
-async def standings_post(table: Table, text: Text, asker: int | None) -> Post:
+async def standings_post(table: Table, text: Text, asker: int | None, language: str) -> Post:
     """The text with the crosstable picture attached, showing `asker`'s row in a large
-    field."""
+    field, its words in `language`."""
     title, tie_break, rows = crosstable_rows(table, asker)
-    png = await asyncio.to_thread(crosstable_png, title, tie_break, rows)
+    said = plain(title, language=language), plain(tie_break, language=language)
+    png = await asyncio.to_thread(crosstable_png, *said, rows, picture_words(language))
     return Post(NO_GAME, text, files=(File(f"tournament-{table.tournament.number}.png", png),))

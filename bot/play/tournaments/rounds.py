@@ -18,6 +18,7 @@ from bot.play.playing.endings import Endings
 from bot.play.table.announcements import news
 from bot.play.table.events import PostsOwed
 from bot.play.table.games import GameTable
+from bot.play.table.languages import Languages
 from bot.play.table.values import Delivery, Person, Post
 from bot.play.tournaments.pairings import round_robin, swiss_round, swiss_rounds
 from bot.play.tournaments.posts import announcement_post, standings_post
@@ -65,10 +66,12 @@ class Rounds:
         endings: Endings,
         standings: Standings,
         venue: Venue | None,
+        languages: Languages,
         *,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self._games = games
+        self._languages = languages
         self._store = store
         self._claims = claims
         self._standings = standings
@@ -150,7 +153,8 @@ class Rounds:
         table = await tally(self._store, tournament)
         owed, post = self.news(tournament.channel_id, final_text(table))
         if await self._store.end(tournament.id, TournamentStatus.FINISHED, self._clock(), [owed]):
-            pictured = await standings_post(table, post.text, None)
+            language = await self._languages.of_server(tournament.guild_id)
+            pictured = await standings_post(table, post.text, None, language)
             self.tell(owed, dataclasses.replace(post, files=pictured.files))
 
     async def _start_on_time(self, tournament: TournamentRecord) -> bool:

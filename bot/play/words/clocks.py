@@ -3,8 +3,14 @@
 
 from __future__ import annotations
 
-from bot.play.clocks.clock import DAY, HOUR, MINUTE
-from bot.play.words.text import Text, joined, t, tn
+from babel.units import format_unit
+
+from bot.play.clocks.clock import DAY, HOUR, MINUTE, SeatClock
+from bot.play.words.languages import babel_locale
+from bot.play.words.text import Text, joined, plain, t, tn
+
+PAUSED = t("(paused)")
+"""After each clock in the board picture while the players have stopped the clocks."""
 
 
 def span(seconds: float) -> Text:
@@ -26,3 +32,16 @@ def _unit(unit: int, count: int) -> Text:
     if unit == 1:
         return tn("{count} hour", "{count} hours", count)
     return tn("{count} minute", "{count} minutes", count)
+
+
+def short_clock(clock: SeatClock, language: str) -> str:
+    """A seat's time left as its board picture shows it, to the two largest units in the
+    narrow form of `language` (`2d 3h`, `5h 20m`, `0m`; `2 T 3h` in German), `(paused)`
+    after it while the clocks are stopped."""
+    left, locale = max(0, int(clock.left)), babel_locale(language)
+    days, left = divmod(left, DAY)
+    hours, left = divmod(left, HOUR)
+    counts = ((days, "duration-day"), (hours, "duration-hour"), (left // MINUTE, "duration-minute"))
+    parts = [format_unit(n, unit, length="narrow", locale=locale) for n, unit in counts if n]
+    shown = " ".join(parts[:2]) or format_unit(0, "duration-minute", length="narrow", locale=locale)
+    return f"{shown} {plain(PAUSED, language=language)}" if clock.paused else shown

@@ -35,11 +35,18 @@ LANGUAGES = {
     "ja": "日本語",
 }
 """The languages shipped beside English, by Discord's locale code, each in its own name."""
+SERVERS_OWN = "server"
+"""A server's `language` setting that follows its own Discord settings (the default)."""
 NEAREST = {"es-419": "es-ES", "en-GB": SOURCE}
 """Discord's locales answered in another shipped language."""
 PROJECT = "Pyramid Host"
 WIDTH = 88
 """Where the catalogs' lines are folded."""
+
+
+def own_name(language: str) -> str:
+    """A shipped language in its own name (`Deutsch`), English for any other."""
+    return LANGUAGES.get(shipped(language), "English")
 
 
 def shipped(locale: str | None) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ai.review import Grade
-from bot.play.words.text import Text, joined, t, tn
+from ai.review import Grade, ReviewedMove
+from bot.play.words.text import Code, Name, Text, joined, t, tn
 
 LISTED_WINS = 3
 """Winning moves named in a lesson of a finished game's move list; the rest are counted."""
@@ -100,3 +100,18 @@ def not_played(game: str | None, number: int) -> Text:
     if game is None:
         return t("You played no game #{number}.", number=str(number))
     return t("You played no {game} game #{number}.", game=game, number=str(number))
+
+
+def moment_captions(move: ReviewedMove, name: str) -> tuple[Text, Text, Text]:
+    """A key moment's captions: `12. Alice: blunder` over its two boards, `played S d4`
+    under the board after the move played and `better T e5` under the better move's."""
+    assert move.grade is not None, "a key moment is a graded move"
+    heading = t(
+        "{number}. {player}: {grade}",
+        number=str(move.ply + 1),
+        player=Name(name),
+        grade=grade_word(move.grade),
+    )
+    played = t("played {move}", move=Code(move.move))
+    better = t("better {move}", move=Code(move.better or ""))
+    return heading, played, better

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import engine
 from bot.play.table.values import Refusal
-from bot.play.words.text import Command, Name, Text, excerpt, excerpts_in, say, t
-from bot.play.words.wording import names, result_text, title
+from bot.play.words.text import Command, Name, Text, excerpt, excerpts_in, names, say, t
+from bot.play.words.wording import result_text, title
 from bot.storage import GameRecord, Status
 
 

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from bot.play.clocks.clock import DAY, HOUR, MINUTE, TimeControl, control_of
+from bot.play.words.languages import own_name
 from bot.play.words.text import Text, lines, t, tn
 from bot.storage.clocks import Hints, OnTimeOut, ServerSettings
 
@@ -47,8 +48,9 @@ TIME_OUT_LINES = {
 """What running out of time means, as the settings say it."""
 
 
-def settings_text(settings: ServerSettings) -> Text:
-    """A server's settings, one per line."""
+def settings_text(settings: ServerSettings, language: str) -> Text:
+    """A server's settings, one per line; `language` is what its posts are in now (its
+    own Discord settings' language unless it chose one)."""
     control = control_of(settings)
     clock = (
         t("Time limit in new games: none")
@@ -73,4 +75,12 @@ def settings_text(settings: ServerSettings) -> Text:
         else t("Games have pages on the web (Watch links): no")
     )
     hints = HINTS_LINES[settings.hints]
-    return lines([clock, TIME_OUT_LINES[settings.on_time_out], delay, threads, pages, hints])
+    name = own_name(language)
+    spoken = (
+        t("Language of posts: {language}", language=name)
+        if settings.language
+        else t("Language of posts: {language}, from the server's Discord settings", language=name)
+    )
+    return lines(
+        [clock, TIME_OUT_LINES[settings.on_time_out], delay, threads, pages, hints, spoken]
+    )

@@ -181,6 +181,14 @@ def joined(separator: str, parts: Iterable[Text | Segment]) -> Text:
     return say(*out)
 
 
+def names(listed: Iterable[str], *, strong: bool = False) -> Text:
+    """`Alice`, `Alice and Bob`, `Alice, Bob and Carol`: each name shown as written."""
+    shown = [Strong(Name(name)) if strong else Name(name) for name in listed]
+    if len(shown) <= 1:
+        return say(*shown)
+    return t("{listed} and {last}", listed=joined(", ", shown[:-1]), last=shown[-1])
+
+
 def lines(parts: Iterable[Text | Segment]) -> Text:
     """The parts one per line."""
     return joined("\n", parts)

@@ -18,12 +18,11 @@ from bot.play.words.text import (
     Text,
     joined,
     lines,
-    plain,
+    names,
     say,
     t,
     tn,
 )
-from bot.play.words.wording import names
 from bot.storage.tournaments import (
     Entrant,
     Format,
@@ -254,9 +253,9 @@ def standings_text(table: Table) -> Text:
     return lines([heading, *(_row(table, row) for row in table.rows)])
 
 
-def crosstable_rows(table: Table, asker: int | None) -> tuple[str, str, list[CrossRow]]:
-    """The crosstable's rows: everyone in a field of up to 16, else the top and the
-    asker's own row."""
+def crosstable_rows(table: Table, asker: int | None) -> tuple[Text, Text, list[CrossRow]]:
+    """The crosstable's title, the name of its tie-break column and its rows: everyone in
+    a field of up to 16, else the top and the asker's own row."""
     shown = list(table.rows[:SHOWN_PLAYERS])
     mine = next((r for r in table.rows if r.player == asker), None)
     if mine is not None and mine not in shown:
@@ -284,8 +283,13 @@ def crosstable_rows(table: Table, asker: int | None) -> tuple[str, str, list[Cro
                 direct="" if row.direct is None else points(row.direct),
             )
         )
-    title = f"Tournament #{table.tournament.number}: {plain(description(table.tournament))}"
-    return title, "BH" if swiss else "SB", rows
+    title = t(
+        "Tournament #{number}: {tournament}",
+        number=str(table.tournament.number),
+        tournament=description(table.tournament),
+    )
+    tie_break = t("BH") if swiss else t("SB")
+    return title, tie_break, rows
 
 
 def round_text(

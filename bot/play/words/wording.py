@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from string import Formatter
 
 import engine
@@ -10,6 +10,7 @@ from bot.play.clocks.clock import facts_of
 from bot.play.playing.ai_seats import is_ai
 from bot.play.table.values import Handed, Headline, Hint, Played, RanOut, Resent
 from bot.play.words.clocks import span
+from bot.play.words.endings import ending_text
 from bot.play.words.text import (
     Code,
     Command,
@@ -21,25 +22,17 @@ from bot.play.words.text import (
     Text,
     joined,
     lines,
+    names,
     say,
     t,
     tn,
 )
 from bot.storage import GameRecord, Seat
-from render import ENDINGS
 
 
 def title(record: GameRecord) -> str:
     """`Tink #12`."""
     return f"{engine.GAMES[record.game].title} #{record.id}"
-
-
-def names(listed: Iterable[str], *, strong: bool = False) -> Text:
-    """`Alice`, `Alice and Bob`, `Alice, Bob and Carol`: each name shown as written."""
-    shown = [Strong(Name(name)) if strong else Name(name) for name in listed]
-    if len(shown) <= 1:
-        return say(*shown)
-    return t("{listed} and {last}", listed=joined(", ", shown[:-1]), last=shown[-1])
 
 
 def sentence(text: str) -> str:
@@ -167,7 +160,7 @@ def turn_line(record: GameRecord, game: engine.Game) -> Text:
 def result_text(result: engine.Result, player_names: Sequence[str]) -> Text:
     """The result in a sentence; a draw after someone went out says who drew and who
     finished behind them."""
-    ending = ENDINGS[result.ending]
+    ending = ending_text(result.ending)
     if result.is_draw:
         drawn, behind = _drawn_and_behind(result, player_names)
         if not behind:

@@ -19,6 +19,7 @@ import engine
 from bot.discord_ui.views import NONCE_LENGTH
 from bot.play.playing.ai_seats import ai_user_id
 from bot.play.playing.ai_turns import LATE_PLIES
+from bot.play.words.languages import SOURCE
 from bot.runtime.service import Service
 from bot.storage import GameRecord, Status, Storage
 from bot.workers.drawing import ThreadDrawing
@@ -103,12 +104,17 @@ class SlowFirstMovePicture(ThreadDrawing):
         self.thinker = thinker
 
     async def board_png(
-        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
+        *,
+        language: str = SOURCE,
     ) -> bytes:
         if len(game.history) == 1:
             await self.thinker.answered.wait()
             await asyncio.sleep(0.05)
-        return await super().board_png(game, player_names, clocks)
+        return await super().board_png(game, player_names, clocks, language=language)
 
 
 def storage_of(discord: DiscordHarness) -> Storage:

@@ -59,7 +59,7 @@ async def discord(german: None, tmp_path: Path, clock: Clock) -> AsyncIterator[D
 
 
 def test_the_settings_are_sentences_of_the_catalog(german: None) -> None:
-    text = settings_text(ServerSettings(time_limit=5 * DAY, time_increment=DAY))
+    text = settings_text(ServerSettings(time_limit=5 * DAY, time_increment=DAY), "de")
     said = [segment for segment in text.segments if isinstance(segment, Said)]
     assert [s.message for s in said][:2] == [
         "Time limit in new games: {control} ({words})",
@@ -78,8 +78,8 @@ async def test_a_german_reader_is_shown_the_settings_in_german(discord: DiscordH
     server = discord.new_guild("Spieleabend", owner=klara)
     channel = discord.text_channel("spiele", guild=server)
     shown = await discord.slash(klara, "gamehost settings", channel=channel)
-    assert shown.ephemeral and len(shown.content.splitlines()) == 8  # the Activity's line last
-    assert shown.content.splitlines()[:7] == [
+    assert shown.ephemeral and len(shown.content.splitlines()) == 9  # the Activity's line last
+    assert shown.content.splitlines()[:8] == [
         "«Settings for this server:»",
         "«Time limit in new games: none»",
         "«When time runs out: the game is lost (out, with 3 or 4 players)»",
@@ -88,6 +88,7 @@ async def test_a_german_reader_is_shown_the_settings_in_german(discord: DiscordH
         "«Games have pages on the web (Watch links): yes»",
         "«Winning moves shown as hints: in games against the bot only (games between people "
         "are rated)»",
+        "«Language of posts: English, from the server's Discord settings»",
     ]
     saved = await discord.slash(klara, "gamehost settings", {"threads": True}, channel=channel)
     assert saved.content.splitlines()[:1] == ["«Saved. Settings for this server:»"]

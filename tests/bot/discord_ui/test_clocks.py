@@ -15,11 +15,14 @@ import render
 from bot.play.clocks.clock import DAY, HOUR
 from bot.play.playing.endings import Endings
 from bot.play.table.outbox import OWED_AFTER
+from bot.play.words.pictures import picture_words
 from bot.storage import Status
 from tests.bot.discord_ui.test_crash_and_load import DyingDrawing, Killed
 from tests.bot.discord_ui.test_slow_game_commands import START, begin, later, scheduler_of, sent
 from tests.bot.harness import DiscordHarness, Reply, SentMessage, User
 from tests.bot.support import Clock, new_bot
+
+PICTURE_WORDS = picture_words("en")
 
 
 @pytest.fixture
@@ -93,7 +96,9 @@ async def test_a_bank_gains_its_increment_after_each_move_and_stops_at_its_cap(
     assert f"Time runs out {at(HOUR + 2 * DAY)}. alice has 2 days 23 hours left." in moved.content
     record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
     game = engine.load_game(record.state)
-    assert moved.png() == render.board_png(game, record.names, clocks=["2d 23h", "2d"])
+    assert moved.png() == render.board_png(
+        game, record.names, PICTURE_WORDS, clocks=["2d 23h", "2d"]
+    )
     clock.now = START + 2 * HOUR
     await move(discord, bob)
     moved = await move(discord, alice)
@@ -287,7 +292,9 @@ async def test_a_pause_agreed_stops_the_clocks_until_a_player_resumes(
 async def board_picture(discord: DiscordHarness, clocks: Sequence[str | None]) -> bytes:
     """The board picture of game 1 as it stands, with these clock texts."""
     record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
-    return render.board_png(engine.load_game(record.state), record.names, clocks=clocks)
+    return render.board_png(
+        engine.load_game(record.state), record.names, PICTURE_WORDS, clocks=clocks
+    )
 
 
 async def test_the_board_picture_says_the_clocks_are_stopped_while_paused(
@@ -466,7 +473,9 @@ async def test_the_board_picture_leaves_out_the_time_away_of_the_player_to_move(
         assert f"Your move, **alice**. Time runs out {at(3 * DAY)}." in board.content
         record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
         game = engine.load_game(record.state)
-        assert board.png() == render.board_png(game, record.names, clocks=["1d 23h", "2d"])
+        assert board.png() == render.board_png(
+            game, record.names, PICTURE_WORDS, clocks=["1d 23h", "2d"]
+        )
 
 
 async def test_a_move_announced_after_a_restart_shows_the_clocks_as_it_was_played(
@@ -484,4 +493,6 @@ async def test_a_move_announced_after_a_restart_shows_the_clocks_as_it_was_playe
         (announced,) = [m for m in second.messages_in() if "played" in m.content]
         record = await second.client.host.storage.game(1)  # type: ignore[attr-defined]
         game = engine.load_game(record.state)
-        assert announced.png() == render.board_png(game, record.names, clocks=["2d 23h", "2d"])
+        assert announced.png() == render.board_png(
+            game, record.names, PICTURE_WORDS, clocks=["2d 23h", "2d"]
+        )

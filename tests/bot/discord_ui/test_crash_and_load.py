@@ -20,6 +20,7 @@ from bot.discord_ui.views import NONCE_LENGTH
 from bot.play.table.outbox import OWED_AFTER, Outbox
 from bot.play.table.pictures import Renderer
 from bot.play.table.values import Post
+from bot.play.words.languages import SOURCE
 from bot.runtime.app import App
 from bot.workers.drawing import ThreadDrawing
 from tests.bot.discord_ui.test_ai_games import storage_of
@@ -50,11 +51,16 @@ class DyingDrawing(ThreadDrawing):
     dying = False
 
     async def board_png(
-        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
+        *,
+        language: str = SOURCE,
     ) -> bytes:
         if self.dying:
             raise Killed
-        return await super().board_png(game, player_names, clocks)
+        return await super().board_png(game, player_names, clocks, language=language)
 
 
 async def killed_before_striking_off(self: Outbox, post: Post) -> None:
@@ -141,12 +147,17 @@ class SlowFirstPicture(ThreadDrawing):
         self.drawn = 0
 
     async def board_png(
-        self, game: engine.Game, player_names: Sequence[str], clocks: Sequence[str | None] = ()
+        self,
+        game: engine.Game,
+        player_names: Sequence[str],
+        clocks: Sequence[str | None] = (),
+        *,
+        language: str = SOURCE,
     ) -> bytes:
         self.drawn += 1
         if self.drawn == 1:
             await asyncio.sleep(1.0)
-        return await super().board_png(game, player_names, clocks)
+        return await super().board_png(game, player_names, clocks, language=language)
 
 
 async def test_after_a_restart_a_move_is_answered_after_the_move_before_is_announced(

@@ -14,6 +14,7 @@ import render
 from bot.discord_ui import replies
 from bot.discord_ui.app import create_bot
 from bot.discord_ui.tree import APOLOGY
+from bot.play.words.pictures import picture_words
 from bot.runtime.app import App
 from bot.storage import Status
 from bot.workers.drawing import DrawingProcess, ThreadDrawing
@@ -21,6 +22,8 @@ from bot.workers.thinking import ThreadThinking
 from tests.bot.harness import DiscordHarness, InteractionResponseType, Reply, User
 from tests.bot.support import SCRIPTS, new_bot, settings_in
 from tests.postgres_server import BACKENDS
+
+PICTURE_WORDS = picture_words("en")
 
 
 def pinged(reply: Reply) -> list[int]:
@@ -106,7 +109,9 @@ async def play_a_whole_game(discord: DiscordHarness, game: str) -> None:
     assert sorted(pinged(reply)) == sorted([alice.id, bob.id])
     record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
     assert record is not None and record.status is Status.FINISHED
-    assert reply.png() == render.board_png(engine.load_game(record.state), record.names)
+    assert reply.png() == render.board_png(
+        engine.load_game(record.state), record.names, PICTURE_WORDS
+    )
 
 
 async def test_the_move_reply_pings_only_the_next_player(discord: DiscordHarness) -> None:

@@ -11,12 +11,15 @@ import pytest
 
 import engine
 import render
+from bot.play.words.pictures import picture_words
 from render.model import BoardStyle, Scene
 from render.palette import SEAT_COLOURS
 from render.scene import board_marks, headline, seat_lines
 from render.sprites import Look, Shape
 from tests.bot.harness import DiscordHarness
 from tests.bot.support import new_bot
+
+PICTURE_WORDS = picture_words("en")
 
 SQUARES = ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
 
@@ -81,12 +84,12 @@ def toy_look(seat: int) -> Look:
 TOY = BoardStyle("toy", 3, 3, looks=(toy_look(0), toy_look(1)))
 
 
-def toy_scene(game: engine.Game, names: Sequence[str]) -> Scene:
+def toy_scene(game: engine.Game, names: Sequence[str], words: render.PictureWords) -> Scene:
     view = game.view()
     return Scene(
         TOY,
-        headline(game, names),
-        seat_lines(game, view, names, toy_look, lambda seat: ()),
+        headline(game, names, words),
+        seat_lines(game, view, names, toy_look, lambda seat: (), words),
         {square: toy_look(piece.colour) for square, piece in view.squares.items()},
         board_marks(view),
     )
@@ -105,9 +108,11 @@ def toy() -> Iterator[None]:
 def test_a_registered_game_has_a_picture(toy: None) -> None:
     game = engine.new_game("toy", 2, seed=1)
     game.play("b2")
-    picture = render.board_png(game, ["Ann", "Bo"])
+    picture = render.board_png(game, ["Ann", "Bo"], PICTURE_WORDS)
     assert picture.startswith(b"\x89PNG")
-    assert picture != render.board_png(engine.new_game("toy", 2, seed=1), ["Ann", "Bo"])
+    assert picture != render.board_png(
+        engine.new_game("toy", 2, seed=1), ["Ann", "Bo"], PICTURE_WORDS
+    )
 
 
 async def test_a_registered_game_gets_every_slash_command(toy: None, tmp_path: Path) -> None:
@@ -127,7 +132,9 @@ async def test_a_registered_game_gets_every_slash_command(toy: None, tmp_path: P
         moved = await discord.slash(alice, "toy move", {"move": "B2"})
         assert "played `b2`: a small on b2" in moved.content
         record = await discord.client.host.storage.game(1)  # type: ignore[attr-defined]
-        assert moved.png() == render.board_png(engine.load_game(record.state), record.names)
+        assert moved.png() == render.board_png(
+            engine.load_game(record.state), record.names, PICTURE_WORDS
+        )
 
 
 def test_a_game_is_gone_once_unregistered() -> None:
@@ -135,9 +142,11 @@ def test_a_game_is_gone_once_unregistered() -> None:
     with pytest.raises(engine.InvalidOption, match="no game called 'toy'"):
         engine.new_game("toy", 2)
     with pytest.raises(LookupError, match="no picture is registered for the game 'toy'"):
-        render.board_png(ToyGame(2, 1, {}), [])
+        render.board_png(ToyGame(2, 1, {}), [], PICTURE_WORDS)
 
 
 def test_every_hosted_game_has_a_picture() -> None:
     for name, info in engine.GAMES.items():
-        assert render.board_png(engine.new_game(name, info.min_players), []).startswith(b"\x89PNG")
+        assert render.board_png(
+            engine.new_game(name, info.min_players), [], PICTURE_WORDS
+        ).startswith(b"\x89PNG")

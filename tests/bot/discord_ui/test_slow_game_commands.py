@@ -257,6 +257,7 @@ async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games
         "Games have pages on the web (Watch links): yes\n"
         "Winning moves shown as hints: in games against the bot only "
         "(games between people are rated)\n"
+        "Language of posts: English, from the server's Discord settings\n"
         "Board inside Discord (Play in Discord on each turn): no, the bot serves no pages "
         "(its WEB_PORT is off)"
     )
@@ -283,6 +284,7 @@ async def test_server_settings_need_manage_server_or_a_grant_and_shape_new_games
         "Reminder when a turn has waited: never\nNew games open a thread: yes\n"
         "Games have pages on the web (Watch links): no\n"
         "Winning moves shown as hints: in every game\n"
+        "Language of posts: English, from the server's Discord settings\n"
         "Board inside Discord (Play in Discord on each turn): no, the bot serves no pages "
         "(its WEB_PORT is off)"
     )

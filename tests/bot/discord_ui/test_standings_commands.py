@@ -21,6 +21,7 @@ from bot.play.words.text import plain
 from bot.storage import Storage, open_storage
 from bot.storage.standings import OVERALL, Opponent, RatedGame, Standing
 from bot.storage.tournaments import Format, TournamentDraft, TournamentRecord, TournamentStatus
+from render import PictureWords
 from render.stats_card import StatsCard, stats_card_png
 from tests.bot.harness import DiscordHarness, Reply, User
 from tests.bot.rated_games import finish
@@ -324,9 +325,10 @@ async def test_a_german_server_reads_its_boards_and_stats_through_the_catalog(
     winner, loser = f"P{alice.id}", f"P{bob.id}"
     drawn: list[StatsCard] = []
 
-    def drawing(card: StatsCard) -> bytes:
+    def drawing(card: StatsCard, words: PictureWords) -> bytes:
         drawn.append(card)
-        return stats_card_png(card)
+        assert words.more(2) == "AND 2 MORE"
+        return stats_card_png(card, words)
 
     monkeypatch.setattr(standings, "stats_card_png", drawing)
     board = await discord.slash(carol, "leaderboard", {"game": "tink"}, channel=channel)

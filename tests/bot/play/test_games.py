@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.play.clocks.clock import DAY, HOUR, runs_out, seat_clocks
+from bot.play.clocks.clock import DAY, HOUR, SeatClock, runs_out, seat_clocks
 from bot.play.host import Host
 from bot.play.playing.challenges import Invitation
 from bot.play.ranking.ratings import rate_game
@@ -77,7 +77,7 @@ async def test_a_change_asks_once_for_each_players_absences_and_works_the_clock_
         return [bob_away] if user_id == BOB.user_id else []
 
     clock = Clock(record.turn_started_at + HOUR)
-    pictures = BoardPictures(StubRenderer())
+    pictures = BoardPictures(StubRenderer(), host.languages)
     changes = Changes(BoardPosts(pictures), pictures, clock, away=away)
     async with host.games.borrow(record) as loan:
         loan.game.play("S d4")
@@ -87,4 +87,5 @@ async def test_a_change_asks_once_for_each_players_absences_and_works_the_clock_
     assert turned.turn_user_id == BOB.user_id and turned.turn_started_at == clock()
     assert turned.deadline == runs_out(turned, [bob_away])
     assert turned.deadline == clock() + 5 * DAY + (DAY - 2 * HOUR)
-    assert following.clocks == seat_clocks(turned, clock(), [bob_away]) == ("5d", "5d")
+    both = (SeatClock(5 * DAY), SeatClock(5 * DAY))
+    assert following.clocks == seat_clocks(turned, clock(), [bob_away]) == both

@@ -33,7 +33,7 @@ from bot.storage import (
     open_storage,
 )
 from bot.storage.claims import holder
-from bot.storage.clocks import HeldPing, QuietHours, Vacation
+from bot.storage.clocks import HeldPing, QuietHours, ServerSettings, Vacation
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
@@ -606,6 +606,21 @@ async def test_quiet_hours_kept_once_read_follow_a_change_in_any_process(
             break
         await asyncio.sleep(0.02)
     assert await second.clocks.quiet_hours(7) is None, "the other process heard of the change"
+
+
+async def test_server_settings_kept_once_read_follow_a_change_in_any_process(
+    database_url: str, storage: Storage, second: Storage
+) -> None:
+    assert (await storage.clocks.server_settings(5)).language is None
+    assert (await second.clocks.server_settings(5)).language is None  # kept there now
+    await storage.clocks.save_server_settings(5, ServerSettings(language="pl"))
+    assert (await storage.clocks.server_settings(5)).language == "pl"
+    for _ in range(100):
+        if (await second.clocks.server_settings(5)).language == "pl":
+            break
+        await asyncio.sleep(0.02)
+    assert (await second.clocks.server_settings(5)).language == "pl", "the other heard of it"
+    assert (await second.clocks.server_settings(6)).language is None
 
 
 async def test_a_held_ping_is_kept_once_and_struck_off_by_one_process(

@@ -14,7 +14,10 @@ import pytest_asyncio
 
 import engine
 import render
+from bot.play.words.pictures import picture_words
 from bot.workers.drawing import DrawingError, DrawingProcess
+
+PICTURE_WORDS = picture_words("en")
 
 NAMES = ["Alice", "Bob"]
 
@@ -54,12 +57,14 @@ async def drawing() -> AsyncIterator[DrawingProcess]:
 @pytest.mark.parametrize("name", sorted(engine.GAMES))
 async def test_a_board_is_drawn_as_it_would_be_here(shared: DrawingProcess, name: str) -> None:
     game = played(name, 9)
-    assert await shared.board_png(game, NAMES) == render.board_png(game, NAMES)
+    assert await shared.board_png(game, NAMES) == render.board_png(game, NAMES, PICTURE_WORDS)
 
 
 async def test_a_replay_is_drawn_as_it_would_be_here(shared: DrawingProcess) -> None:
     game = played("folio", 6)
-    assert await shared.replay_gif(game, NAMES, max_frames=50) == render.replay_gif(game, NAMES)
+    assert await shared.replay_gif(game, NAMES, max_frames=50) == render.replay_gif(
+        game, NAMES, PICTURE_WORDS
+    )
 
 
 async def test_pictures_asked_for_at_once_come_back_to_whoever_asked(
@@ -67,7 +72,7 @@ async def test_pictures_asked_for_at_once_come_back_to_whoever_asked(
 ) -> None:
     games = [played("tink", moves, seed=moves) for moves in range(24)]
     pictures = await asyncio.gather(*(shared.board_png(game, NAMES) for game in games))
-    assert pictures == [render.board_png(game, NAMES) for game in games]
+    assert pictures == [render.board_png(game, NAMES, PICTURE_WORDS) for game in games]
     assert len(set(pictures)) == len(games)
 
 
@@ -79,7 +84,7 @@ async def test_a_failed_picture_says_why_and_the_next_one_is_drawn(
     with pytest.raises(DrawingError, match="that saved game cannot be read"):
         await shared.replay_gif(broken, NAMES, max_frames=50)
     game = played("bridge", 4)
-    assert await shared.board_png(game, NAMES) == render.board_png(game, NAMES)
+    assert await shared.board_png(game, NAMES) == render.board_png(game, NAMES, PICTURE_WORDS)
 
 
 async def test_when_the_process_dies_a_new_one_draws_the_next_picture(
@@ -93,7 +98,7 @@ async def test_when_the_process_dies_a_new_one_draws_the_next_picture(
     asyncio.get_running_loop().call_soon(os.kill, first, signal.SIGKILL)
     with pytest.raises(DrawingError, match="stopped"):
         await drawing.board_png(played("tink", 40), NAMES)
-    assert await drawing.board_png(game, NAMES) == render.board_png(game, NAMES)
+    assert await drawing.board_png(game, NAMES) == render.board_png(game, NAMES, PICTURE_WORDS)
     assert drawing.pid not in (None, first)
 
 
@@ -106,7 +111,7 @@ async def test_closing_waits_for_the_pictures_asked_for_then_ends_the_process_fo
     picture = asyncio.ensure_future(drawing.board_png(game, NAMES))
     await asyncio.sleep(0)
     await drawing.close()
-    assert picture.done() and picture.result() == render.board_png(game, NAMES)
+    assert picture.done() and picture.result() == render.board_png(game, NAMES, PICTURE_WORDS)
     assert drawing.pid is None
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
@@ -142,7 +147,7 @@ async def test_a_board_picture_never_waits_behind_a_replay(shared: DrawingProces
     game = played("folio", 5)
     board = await shared.board_png(game, NAMES)
     assert not replay.done()
-    assert board == render.board_png(game, NAMES)
+    assert board == render.board_png(game, NAMES, PICTURE_WORDS)
     assert (await replay).startswith(b"GIF8")
     assert shared.replay_pid not in (None, shared.pid)
 
@@ -150,5 +155,5 @@ async def test_a_board_picture_never_waits_behind_a_replay(shared: DrawingProces
 async def test_a_replay_is_capped_in_frames_as_asked(shared: DrawingProcess) -> None:
     game = played("tink", 30)
     capped = await shared.replay_gif(game, NAMES, max_frames=8)
-    assert capped == render.replay_gif(game, NAMES, max_frames=8)
-    assert capped != render.replay_gif(game, NAMES)
+    assert capped == render.replay_gif(game, NAMES, PICTURE_WORDS, max_frames=8)
+    assert capped != render.replay_gif(game, NAMES, PICTURE_WORDS)
