@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from bot.play.ranking.ratings import rate_game
 from bot.play.table.values import Person, Post
-from bot.play.tournaments import Entry
+from bot.play.tournaments.entries import Entry
 from bot.play.tournaments.pairings import BYE_POINTS, DRAW, LOSS, WIN, Played, swiss_round
 from bot.play.words.languages import SOURCE
 from bot.play.words.text import Text

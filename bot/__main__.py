@@ -23,7 +23,7 @@ from bot.config import ConfigError, Settings, load_database_url, load_settings, 
 from bot.console import run_console
 from bot.discord_ui.app import create_bot, update_language_catalogs
 from bot.logs import HeldLogs, start_logging
-from bot.play.learning.exports import game_record
+from bot.play.learning.exports import event_of, game_record
 from bot.play.words.languages import posix_language
 from bot.process import tune_collector
 from bot.runtime.app import open_app
@@ -205,7 +205,7 @@ async def _write_records(storage: Storage, server: int | None, out: TextIO) -> i
     count, after, now = 0, 0, time.time()
     while found := await storage.finished_ids(server, after, EXPORT_BATCH):
         for game_id in found:
-            line = _record_line(await storage.game(game_id), now)
+            line = await _record_line(storage, await storage.game(game_id), now)
             if line is not None:
                 out.write(line + "\n")
                 count += 1
@@ -213,13 +213,14 @@ async def _write_records(storage: Storage, server: int | None, out: TextIO) -> i
     return count
 
 
-def _record_line(record: GameRecord | None, now: float) -> str | None:
-    """The game's record in one line of JSON; None for a game that does not replay (said
-    on stderr)."""
+async def _record_line(storage: Storage, record: GameRecord | None, now: float) -> str | None:
+    """The game's record in one line of JSON, naming its tournament if any; None for a
+    game that does not replay (said on stderr)."""
     if record is None:
         return None
+    event = await event_of(storage.tournaments, record)
     try:
-        return json.dumps(game_record(record, now), ensure_ascii=False)
+        return json.dumps(game_record(record, now, event), ensure_ascii=False)
     except ValueError as error:
         print(f"Left out game #{record.id}: {error}.", file=sys.stderr)
         return None

@@ -42,8 +42,12 @@ def parse_square(token: str, width: int, height: int) -> int:
     if index is None:
         last = square_name(width * height - 1, width)
         if is_square(token.lower()):
-            raise InvalidMove(f"{token} is not on the board (a1 to {last})")
-        raise InvalidMove(f"{token!r} is not a square (a1 to {last})")
+            raise InvalidMove.because(
+                "off_board", "{square} is not on the board (a1 to {last})", square=token, last=last
+            )
+        raise InvalidMove.because(
+            "not_a_square", "{typed!r} is not a square (a1 to {last})", typed=token, last=last
+        )
     return index
 
 
@@ -75,10 +79,10 @@ def tokenize(text: str) -> list[str]:
     Refuses text that is empty or too long to be a move.
     """
     if len(text) > MAX_MOVE_TEXT:
-        raise InvalidMove("that is too long to be a move")
+        raise InvalidMove.because("too_long", "that is too long to be a move")
     tokens = [t for t in _SEPARATORS.split(text.lower()) if t and t not in FILLER_WORDS]
     if not tokens:
-        raise InvalidMove("the move is empty")
+        raise InvalidMove.because("empty", "the move is empty")
     return tokens
 
 

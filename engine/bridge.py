@@ -338,7 +338,11 @@ class BridgeGame(Game):
         tokens = tokenize(text.translate(_DASHES))
         match = self._MOVE_TEXT.fullmatch("".join(tokens))
         if match is None:
-            raise InvalidMove(f"{' '.join(tokens)!r} is not a move: write it like c1-d3")
+            raise InvalidMove.because(
+                "bridge_shape",
+                "{typed!r} is not a move: write it like c1-d3",
+                typed=" ".join(tokens),
+            )
         word, origin, target = match.groups()
         size = self.info.size_words[word] if word else None
         return size, parse_square(origin, SIDE, SIDE), parse_square(target, SIDE, SIDE)
@@ -346,13 +350,15 @@ class BridgeGame(Game):
     def _play(self, move: str | _BoardMove) -> str:
         if self._choosing:
             if move not in (FIRST, SECOND):
-                raise ForbiddenMove("choose first or second")
+                raise ForbiddenMove.because("choose", "choose first or second")
             self._choose(move)
             return move
         if move == PASS:
-            raise ForbiddenMove("you have a legal move, so you cannot pass")
+            raise ForbiddenMove.because("no_pass", "you have a legal move, so you cannot pass")
         if isinstance(move, str):
-            raise ForbiddenMove("who starts is chosen only between rounds")
+            raise ForbiddenMove.because(
+                "between_rounds", "who starts is chosen only between rounds"
+            )
         size, origin, target = move
         self._check(size, origin, target)
         self.search_push((origin, target))
@@ -363,22 +369,45 @@ class BridgeGame(Game):
         here, there = NAMES[origin], NAMES[target]
         code = self._board[origin]
         if not code:
-            raise ForbiddenMove(f"{here} is empty")
+            raise ForbiddenMove.because("empty_square", "{square} is empty", square=here)
         piece = PIECES[code]
         name = self.info.size_name(piece.size)
         if piece.colour != self._turn:
-            raise ForbiddenMove(f"{here} is not your piece")
+            raise ForbiddenMove.because("not_yours", "{square} is not your piece", square=here)
         if size is not None and size != piece.size:
-            raise ForbiddenMove(f"{here} holds a {name}, not a {self.info.size_name(size)}")
+            raise ForbiddenMove.because(
+                "holds_another",
+                "{square} holds a {piece}, not a {named}",
+                square=here,
+                piece=name,
+                named=self.info.size_name(size),
+            )
         if origin == target:
-            raise ForbiddenMove(f"the {name} on {here} must move to another square")
+            raise ForbiddenMove.because(
+                "stays",
+                "the {piece} on {square} must move to another square",
+                piece=name,
+                square=here,
+            )
         if self._board[target]:
-            raise ForbiddenMove(f"{there} is taken")
+            raise ForbiddenMove.because("taken", "{square} is taken", square=there)
         if not _reachable(piece.size, origin, target):
-            raise ForbiddenMove(f"a {name} cannot reach {there} from {here}")
+            raise ForbiddenMove.because(
+                "out_of_reach",
+                "a {piece} cannot reach {target} from {square}",
+                piece=name,
+                target=there,
+                square=here,
+            )
         blockers = [s for s in BETWEEN.get((origin, target), ()) if self._board[s]]
         if piece.size is Size.MEDIUM and blockers:
-            raise ForbiddenMove(f"the {name} on {here} is blocked at {NAMES[blockers[0]]}")
+            raise ForbiddenMove.because(
+                "blocked",
+                "the {piece} on {square} is blocked at {blocker}",
+                piece=name,
+                square=here,
+                blocker=NAMES[blockers[0]],
+            )
 
     # -- the search path ---------------------------------------------------------
 

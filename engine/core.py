@@ -35,8 +35,31 @@ _FORFEIT_TEXT = "@forfeit"
 _DRAW_TEXT = "@draw"
 
 
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why the rules refuse a move or an option, as data, to be put in words in any
+    language: its `kind` and its parts by name (squares as the board names them, sizes
+    and pieces as the game names them, what was typed as typed). Its English is the
+    message of the error that carries it."""
+
+    kind: str
+    parts: tuple[tuple[str, str], ...] = ()
+
+
 class GameError(ValueError):
-    """Anything a player asked for that the rules refuse; the message is one sentence."""
+    """Anything a player asked for that the rules refuse; the message is one sentence,
+    and `reason` the same as data where the game gives it (see `because`)."""
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+    @classmethod
+    def because(cls, kind: str, english: str, **parts: object) -> Self:
+        """The error whose message is `english` with its `{parts}` filled in (`{typed!r}`
+        quotes what was typed), its reason the kind and the parts as data."""
+        named = tuple((name, str(value)) for name, value in parts.items())
+        return cls(english.format(**dict(named)), Reason(kind, named))
 
 
 class IllegalMove(GameError):
@@ -225,7 +248,8 @@ class Event:
 class Option:
     """A start option: its type, default, allowed values and a line of help.
 
-    `refusals` pairs values that are known but not offered with the sentence saying why.
+    `refusals` names values that are known but not offered, each with the kind of its
+    refusal (see `Reason`) and the English saying why.
     """
 
     name: str
@@ -235,25 +259,30 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
-    refusals: tuple[tuple[str, str], ...] = ()
+    refusals: tuple[tuple[str, str, str], ...] = ()
 
     def coerce(self, value: object) -> OptionValue:
         """Check one value, accepting the text forms a command line would give."""
         if value is None:
             if self.default is None:
                 return None
-            raise InvalidOption(f"{self.name} needs a value")
+            raise InvalidOption.because("needs_value", "{option} needs a value", option=self.name)
         if self.kind is bool:
             return _coerce_bool(self.name, value)
         if self.kind is int:
             return self._coerce_int(value)
         text = str(value).strip().lower()
-        for refused, why in self.refusals:
+        for refused, kind, why in self.refusals:
             if text == refused:
-                raise InvalidOption(why)
+                raise InvalidOption.because(kind, why)
         if self.choices and text not in self.choices:
-            allowed = ", ".join(self.choices)
-            raise InvalidOption(f"{self.name} must be one of {allowed}, not {value!r}")
+            raise InvalidOption.because(
+                "one_of",
+                "{option} must be one of {allowed}, not {typed!r}",
+                option=self.name,
+                allowed=", ".join(self.choices),
+                typed=value,
+            )
         return text
 
     def _coerce_int(self, value: object) -> int:
@@ -262,11 +291,23 @@ class Option:
         try:
             number = int(value)
         except ValueError:
-            raise InvalidOption(f"{self.name} must be a whole number, not {value!r}") from None
+            raise InvalidOption.because(
+                "whole_number",
+                "{option} must be a whole number, not {typed!r}",
+                option=self.name,
+                typed=value,
+            ) from None
         if self.minimum is not None and number < self.minimum:
-            raise InvalidOption(f"{self.name} must be at least {self.minimum}")
+            raise InvalidOption.because(
+                "at_least",
+                "{option} must be at least {least}",
+                option=self.name,
+                least=self.minimum,
+            )
         if self.maximum is not None and number > self.maximum:
-            raise InvalidOption(f"{self.name} must be at most {self.maximum}")
+            raise InvalidOption.because(
+                "at_most", "{option} must be at most {most}", option=self.name, most=self.maximum
+            )
         return number
 
 
@@ -278,7 +319,9 @@ def _coerce_bool(name: str, value: object) -> bool:
         return True
     if text in ("false", "no", "off", "0"):
         return False
-    raise InvalidOption(f"{name} must be true or false, not {value!r}")
+    raise InvalidOption.because(
+        "true_or_false", "{option} must be true or false, not {typed!r}", option=name, typed=value
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,7 +383,9 @@ class GameInfo:
         for option in self.options:
             if option.name == name:
                 return option
-        raise InvalidOption(f"{self.title} has no option called {name!r}")
+        raise InvalidOption.because(
+            "no_option", "{game} has no option called {typed!r}", game=self.title, typed=name
+        )
 
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Every option with its default filled in; unknown names or bad values refused."""
@@ -607,7 +652,7 @@ class Game(ABC):
     def take_back(self) -> Game:
         """A copy of this game without its last action (and the passes that followed it)."""
         if not self._actions:
-            raise ForbiddenMove("there is no move to take back")
+            raise ForbiddenMove.because("no_take_back", "there is no move to take back")
         return replay(self.name, self.players, self.seed, self.options, self._actions[:-1])
 
     def to_json(self) -> str:
@@ -627,7 +672,7 @@ class Game(ABC):
 
     def _check_not_over(self) -> None:
         if self._result is not None:
-            raise ForbiddenMove("the game is over")
+            raise ForbiddenMove.because("over", "the game is over")
 
     def _finish(self, result: Result) -> None:
         self._result = result
@@ -677,7 +722,9 @@ def game_class(name: str) -> type[Game]:
         return _CLASSES[name.strip().lower()]
     except KeyError:
         known = ", ".join(sorted(_CLASSES))
-        raise InvalidOption(f"there is no game called {name!r} (try {known})") from None
+        raise InvalidOption.because(
+            "no_game", "there is no game called {typed!r} (try {known})", typed=name, known=known
+        ) from None
 
 
 def create(name: str, players: int, seed: int, options: Mapping[str, object]) -> Game:
@@ -690,7 +737,15 @@ def create(name: str, players: int, seed: int, options: Mapping[str, object]) ->
             if info.min_players == info.max_players
             else f"{info.min_players} to {info.max_players}"
         )
-        raise InvalidOption(f"{info.title} is played by {span} players, not {players}")
+        raise InvalidOption.because(
+            "players",
+            "{game} is played by {span} players, not {players}",
+            game=info.title,
+            span=span,
+            least=info.min_players,
+            most=info.max_players,
+            players=players,
+        )
     return cls(players, seed, info.resolve_options(options))
 
 

@@ -62,7 +62,7 @@ _HALVES: dict[str, _Half] = {
     **{letter.lower(): (None, Size(i + 1)) for i, letter in enumerate(SIZE_LETTERS)},
 }
 _PIECE_SEPARATORS = re.compile(r"[\s,()\-]+")
-_PIECE_HINT = "e.g. RS or red small"
+_NOT_A_PIECE = "{typed!r} is not a piece (e.g. RS or red small)"
 _BAD_EXTRAS = (
     "the extras need a small, a medium and a large in three different colours "
     "and one piece of the fourth colour"
@@ -92,7 +92,7 @@ def read_pieces(words: list[str]) -> list[Piece]:
         _join(first, second) for first, second in zip(halves[::2], halves[1::2], strict=False)
     ]
     if len(halves) % 2 or None in pieces:
-        raise InvalidMove(f"{' '.join(words)!r} is not a piece ({_PIECE_HINT})")
+        raise InvalidMove.because("not_a_piece", _NOT_A_PIECE, typed=" ".join(words))
     return cast("list[Piece]", pieces)
 
 
@@ -102,7 +102,7 @@ def _halves(word: str) -> list[_Half]:
         return [_HALVES[word]]
     if len(word) == 2 and all(letter in _HALVES for letter in word):
         return [_HALVES[letter] for letter in word]
-    raise InvalidMove(f"{word!r} is not a piece ({_PIECE_HINT})")
+    raise InvalidMove.because("not_a_piece", _NOT_A_PIECE, typed=word)
 
 
 def _join(first: _Half, second: _Half) -> Piece | None:
@@ -119,12 +119,16 @@ def read_extras(text: str, seed: int) -> tuple[Piece, ...]:
     try:
         extras = read_pieces(words)
     except InvalidMove as error:
-        raise InvalidOption(str(error)) from None
+        raise InvalidOption(str(error), error.reason) from None
     if len(extras) != 4:
-        raise InvalidOption(f"the extras must be four pieces such as {DEFAULT_EXTRAS}")
+        raise InvalidOption.because(
+            "four_extras",
+            "the extras must be four pieces such as {example}",
+            example=DEFAULT_EXTRAS,
+        )
     colours = {piece.colour for piece in extras}
     if len(colours) != len(COLOUR_WORDS) or {piece.size for piece in extras} != set(Size):
-        raise InvalidOption(_BAD_EXTRAS)
+        raise InvalidOption.because("mixed_extras", _BAD_EXTRAS)
     return tuple(sorted(extras, key=_by_colour))
 
 
@@ -221,6 +225,7 @@ class FolioGame(Game):
                 refusals=(
                     (
                         "freeform",
+                        "freeform_grid",
                         "the freeform variant needs pieces placed anywhere on a real "
                         "table, so it is not offered here",
                     ),
@@ -338,7 +343,9 @@ class FolioGame(Game):
             return MoveWords("give", given)
         placed = self._board.get(square, self._hand)
         if placed is None:
-            raise InvalidMove(f"{move!r} is not a move of this game")
+            raise InvalidMove.because(
+                "not_a_move", "{typed!r} is not a move of this game", typed=move
+            )
         parts = (*_piece_parts(placed, ""), ("square", self._names[square]), *given)
         return MoveWords("place_and_give" if given else "place", parts)
 
@@ -431,24 +438,29 @@ class FolioGame(Game):
     def _open(self, square: int | None, gift: Piece | None) -> SearchMove:
         """The second seat's first move: give a piece to the first seat."""
         if square is not None or gift is None:
-            raise ForbiddenMove("you are giving a piece now, not placing one")
+            raise ForbiddenMove.because("giving_now", "you are giving a piece now, not placing one")
         return NOTHING, self._gift(gift)
 
     def _place(self, square: int | None, gift: Piece | None, hand: Piece) -> SearchMove:
         """Place the piece in hand, then give one unless that ends the game."""
         if square is None:
             example = self.legal_moves()[0]
-            raise ForbiddenMove(
-                f"start with the square for the {piece_name(hand)} you were given, e.g. {example}"
+            raise ForbiddenMove.because(
+                "square_first",
+                "start with the square for the {piece} you were given, e.g. {example}",
+                piece=piece_name(hand),
+                example=example,
             )
         refusal = self._square_refusal(square)
         if refusal is not None:
-            raise ForbiddenMove(refusal)
+            raise refusal
         if self._win_on(square, hand) is not None or not self._pool:
             return square, NOTHING
         if gift is None:
             example = f"{self._names[square]} give {piece_code(self._pool[0])}"
-            raise ForbiddenMove(f"you must also give a piece, e.g. {example}")
+            raise ForbiddenMove.because(
+                "give_too", "you must also give a piece, e.g. {example}", example=example
+            )
         return square, self._gift(gift)
 
     def _put(self, square: int, piece: Piece) -> None:
@@ -460,13 +472,15 @@ class FolioGame(Game):
     def _one_piece(self, words: list[str]) -> Piece:
         pieces = read_pieces(words)
         if len(pieces) != 1:
-            raise InvalidMove(f"give one piece, not {len(pieces)}")
+            raise InvalidMove.because("give_one", "give one piece, not {count}", count=len(pieces))
         return pieces[0]
 
     def _gift(self, piece: Piece) -> int:
         """A piece that may be given, as the gift half of a search move."""
         if piece not in self._pool:
-            raise ForbiddenMove(f"there is no {piece_name(piece)} left to give")
+            raise ForbiddenMove.because(
+                "none_left", "there is no {piece} left to give", piece=piece_name(piece)
+            )
         return _index(piece)
 
     # -- placement and winning -----------------------------------------------
@@ -478,23 +492,33 @@ class FolioGame(Game):
         board = self._board
         return [s for s in self._reachable if s not in board and self._square_refusal(s) is None]
 
-    def _square_refusal(self, square: int) -> str | None:
+    def _square_refusal(self, square: int) -> ForbiddenMove | None:
         """Why the piece in hand may not go on `square`, or None when it may."""
         name = self._names[square]
         if square in self._board:
-            return f"{name} is taken"
+            return ForbiddenMove.because("taken", "{square} is taken", square=name)
         if self._grid == "fixed":
             return None
         if not self._board:
-            return None if name in CENTRE else "the first piece goes on d4, e4, d5 or e5"
+            if name in CENTRE:
+                return None
+            return ForbiddenMove.because("centre", "the first piece goes on d4, e4, d5 or e5")
         if square not in self._reachable:
             farthest = max(
                 self._board, key=lambda placed: king_distance(placed, square, self._size)
             )
-            return f"{name} is more than {REACH} squares from {self._names[farthest]}"
+            return ForbiddenMove.because(
+                "too_far",
+                "{square} is more than {reach} squares from {other}",
+                square=name,
+                reach=REACH,
+                other=self._names[farthest],
+            )
         neighbours = king_neighbours(self._size, self._size)[square]
         if self._grid == "none" and not any(n in self._board for n in neighbours):
-            return f"{name} does not touch any placed piece"
+            return ForbiddenMove.because(
+                "alone", "{square} does not touch any placed piece", square=name
+            )
         return None
 
     def _win_on(self, square: int, piece: Piece) -> tuple[tuple[int, ...], Ending] | None:

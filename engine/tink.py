@@ -91,10 +91,6 @@ class _Tables:
     zobrist: tuple[int, ...]
     turn_keys: tuple[int, ...]
 
-    @property
-    def interior_span(self) -> str:
-        return f"{self.names[self.interior[0]]} to {self.names[self.interior[-1]]}"
-
 
 @cache
 def _tables(width: int, height: int) -> _Tables:
@@ -283,16 +279,18 @@ class TinkGame(Game):
 
     def _play(self, move: Move | None) -> str:
         if move is None:
-            raise ForbiddenMove("you cannot pass while you have a legal move")
+            raise ForbiddenMove.because("no_pass", "you cannot pass while you have a legal move")
         refusal = self._refusal(move)
         if refusal:
-            raise ForbiddenMove(refusal)
+            raise refusal
         self.search_push(move)
         return self._format(move)
 
     def _forfeit(self, seat: int, ending: Ending) -> None:
         if not self._in[seat]:
-            raise ForbiddenMove(f"seat {seat + 1} is already out of the game")
+            raise ForbiddenMove.because(
+                "already_out", "seat {seat} is already out of the game", seat=seat + 1
+            )
         if self.players == 2:
             super()._forfeit(seat, ending)
             return
@@ -639,10 +637,14 @@ class TinkGame(Game):
         if named is not None:
             tokens = tokens[1:]
         elif not is_square(tokens[0]):
-            raise InvalidMove(f"{tokens[0]!r} is not a piece or a square")
+            raise InvalidMove.because(
+                "piece_or_square", "{typed!r} is not a piece or a square", typed=tokens[0]
+            )
         size = SMALL if named is None else int(named)
         if not tokens:
-            raise InvalidMove(f"say which square the {self._size_name(size)} goes on")
+            raise InvalidMove.because(
+                "which_square", "say which square the {piece} goes on", piece=self._size_name(size)
+            )
         squares = [parse_square(token, self.info.width, self.info.height) for token in tokens]
         return self._shape(size, named is not None, squares)
 
@@ -650,58 +652,89 @@ class TinkGame(Game):
         names = self._tables.names
         spent = squares[1:]
         if len(spent) not in (0, 2):
-            count = "one" if len(spent) == 1 else str(len(spent))
-            raise InvalidMove(f"a move spends two pieces or none, not {count}")
+            if len(spent) == 1:
+                raise InvalidMove.because("spends_one", "a move spends two pieces or none, not one")
+            raise InvalidMove.because(
+                "spends_many", "a move spends two pieces or none, not {count}", count=len(spent)
+            )
         for index, square in enumerate(squares):
             if square in squares[:index]:
-                raise InvalidMove(f"{names[square]} is named twice")
+                raise InvalidMove.because("twice", "{square} is named twice", square=names[square])
         if spent and not named:
-            raise InvalidMove(f"say which piece goes on {names[squares[0]]}: S, M or L")
+            raise InvalidMove.because(
+                "which_piece",
+                "say which piece goes on {square}: S, M or L",
+                square=names[squares[0]],
+            )
         if not spent:
             return Move(size, squares[0], NO_SQUARE, NO_SQUARE)
         first, second = sorted(spent)
         return Move(size, squares[0], first, second)
 
-    def _refusal(self, move: Move) -> str | None:
+    def _refusal(self, move: Move) -> ForbiddenMove | None:
         """Why the seat to move may not make this well-formed move, or None."""
         size, target, first, second = move
         tables, board, seat = self._tables, self._board, self._turn
-        names = tables.names
+        names, piece = tables.names, self._size_name(size)
         if len(self._open_smalls) == tables.size and (
             size != SMALL or first >= 0 or target not in tables.interior
         ):
-            return f"the first piece must be a {self._size_name(SMALL)} on {tables.interior_span}"
+            return ForbiddenMove.because(
+                "first_piece",
+                "the first piece must be a {piece} on {first} to {last}",
+                piece=self._size_name(SMALL),
+                first=names[tables.interior[0]],
+                last=names[tables.interior[-1]],
+            )
         if board[target]:
-            return f"{names[target]} is taken"
+            return ForbiddenMove.because("taken", "{square} is taken", square=names[target])
         if first < 0:
             if size != SMALL:
-                return f"a {self._size_name(size)} needs two of your pieces to spend"
+                return ForbiddenMove.because(
+                    "spends", "a {piece} needs two of your pieces to spend", piece=piece
+                )
             return self._stash_refusal(seat, SMALL)
         for square in (first, second):
             code = board[square]
             if not code:
-                return f"there is no piece on {names[square]}"
+                return ForbiddenMove.because(
+                    "no_piece", "there is no piece on {square}", square=names[square]
+                )
             if code >> 2 != seat:
-                return f"{names[square]} is not your piece"
+                return ForbiddenMove.because(
+                    "not_yours", "{square} is not your piece", square=names[square]
+                )
             if square not in tables.neighbours[target]:
-                return f"{names[square]} is not next to {names[target]}"
+                return ForbiddenMove.because(
+                    "not_next_to",
+                    "{square} is not next to {target}",
+                    square=names[square],
+                    target=names[target],
+                )
         counted = SMALL if size == MEDIUM else MEDIUM
         if any(board[square] & 3 not in (counted, LARGE) for square in (first, second)):
-            return (
-                f"a {self._size_name(size)} needs two pieces that count as "
-                f"{self._size_name(counted)}s"
+            return ForbiddenMove.because(
+                "count_as",
+                "a {piece} needs two pieces that count as {counted}s",
+                piece=piece,
+                counted=self._size_name(counted),
             )
         large = self._large[seat]
         if size == LARGE and large >= 0 and large not in (first, second):
-            return (
-                f"your {self._size_name(LARGE)} is already on {names[large]}; spend it to move it"
+            return ForbiddenMove.because(
+                "large_placed",
+                "your {piece} is already on {square}; spend it to move it",
+                piece=self._size_name(LARGE),
+                square=names[large],
             )
         return None if size == LARGE else self._stash_refusal(seat, size)
 
-    def _stash_refusal(self, seat: int, size: int) -> str | None:
+    def _stash_refusal(self, seat: int, size: int) -> ForbiddenMove | None:
         if self._stash[seat][size]:
             return None
-        return f"you have no {self._size_name(size)} left in your stash"
+        return ForbiddenMove.because(
+            "stash_empty", "you have no {piece} left in your stash", piece=self._size_name(size)
+        )
 
 
 @register

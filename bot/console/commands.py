@@ -40,6 +40,7 @@ from bot.play.table.events import TurnWaiting
 from bot.play.table.records import GameRecord, Status
 from bot.play.table.values import Person, Post, Prompt, Refusal
 from bot.play.words.languages import SOURCE
+from bot.play.words.reasons import refusal_text
 from bot.play.words.text import Name, Text, excerpt, joined, plain, t
 from bot.play.words.wording import hint_text, title, turn_line
 
@@ -113,7 +114,7 @@ class Console:
         except Refusal as refusal:
             return self._plain(refusal_words(refusal) or refusal.text)
         except engine.GameError as error:
-            return str(error)
+            return self._plain(refusal_text(error))
         except Exception:
             log.exception("the console command %r failed", line)
             return self._plain(

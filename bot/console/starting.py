@@ -17,6 +17,9 @@ EXTRAS = "extras"
 """Folio's option whose value, four piece codes, is written as words (`extras=RS YM GL BM`)."""
 ORDER = "order"
 """The seating option, whose `ai first` the README writes as two words."""
+HINTS = "hints"
+"""The option that starts a game with hints on (`hints=on`), unrated."""
+ON = ("on", "yes", "true", "1")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,7 @@ def invitation(line: StartLine, place_id: int, person: Callable[[str], Person]) 
     order = options.pop(ORDER, None)
     time_limit = options.pop("time_limit", None)
     ai_level = options.pop(AI, None)
+    hints = options.pop(HINTS, "off").lower() in ON
     people = [Person(0, n, plays_ai=True) if n.lower() == AI else person(n) for n in line.names]
     return Invitation(
         line.game,
@@ -82,4 +86,5 @@ def invitation(line: StartLine, place_id: int, person: Callable[[str], Person]) 
         order,
         time_limit=time_limit,
         ai_level=ai_level,
+        hints=hints,
     )

@@ -51,7 +51,7 @@ class CommandOptions:
         """The game's own options (Folio's grid, Bridge's rounds...), all optional."""
         for option in info.options:
             # Values known but not offered stay listed, so choosing one says why not.
-            offered = (*option.choices, *(value for value, _ in option.refusals))
+            offered = (*option.choices, *(value for value, _, _ in option.refusals))
             self.add(option.name, _option_annotation(option), option.help, choices=offered)
 
     def command(

@@ -18,6 +18,7 @@ from bot.discord_ui.command_options import (
     parameter,
     with_parameters,
 )
+from bot.discord_ui.markup import markup
 from bot.discord_ui.post_buttons import game_view
 from bot.discord_ui.replies import (
     choices,
@@ -44,7 +45,7 @@ from bot.play.words.text import plain, t
 
 """The most characters Discord takes in a description or a choice's name."""
 INVITEE_PARAMETERS = ("opponent", "player3", "player4")
-_FIXED_PARAMETERS = {"order", "thread", "time_limit", "ai", *INVITEE_PARAMETERS}
+_FIXED_PARAMETERS = {"order", "thread", "time_limit", "ai", "hints", *INVITEE_PARAMETERS}
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 
 
@@ -227,6 +228,11 @@ def _start_command(info: engine.GameInfo) -> app_commands.Command[Any, ..., None
         "thread", bool | None, "Open a thread for the game (default: the server's setting)."
     )
     options.add(
+        "hints",
+        bool | None,
+        "Show everyone their winning moves as hints; the game is then unrated.",
+    )
+    options.add(
         "time_limit",
         str | None,
         "Clock: none, per move like 3d, or a bank like 5d+1d (default: the server's).",
@@ -255,6 +261,7 @@ async def _start(
         order=values.get("order"),
         time_limit=values.get("time_limit"),
         ai_level=values.get("ai"),
+        hints=bool(values.get("hints")),
     )
     challenges = host_of(interaction).challenges
     if await _wants_thread(interaction, values.get("thread")):
@@ -295,7 +302,8 @@ async def _start_in_thread(
     message_id = await post_in_channel(interaction.client, thread.id, post)
     await host_of(interaction).outbox.sent(post)
     await challenges.note_message(post.game_id, message_id)
-    await reply(interaction, content=f"{info.title} challenge posted in {thread.mention}.")
+    posted = t("{game} challenge posted in {thread}.", game=info.title, thread=thread.mention)
+    await reply(interaction, content=markup(posted, await place_language(interaction)))
 
 
 # -- move -----------------------------------------------------------------------

@@ -35,16 +35,15 @@ from bot.discord_ui.standings_commands import with_link
 from bot.discord_ui.tree import in_servers, installed_to_servers
 from bot.discord_ui.views import NONCE_LENGTH
 from bot.play.table.values import Person, Post, Refusal
-from bot.play.tournaments import (
+from bot.play.tournaments.entries import (
     FORMATS,
     MANUAL,
     MOST_ROUNDS,
     MOST_TOURNAMENTS,
     Entry,
-    ThreadRefused,
     Tournaments,
-    VenueError,
 )
+from bot.play.tournaments.venue import ThreadRefused, VenueError
 from bot.play.words.languages import SOURCE
 from bot.play.words.text import Text, t
 from bot.web.links import WebLinks

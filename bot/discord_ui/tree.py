@@ -18,8 +18,8 @@ from bot.discord_ui.replies import DISCORD_ERRORS, replies_only, reply
 from bot.metrics import DATABASE_ERRORS, interactions
 from bot.play.table.records import StorageError
 from bot.play.table.values import DamagedGame, Refusal
-from bot.play.words.text import Name, Text, excerpts_in, names, plain, say, t, tn
-from bot.play.words.wording import sentence
+from bot.play.words.reasons import refusal_text
+from bot.play.words.text import Text, names, plain, t, tn
 
 log = logging.getLogger(__name__)
 
@@ -168,7 +168,7 @@ def failure_text(error: BaseException) -> Text | None:
     if isinstance(error, Refusal):
         return error.text
     if isinstance(error, engine.GameError):
-        return say(Name(sentence(excerpts_in(str(error)))))
+        return refusal_text(error)
     return _check_text(error)
 
 

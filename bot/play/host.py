@@ -37,7 +37,9 @@ from bot.play.table.outbox import Outbox
 from bot.play.table.pictures import BoardPictures, Renderer
 from bot.play.table.posts import BoardPosts
 from bot.play.table.saving import Saves
-from bot.play.tournaments import Rounds, Tournaments, Venue
+from bot.play.tournaments.entries import Tournaments
+from bot.play.tournaments.rounds import Rounds
+from bot.play.tournaments.venue import Venue
 from bot.storage import ALL_SHARDS, Storage, Writer
 from bot.storage.claims import new_owner
 from bot.workers.thinking import ThreadThinking
@@ -102,7 +104,7 @@ class Host:
         self.coach = Coach(self.games, clocks)
         self.answering = AnsweringPlaces(storage.reply_places, clock)
         self.reviews = Reviews(self.games, storage.reviews, thinking, renderer)
-        self.history = History(self.games, renderer, self.reviews.kept)
+        self.history = History(self.games, renderer, self.reviews.kept, storage.tournaments)
         self.watching = Watching(self.games, clocks, renderer, self.reviews.kept)
         self.puzzles = Puzzles(self.games, storage.puzzles, renderer, thinking)
         self.slow_games = SlowGames(

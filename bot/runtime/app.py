@@ -27,7 +27,7 @@ from bot.play.playing.ai_turns import DEFAULT_NAME, Thinker
 from bot.play.ranking.ratings import rate_game
 from bot.play.table.languages import ServerLocale
 from bot.play.table.pictures import Renderer
-from bot.play.tournaments import Venue
+from bot.play.tournaments.venue import Venue
 from bot.runtime.activities import ActivityDiscord
 from bot.runtime.orphans import OrphanWatch
 from bot.runtime.service import Courier, Service, build

@@ -29,7 +29,7 @@ from bot.play.table.events import (
     TurnWaiting,
 )
 from bot.play.table.values import Delivery
-from bot.play.tournaments import Rounds
+from bot.play.tournaments.rounds import Rounds
 from bot.runtime.ai_runner import AiRunner
 from bot.runtime.scheduler import Scheduler
 from bot.tasks import cancel_and_wait

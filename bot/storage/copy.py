@@ -25,7 +25,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         *("turn_seat", "turn_user_id", "turn_started_at", "offer", "ending"),
         *("created_at", "updated_at", "ended_at", "time_limit", "reminder_turn"),
         *("reminded", "remind_at", "time_increment", "time_cap", "clock", "deadline"),
-        "pairing_id",
+        *("pairing_id", "hinted"),
     ),
     "players": ("game_id", "seat", "user_id", "name", "accepted", "rank"),
     "actions": ("id", "game_id", "action", "seat", "user_id", "created_at", "taken_back"),

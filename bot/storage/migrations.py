@@ -184,6 +184,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     (23, "ALTER TABLE server_settings ADD COLUMN hints TEXT NOT NULL DEFAULT 'bot_games';"),
     (24, "ALTER TABLE user_settings ADD COLUMN language TEXT;"),
     (25, "ALTER TABLE server_settings ADD COLUMN language TEXT;"),
+    (26, "ALTER TABLE games ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0;"),
 )
 """Never edit a released migration: add the next number."""
 

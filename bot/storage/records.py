@@ -145,7 +145,9 @@ class GameDraft:
     (None: never); `time_limit` the seconds each turn may last (None: no limit), or with
     a `time_increment` the starting bank, gaining that much after each move up to
     `time_cap` (None: the starting bank);
-    `pairing_id` the tournament pairing the game is played for, if any."""
+    `pairing_id` the tournament pairing the game is played for, if any; `hinted` whether
+    it was started with hints on: its players are shown their winning moves, and it is
+    unrated."""
 
     game: str
     guild_id: int | None
@@ -161,6 +163,7 @@ class GameDraft:
     time_increment: float | None = None
     time_cap: float | None = None
     pairing_id: int | None = None
+    hinted: bool = False
 
     @property
     def place_id(self) -> int:

@@ -61,13 +61,14 @@ GAME_COLUMNS = (
     *("status", "version", "state", "created_at", "updated_at", "expires_at", "message_id"),
     *("turn_seat", "turn_user_id", "turn_started_at", "offer", "ending", "ended_at"),
     *("time_limit", "time_increment", "time_cap", "clock", "deadline", "pairing_id"),
+    "hinted",
 )
 SEAT_COLUMNS = ("seat", "user_id", "name", "accepted", "rank")
 """The `players` columns a game's seats are read from."""
 NEW_GAME_COLUMNS = (
     *("game", "guild_id", "channel_id", "thread_id", "options", "seed", "starter_id"),
     *("status", "state", "expires_at", "created_at", "updated_at", "time_limit"),
-    *("time_increment", "time_cap", "pairing_id"),
+    *("time_increment", "time_cap", "pairing_id", "hinted"),
 )
 SAVED_GAME_COLUMNS = (
     *("status", "state", "turn_seat", "turn_user_id", "turn_started_at", "offer"),
@@ -110,6 +111,7 @@ def game_record(rows: Sequence[Row]) -> GameRecord | None:
         clock=turn_clock(row["clock"]),
         deadline=row["deadline"],
         pairing_id=row["pairing_id"],
+        hinted=bool(row["hinted"]),
     )
 
 
@@ -159,7 +161,7 @@ def new_game_values(draft: GameDraft, now: float) -> tuple[Any, ...]:
         *(draft.game, draft.guild_id, draft.channel_id, draft.thread_id),
         *(json.dumps(dict(draft.options)), draft.seed, draft.starter_id),
         *(Status.CHALLENGE.value, draft.state, draft.expires_at, now, now, draft.time_limit),
-        *(draft.time_increment, draft.time_cap, draft.pairing_id),
+        *(draft.time_increment, draft.time_cap, draft.pairing_id, int(draft.hinted)),
     )
 
 

@@ -49,11 +49,14 @@ def known_ratings(record: GameRecord) -> tuple[str, tuple[object, ...]]:
 
 async def rate_finished_game(tx: Transaction, record: GameRecord, now: float, rater: Rater) -> None:
     """Rate a finished game once, inside the transaction that saves it, so the result and
-    the ratings are written together or not at all; a game already rated is left alone.
+    the ratings are written together or not at all; a game already rated, or played with
+    hints on (`hinted`), is left alone.
 
     The server's ratings are locked first, so games finishing at once in two processes
     are rated one after the other, each from the ratings the other left.
     """
+    if record.hinted:
+        return
     await tx.lock(RATING_LOCK, str(rated_guild(record)))
     if await tx.fetch(IS_RATED, record.id):
         return

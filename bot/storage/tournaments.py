@@ -300,6 +300,16 @@ class Tournaments:
         found = await self._run.fetch("SELECT tournament_id FROM pairings WHERE id = ?", pairing_id)
         return int(found[0]["tournament_id"]) if found else None
 
+    async def event_of(self, pairing_id: int) -> tuple[TournamentRecord, int] | None:
+        """The tournament a pairing belongs to, and the pairing's round."""
+        found = await self._run.fetch(
+            "SELECT tournament_id, round FROM pairings WHERE id = ?", pairing_id
+        )
+        if not found:
+            return None
+        tournament = await self.tournament(int(found[0]["tournament_id"]))
+        return None if tournament is None else (tournament, int(found[0]["round"]))
+
     async def set_starter(self, pairing_id: int, message_id: int) -> int:
         """Give a pairing the message its thread opens from, unless it has one; the
         pairing's message either way."""

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from bot.play.learning.exports import record_files
-from bot.play.table.records import GameRecord
+from bot.play.table.values import File
 
 RECORD_FILES = {
     "record.json": "application/json",
@@ -16,9 +15,9 @@ RECORD_FILES = {
 """The record files a finished game's page links to, by name, with their types."""
 
 
-def record_file(record: GameRecord, name: str, now: float) -> web.Response:
-    """The record file `name` (one of `RECORD_FILES`) of a finished game, made at `now`."""
-    ap, text = record_files(record, now)
+def record_file(files: tuple[File, File], name: str) -> web.Response:
+    """The record file `name` (one of `RECORD_FILES`) of a finished game's `files`."""
+    ap, text = files
     made = ap if name == "record.json" else text
     return web.Response(
         body=made.data,

@@ -302,7 +302,8 @@ class WebFront:
         record = await self._host.games.by_id(view.game_id)
         if record is None or record.status is not Status.FINISHED:
             raise _not_found(request)
-        return record_file(record, request.path.rpartition("/")[2], self._clock())
+        files = await self._host.history.record_files(record)
+        return record_file(files, request.path.rpartition("/")[2])
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         return await self.stream(request, self._opened(request).game_id)

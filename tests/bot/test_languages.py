@@ -54,7 +54,7 @@ async def test_the_template_holds_every_text_of_the_bot_and_nothing_else() -> No
         tree.add_commands(all_commands())
         texts = await command_texts(tree)
     spoken = [_english(message) for message in spoken_messages()]
-    assert sorted(template_messages()) == sorted([*spoken, *texts]), "run: make catalogs"
+    assert sorted(template_messages()) == sorted({*spoken, *texts}), "run: make catalogs"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -7,7 +7,7 @@ import pytest
 
 from bot.discord_ui.markup import markup
 from bot.play.table.values import Person
-from bot.play.tournaments import Entry
+from bot.play.tournaments.entries import Entry
 from bot.play.words.languages import SOURCE, translations
 from tests.bot.harness import DiscordHarness
 from tests.bot.harness.records import Channel

@@ -17,9 +17,11 @@ from bot.play.clocks.clock import control_of
 from bot.play.playing.ai_seats import is_ai
 from bot.play.table.values import File
 from bot.play.words.settings import control_text
-from bot.play.words.text import plain
+from bot.play.words.text import plain, t
+from bot.play.words.tournaments import description
 from bot.play.words.wording import options_text, result_text, title
 from bot.storage import GameRecord
+from bot.storage.tournaments import Tournaments as TournamentStore
 
 SITE = "Pyramid Host"
 """The site every record names: the bot."""
@@ -29,6 +31,28 @@ FORFEIT_LINES = {engine.Ending.RESIGNATION: "resigns.", engine.Ending.TIME: "run
 """A forfeit in the move list, after the player's name."""
 AGREED_DRAW = "The players agree to a draw."
 """An agreed draw in the move list."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """The tournament a game was played for, as its record names it, and the round."""
+
+    name: str
+    round: int
+
+
+async def event_of(store: TournamentStore, record: GameRecord) -> Event | None:
+    """The tournament the game was played for, if it was one's."""
+    found = None if record.pairing_id is None else await store.event_of(record.pairing_id)
+    if found is None:
+        return None
+    tournament, round_number = found
+    named = t(
+        "Tournament #{number}: {tournament}",
+        number=str(tournament.number),
+        tournament=description(tournament),
+    )
+    return Event(plain(named), round_number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,20 +66,25 @@ class Entry:
     ending: engine.Ending | None = None
 
 
-def record_files(record: GameRecord, generated: float) -> tuple[File, File]:
-    """A finished game's two record files: its game record (JSON), then its move list."""
+def record_files(
+    record: GameRecord, generated: float, event: Event | None = None
+) -> tuple[File, File]:
+    """A finished game's two record files: its game record (JSON), then its move list;
+    each names the tournament `event` it was played for, if any."""
     name = f"{record.game}-{record.id}"
-    ap = json.dumps(game_record(record, generated), ensure_ascii=False, indent=2)
-    return File(f"{name}.json", ap.encode()), File(f"{name}.txt", move_list(record).encode())
+    ap = json.dumps(game_record(record, generated, event), ensure_ascii=False, indent=2)
+    listed = move_list(record, event).encode()
+    return File(f"{name}.json", ap.encode()), File(f"{name}.txt", listed)
 
 
-def game_record(record: GameRecord, generated: float) -> dict[str, Any]:
+def game_record(record: GameRecord, generated: float, event: Event | None = None) -> dict[str, Any]:
     """The finished game as Abstract Play's game record, made at `generated` (seconds).
 
-    Its header starts with the challenge (`date-start`) and adds to the schema's own
-    fields, as the schema allows: `ending` (how the game ended, as stored), `seed` (the
-    game's, which random options are dealt from) and `clock` (the time control, as
-    typed, when one ran)."""
+    Its header starts with the challenge (`date-start`), names the tournament and round
+    it was played in (`event`, `round`) if any, and adds to the schema's own fields, as
+    the schema allows: `ending` (how the game ended, as stored), `seed` (the game's,
+    which random options are dealt from) and `clock` (the time control, as typed, when
+    one ran)."""
     game = _finished(record)
     header: dict[str, Any] = {
         "game": {"name": engine.GAMES[record.game].title, "variants": _variants(record)},
@@ -67,13 +96,15 @@ def game_record(record: GameRecord, generated: float) -> dict[str, Any]:
         "ending": _result(game).ending.value,
         "seed": record.seed,
     }
+    if event is not None:
+        header |= {"event": event.name, "round": str(event.round)}
     control = control_of(record)
     if control is not None:
         header["clock"] = str(control)
     return {"header": header, "moves": _rounds(_entries(game), game.players)}
 
 
-def move_list(record: GameRecord) -> str:
+def move_list(record: GameRecord, event: Event | None = None) -> str:
     """The finished game as text: a header (game, options, seed, players, result, dates
     from the challenge to the end, clock), a blank line, then each move numbered, in the
     games' notation (forced passes as `pass`), and each forfeit or agreed draw where it
@@ -83,6 +114,7 @@ def move_list(record: GameRecord) -> str:
     header = [
         f"Game: {title(record)}",
         f"Site: {SITE}",
+        *([] if event is None else [f"Event: {event.name}, round {event.round}"]),
         f"Options: {options_text(record) or 'the defaults'}",
         f"Seed: {record.seed}",
         *(f"Player {seat.seat + 1}: {seat.name}" for seat in record.players),

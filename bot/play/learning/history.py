@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 import engine
 from ai.review import GameReview, Grade
-from bot.play.learning.exports import record_files
+from bot.play.learning.exports import event_of, record_files
 from bot.play.table.games import GameTable
 from bot.play.table.pictures import Renderer
 from bot.play.table.values import File, Post, Refusal
@@ -26,6 +26,7 @@ from bot.play.words.learning import (
 from bot.play.words.text import Command, Name, Text, lines, plain, say, t, tn
 from bot.play.words.wording import title
 from bot.storage import GameRecord, Status
+from bot.storage.tournaments import Tournaments as TournamentStore
 
 MAX_TEXT = 1900
 """Characters of move list shown in the post; a longer list comes as a file."""
@@ -39,10 +40,18 @@ enough for every position of a 300-move game (a longer one's earliest stay unmar
 class History:
     """The move list and the replay of a game in a channel, or of any finished one."""
 
-    def __init__(self, games: GameTable, renderer: Renderer, graded: Graded) -> None:
+    def __init__(
+        self, games: GameTable, renderer: Renderer, graded: Graded, tournaments: TournamentStore
+    ) -> None:
         self._games = games
         self._renderer = renderer
         self._graded = graded
+        self._tournaments = tournaments
+
+    async def record_files(self, record: GameRecord) -> tuple[File, File]:
+        """A finished game's record files (see `record_files`), naming its tournament."""
+        event = await event_of(self._tournaments, record)
+        return record_files(record, self._games.clock(), event)
 
     async def in_channel(self, place_id: int, game_name: str, language: str = SOURCE) -> Post:
         """The game being played in a channel, or the last one finished there; the
@@ -111,7 +120,7 @@ class History:
         ]
         files = [File(f"{record.game}-{record.id}.gif", gif)]
         if record.status is Status.FINISHED:
-            files += record_files(record, self._games.clock())
+            files += await self.record_files(record)
         count = tn("{game}, {count} move", "{game}, {count} moves", len(moves), game=title(record))
         listing = lines(moves) if moves else t("No moves yet.")
         left = forfeits(game, record.names)

@@ -15,22 +15,22 @@ from bot.play.playing.ai_turns import AiPlayers
 from bot.play.table.changes import Changes
 from bot.play.table.games import GameTable
 from bot.play.table.values import Answer, Person, Post, Prompt, Refusal
+from bot.play.words.reasons import refusal_text
 from bot.play.words.settings import control_text
 from bot.play.words.text import (
     Name,
     Strong,
     Text,
     excerpt,
-    excerpts_in,
     joined,
     lines,
     names,
-    say,
     t,
 )
-from bot.play.words.wording import game_link, options_text, seat_of, sentence, title
+from bot.play.words.wording import game_link, options_text, seat_of, title
 from bot.storage import ChannelBusy, GameDraft, GameRecord, Seat, Status
 from bot.storage.clock_queries import ClockStorage
+from bot.storage.clocks import Hints
 
 CHALLENGE_LIFETIME = 24 * 60 * 60
 """Seconds an unanswered challenge stays open."""
@@ -49,6 +49,8 @@ class Invitation:
     `ai_level` with no such invitee seats the bot once, after the people invited.
     `order` seats the players: `listed` (the starter, then the invitees, the default),
     `random`, or `ai first` (also `ai`): the bot's first seat makes the game's first move.
+    `hints` starts the game with hints on: everyone is shown their winning moves, and the
+    game is unrated (refused where the server gives hints in no game).
     """
 
     game: str
@@ -61,6 +63,11 @@ class Invitation:
     thread_id: int | None = None
     time_limit: str | None = None
     ai_level: str | None = None
+    hints: bool = False
+
+
+HINTS_ON = t("Hints are on: everyone is shown their winning moves, and the game is unrated.")
+"""Said when a game started with hints on is offered and when it begins."""
 
 
 class Challenges:
@@ -86,6 +93,10 @@ class Challenges:
         """
         seed = random.SystemRandom().randrange(2**32)
         draft = self._draft(invitation, seed, await self._default_time_limit(invitation))
+        if draft.hinted and invitation.guild_id is not None:
+            settings = await self._clocks.server_settings(invitation.guild_id)
+            if settings.hints is Hints.NO_GAME:
+                raise Refusal(t("This server gives no hints: its games are played without them."))
         return await self._open(draft)
 
     async def rematch(self, game_id: int, user_id: int) -> Post:
@@ -110,6 +121,7 @@ class Challenges:
             invitees=tuple(Person(s.user_id, s.name) for s in turned if s != asker),
             options=record.options,
             thread_id=record.thread_id,
+            hints=record.hinted,
         )
         seed = random.SystemRandom().randrange(2**32)
         draft = self._draft(invitation, seed, control_of(record))
@@ -126,9 +138,8 @@ class Challenges:
             running = await self._games.by_id(busy.game_id)
             if running is None:
                 raise Refusal(t("This channel already has a game.")) from None
-            # Still English: a test looks for the link among the refusal's own segments.
             link = game_link(running)
-            raise Refusal(say("This channel already has a game: ", link, ".")) from None
+            raise Refusal(t("This channel already has a game: {game}.", game=link)) from None
         if all(s.accepted for s in record.players):
             return await self._begin(record)
         invited = humans([s.user_id for s in record.players if s.user_id != record.starter_id])
@@ -195,6 +206,8 @@ class Challenges:
             )
             if heading is not None:
                 headline = lines([heading, headline])
+            if record.hinted:
+                headline = lines([headline, HINTS_ON])
             events = len(loan.game.events)
             return await self._changes.made(
                 loan, headline, events, status=Status.ACTIVE, ping_all=heading is not None
@@ -235,7 +248,7 @@ class Challenges:
         try:
             game = engine.new_game(info.name, len(people), seed=seed, **invitation.options)
         except engine.GameError as error:
-            raise Refusal(say(Name(sentence(excerpts_in(str(error)))))) from None
+            raise Refusal(refusal_text(error)) from None
         people = _seated_in_order(people, invitation.order, info, game, seed)
         seats = tuple(
             Seat(i, p.user_id, p.name, accepted=p.user_id == starter.user_id or is_ai(p.user_id))
@@ -255,6 +268,7 @@ class Challenges:
             time_limit=None if control is None else control.initial,
             time_increment=None if control is None else control.increment,
             time_cap=None if control is None else control.cap,
+            hinted=invitation.hints,
         )
 
     def _seated(self, invitation: Invitation) -> tuple[Person, ...]:
@@ -309,6 +323,8 @@ def _challenge_text(record: GameRecord) -> Text:
     options = options_text(record)
     if options:
         shown.append(t("Options: {options}.", options=options))
+    if record.hinted:
+        shown.append(HINTS_ON)
     control = control_of(record)
     if control is not None:
         limit, words = str(control), control_text(control)

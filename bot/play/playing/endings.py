@@ -12,6 +12,7 @@ from bot.play.table.games import GameTable, player
 from bot.play.table.posts import lapsed_offer
 from bot.play.table.saving import Loan
 from bot.play.table.values import Answer, Post, Prompt, Refusal
+from bot.play.words.reasons import reason_text
 from bot.play.words.refusals import NoGame
 from bot.play.words.text import Name, Strong, Text, names, say, t
 from bot.play.words.wording import title
@@ -204,7 +205,7 @@ class Endings:
         try:
             game.forfeit(seat.seat, ending)
         except engine.GameError as error:
-            raise Refusal(t("You cannot resign: {reason}.", reason=str(error))) from None
+            raise Refusal(t("You cannot resign: {reason}.", reason=reason_text(error))) from None
         return await self._changes.made(
             loan,
             headline,

@@ -14,6 +14,7 @@ from bot.play.table.changes import Changes, offer_stands
 from bot.play.table.games import Mover
 from bot.play.table.values import Headline, Played, Post, RanOut, Resent
 from bot.play.words.moves import move_text
+from bot.play.words.reasons import reason_text
 from bot.play.words.refusals import IllegalMove
 from bot.storage import Action
 from bot.storage.clock_queries import ClockStorage
@@ -55,7 +56,7 @@ class Turns:
             try:
                 done = game.play(text)
             except engine.GameError as error:
-                raise IllegalMove(text, str(error)) from None
+                raise IllegalMove(text, reason_text(error)) from None
             warning = handed(game, loan.record.players, seat)
             if warning is not None and not await hints_in(self._clocks, loan.record):
                 warning = None

@@ -20,6 +20,7 @@ from bot.play.tournaments.reading import Table, tally
 from bot.play.tournaments.rounds import Rounds
 from bot.play.tournaments.venue import NO_GAME
 from bot.play.words.languages import SOURCE
+from bot.play.words.reasons import refusal_text
 from bot.play.words.text import Command, Name, Text, excerpt, lines, t, tn
 from bot.play.words.tournaments import (
     begun_text,
@@ -30,7 +31,6 @@ from bot.play.words.tournaments import (
     withdrawn_text,
     withdrew_text,
 )
-from bot.play.words.wording import sentence
 from bot.storage.clock_queries import ClockStorage
 from bot.storage.tournaments import (
     Format,
@@ -130,7 +130,7 @@ class Tournaments:
         try:
             game = engine.new_game(info.name, 2, seed=0, **entry.options)
         except engine.GameError as error:
-            raise Refusal(sentence(str(error))) from None
+            raise Refusal(refusal_text(error)) from None
         if entry.time_limit is None:
             control = control_of(await self._clocks.server_settings(entry.guild_id))
         else:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import engine
 from bot.play.table.values import Refusal
-from bot.play.words.text import Command, Name, Text, excerpt, excerpts_in, names, say, t
+from bot.play.words.text import Command, Name, Text, excerpt, names, say, t
 from bot.play.words.wording import result_text, title
 from bot.storage import GameRecord, Status
 
@@ -103,12 +103,12 @@ class IllegalMove(Refusal):
     """What the player typed is no legal move, for the rules' `reason`."""
 
     typed: str
-    reason: str
+    reason: Text
 
     @property
     def text(self) -> Text:
-        move, reason = Name(excerpt(self.typed)), Name(excerpts_in(self.reason))
-        return t("You cannot play {move}: {reason}.", move=move, reason=reason)
+        move = Name(excerpt(self.typed))
+        return t("You cannot play {move}: {reason}.", move=move, reason=self.reason)
 
 
 @dataclass(eq=False)

@@ -226,3 +226,53 @@ async def test_the_hints_setting_is_shown_and_changed(discord: DiscordHarness) -
         assert f"\nWinning moves shown as hints: {said}\n" in saved.content
     again = await discord.slash(owner, "gamehost settings")
     assert "\nWinning moves shown as hints: in no game\n" in again.content
+
+
+# -- a game started with hints on ------------------------------------------------------
+
+HINTS_ON = "Hints are on: everyone is shown their winning moves, and the game is unrated."
+
+
+@pytest.mark.parametrize("name", GAMES)
+async def test_a_game_between_people_started_with_hints_on_gives_them(
+    discord: DiscordHarness, name: str
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    invitation = {"opponent": bob, "hints": True, **options(name)}
+    challenge = await discord.slash(alice, f"{name} start", invitation)
+    assert HINTS_ON in challenge.content
+    accepted = await discord.click(bob, challenge.message, "Accept")
+    assert HINTS_ON in accepted.messages[-1].content, "the first board says so too"
+    await assert_hinted(discord, await at_a_win(discord, [alice, bob], name), name)
+
+
+async def test_a_game_with_hints_on_is_unrated_and_its_rematch_keeps_them(
+    discord: DiscordHarness,
+) -> None:
+    alice, bob = discord.user("alice"), discord.user("bob")
+    challenge = await discord.slash(alice, "tink start", {"opponent": bob, "hints": True})
+    await discord.click(bob, challenge.message, "Accept")
+    position = await at_a_win(discord, [alice, bob], "tink")
+    won = await discord.slash(
+        position.mover, "tink move", {"move": position.game.winning_moves()[0]}
+    )
+    assert "wins" in won.content
+    host = discord.client.host  # type: ignore[attr-defined]
+    record = await host.storage.latest_game_in(discord.channel.id)
+    assert record.status is Status.FINISHED and record.hinted
+    stats = await discord.slash(position.mover, "stats")
+    assert stats.ephemeral and "no rated" in stats.content, "nothing was rated"
+    again = await discord.click(position.mover, won.messages[-1], "Rematch")
+    assert HINTS_ON in again.messages[-1].content
+
+
+async def test_a_server_that_gives_no_hints_refuses_a_game_with_hints_on(
+    discord: DiscordHarness,
+) -> None:
+    await set_hints(discord, "no_game")
+    alice, bob = discord.user("alice"), discord.user("bob")
+    refused = await discord.slash(alice, "tink start", {"opponent": bob, "hints": True})
+    assert refused.ephemeral
+    assert refused.content == "This server gives no hints: its games are played without them."
+    host = discord.client.host  # type: ignore[attr-defined]
+    assert await host.storage.latest_game_in(discord.channel.id) is None

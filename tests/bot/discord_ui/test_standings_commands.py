@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -24,6 +25,7 @@ from bot.storage.tournaments import Format, TournamentDraft, TournamentRecord, T
 from render import PictureWords
 from render.stats_card import StatsCard, stats_card_png
 from tests.bot.harness import DiscordHarness, Reply, User
+from tests.bot.play.test_exports import VALIDATOR
 from tests.bot.rated_games import finish
 from tests.bot.stand_in_catalogs import stand_in
 from tests.bot.support import SCRIPTS, new_bot
@@ -280,6 +282,14 @@ async def test_a_tournament_won_is_a_trophy_on_stats_with_the_players_bests(
         beaten = await discord.slash(bob, "stats", {"game": "tink"})
         assert "Trophies" not in {field.name for field in beaten.embeds[0].fields}
         assert "longest streak: no win yet" in str(beaten.embeds[0].fields)
+        history = await discord.slash(alice, "tink history", {"id": pairing.game_id})
+        files = {file.filename: file.data for file in history.files}
+        record = json.loads(files[f"tink-{pairing.game_id}.json"])
+        assert [error.message for error in VALIDATOR.iter_errors(record)] == []
+        assert record["header"]["event"] == "Tournament #1: Tink round robin"
+        assert record["header"]["round"] == "1"
+        moves = files[f"tink-{pairing.game_id}.txt"].decode()
+        assert "\nEvent: Tournament #1: Tink round robin, round 1\n" in moves
 
 
 PLACEHOLDER = re.compile(r"(\{\w+\})")

@@ -12,7 +12,8 @@ from PIL import Image
 
 from bot.play.ranking.ratings import rate_game
 from bot.play.table.values import Person, Post, Prompt, Refusal
-from bot.play.tournaments import Entry, ThreadRefused, VenueError
+from bot.play.tournaments.entries import Entry
+from bot.play.tournaments.venue import ThreadRefused, VenueError
 from bot.play.words.text import Text
 from bot.runtime.service import Service, build
 from bot.storage import Status, Storage

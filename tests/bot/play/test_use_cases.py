@@ -14,7 +14,7 @@ from bot.play.host import Host
 from bot.play.playing.challenges import CHALLENGE_LIFETIME, Invitation
 from bot.play.ranking.ratings import rate_game
 from bot.play.table.values import DamagedGame, Person, Prompt, Refusal
-from bot.play.words.text import GameLink, plain
+from bot.play.words.text import GameLink, Said, plain
 from bot.storage import Status
 from bot.storage.sqlite import SqliteStorage
 from tests.bot.support import ALICE, BOB, CAROL, ROBOT, SCRIPTS, Clock, built, shown
@@ -79,7 +79,9 @@ async def test_a_second_start_in_a_channel_links_to_the_first(host: Host) -> Non
     await host.challenges.note_message(post.game_id, 999)
     with pytest.raises(Refusal, match="already has a game: Tink #1") as refused:
         await host.challenges.start(invite(CAROL))
-    assert GameLink("Tink #1", 1, CHANNEL, 999) in refused.value.text.segments
+    (said,) = refused.value.text.segments
+    assert isinstance(said, Said) and said.message == "This channel already has a game: {game}."
+    assert dict(said.parts)["game"].segments == (GameLink("Tink #1", 1, CHANNEL, 999),)
 
 
 async def test_only_invitees_answer_and_a_day_later_the_challenge_is_gone(
