@@ -12,7 +12,7 @@ import pytest
 import engine
 from bot.play.table.changes import following
 from bot.storage import Action, Status
-from tests.bot.harness import DiscordHarness, SentMessage, User
+from tests.bot.harness import Channel, DiscordHarness, Kind, SentMessage, User
 from tests.bot.harness.records import walk_components
 from tests.bot.support import SCRIPTS
 from tests.bot.taps import labels_of
@@ -77,12 +77,18 @@ def options(game: str) -> dict[str, object]:
 
 
 async def at_a_win(
-    discord: DiscordHarness, people: list[User], name: str, moves: list[str] | None = None
+    discord: DiscordHarness,
+    people: list[User],
+    name: str,
+    moves: list[str] | None = None,
+    place: Channel | None = None,
 ) -> Position:
-    """The channel's game stored after `moves` (else the `BEFORE_A_WIN` moves of the
-    first seat of `people`), the first seat of `people` to move."""
+    """The game of `place` (the test's channel by default) stored after `moves` (else the
+    `BEFORE_A_WIN` moves of the first seat of `people`), the first seat of `people` to
+    move."""
     host = discord.client.host  # type: ignore[attr-defined]
-    record = await host.storage.latest_game_in(discord.channel.id)
+    place = place or discord.channel
+    record = await host.storage.latest_game_in(place.id)
     seat = min(s.seat for s in record.players if s.user_id in {p.id for p in people})
     moves = BEFORE_A_WIN[name, seat] if moves is None else moves
     game = engine.new_game(name, len(record.players), seed=record.seed, **record.options)
@@ -99,13 +105,13 @@ async def at_a_win(
         mirror.play(move)
     assert mirror.winning_moves() and mirror.to_move == seat
     (mover,) = [p for p in people if p.id == record.players[seat].user_id]
-    return Position(mover, turn_post(discord), mirror)
+    return Position(mover, turn_post(discord, place), mirror)
 
 
-def turn_post(discord: DiscordHarness) -> SentMessage:
-    """The channel's last post with a Move button (it opens the picker of its game)."""
+def turn_post(discord: DiscordHarness, place: Channel) -> SentMessage:
+    """The place's last post with a Move button (it opens the picker of its game)."""
     posts = [r.message for r in discord.requests if r.message is not None]
-    return [m for m in posts if m.channel == discord.channel and "Move" in labels_of(m)][-1]
+    return [m for m in posts if m.channel == place and "Move" in labels_of(m)][-1]
 
 
 async def set_hints(discord: DiscordHarness, value: str) -> None:
@@ -128,8 +134,10 @@ async def autocompleted(
     discord: DiscordHarness, position: Position, name: str
 ) -> list[tuple[str, str]]:
     """What the autocomplete offers for the move's first part: values and names."""
-    part = FIRST_PART[name]
-    offered = await discord.autocomplete(position.mover, f"{name} move", part, {part: ""})
+    part, place = FIRST_PART[name], position.turn_post.channel
+    offered = await discord.autocomplete(
+        position.mover, f"{name} move", part, {part: ""}, channel=place
+    )
     return [(choice.value, choice.name) for choice in offered]
 
 
@@ -276,3 +284,15 @@ async def test_a_server_that_gives_no_hints_refuses_a_game_with_hints_on(
     assert refused.content == "This server gives no hints: its games are played without them."
     host = discord.client.host  # type: ignore[attr-defined]
     assert await host.storage.latest_game_in(discord.channel.id) is None
+
+
+async def test_a_tournament_game_tapped_through_gives_no_hints(discord: DiscordHarness) -> None:
+    owner, alice, bob = discord.user("owner"), discord.user("alice"), discord.user("bob")
+    created = await discord.slash(owner, "tournament create tink", {"format": "round-robin"})
+    for player in (alice, bob):
+        await discord.click(player, created.message, "Join")
+    started = await discord.slash(owner, "tournament start", {"number": 1})
+    (thread,) = [m.channel for m in started.messages if m.channel != discord.channel]
+    assert started.of(Kind.THREAD) and thread.parent == discord.channel
+    position = await at_a_win(discord, [alice, bob], "tink", place=thread)
+    await assert_unhinted(discord, position, "tink")
