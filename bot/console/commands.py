@@ -40,6 +40,7 @@ from bot.play.table.events import TurnWaiting
 from bot.play.table.records import GameRecord, Status
 from bot.play.table.values import Person, Post, Prompt, Refusal
 from bot.play.words.languages import SOURCE
+from bot.play.words.learning import rules_page_title
 from bot.play.words.reasons import refusal_text
 from bot.play.words.text import Name, Text, excerpt, joined, plain, t
 from bot.play.words.wording import hint_text, title, turn_line
@@ -281,7 +282,8 @@ class Console:
             )
         pages = rules_pages(game)
         return "\n\n".join(
-            f"{self._plain(p.title)}\n{plain_markdown(self._plain(p.body))}" for p in pages
+            f"{self._plain(rules_page_title(p.title))}\n{plain_markdown(self._plain(p.body))}"
+            for p in pages
         )
 
     async def _study(self, command: str, args: list[str]) -> Answer:

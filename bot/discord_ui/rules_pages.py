@@ -1,6 +1,7 @@
 """A game's rules in pages: the embed of one page, and the restart-proof Previous and
 Next buttons that turn them. The rules documents are the licensed English originals,
-shown as they are in every language; the page's own words are the reader's."""
+shown as they are in every language; the page's own words (its title, its footer) are
+the reader's."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from bot.discord_ui.replies import reader, update
 from bot.play.learning.rules import rules_pages
 from bot.play.table.values import Refusal
 from bot.play.words.languages import SOURCE, shipped
+from bot.play.words.learning import rules_page_title
 from bot.play.words.text import Text, plain, t, tn
 
 ORIGINAL = t("These rules are the licensed English original, shown as they are written.")
@@ -42,7 +44,8 @@ def rules_embed(game: str, page: int, language: str = SOURCE) -> discord.Embed:
     that the rules are the licensed English original."""
     pages = rules_pages(game)
     shown = pages[page]
-    embed = discord.Embed(title=shown.title, description=shown.body)
+    title = plain(rules_page_title(shown.title), language=language)
+    embed = discord.Embed(title=title, description=shown.body)
     footer: list[Text] = []
     if len(pages) > 1:
         footer.append(

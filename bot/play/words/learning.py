@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ai.review import Grade, ReviewedMove
-from bot.play.words.text import Code, Name, Text, joined, t, tn
+from bot.play.words.text import Code, Name, Text, joined, say, t, tn
 
 LISTED_WINS = 3
 """Winning moves named in a lesson of a finished game's move list; the rest are counted."""
@@ -115,3 +115,26 @@ def moment_captions(move: ReviewedMove, name: str) -> tuple[Text, Text, Text]:
     played = t("played {move}", move=Code(move.move))
     better = t("better {move}", move=Code(move.better or ""))
     return heading, played, better
+
+
+SECTIONS = {
+    "Summary": t("Summary"),
+    "How to play": t("How to play"),
+    "Winning and ending": t("Winning and ending"),
+    "First tips": t("First tips"),
+    "Variants": t("Variants"),
+    "Matches": t("Matches"),
+    "Rulings": t("Rulings"),
+    "Move notation": t("Move notation"),
+}
+"""The headings of the rules documents' sections, which the rules pages are titled by."""
+
+
+def rules_page_title(title: str) -> Text:
+    """A rules page's title (`Tink: How to play`) in the reader's language: its section's
+    heading from the catalogs (a heading a document adds since is shown as written)."""
+    game, _, heading = title.partition(": ")
+    section = SECTIONS.get(heading)
+    if section is None:
+        return say(title)
+    return t("{game}: {section}", game=game, section=section)

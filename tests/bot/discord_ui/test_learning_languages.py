@@ -155,7 +155,9 @@ def test_a_rules_page_says_in_the_readers_language_that_its_rules_are_the_englis
     assert english.footer.text == f"Page 1 of {pages}"
     shown = rules_embed("tink", 1, "de")
     assert shown.footer.text == f"«Page 2 of {pages}»\n«{ORIGINAL}»"
-    assert (shown.title, shown.description) == (rules_pages("tink")[1].title, pages_of[1].body)
+    heading = rules_pages("tink")[1].title.partition(": ")[2]
+    assert (shown.title, shown.description) == (f"«Tink: «{heading}»»", pages_of[1].body)
+    assert english.title == "Tink: Summary", "the heading said by the catalogs, the text as is"
 
 
 async def test_the_rules_pages_turn_in_the_readers_language(discord: DiscordHarness) -> None:
@@ -168,4 +170,4 @@ async def test_the_rules_pages_turn_in_the_readers_language(discord: DiscordHarn
     assert next_page.footer.text.endswith(f"»\n«{ORIGINAL}»")
     assert next_page.footer.text.startswith("«Page 2 of ")
     assert next_page.title != page.title and next_page.title is not None
-    assert next_page.title.startswith("Tink: ")
+    assert next_page.title.startswith("«Tink: «") and next_page.title.endswith("»»")

@@ -1,8 +1,10 @@
-"""Server settings on both backends: the `hints` setting is kept with the others, and a
-server whose settings were stored before it existed gets the default."""
+"""Server settings on both backends: the `hints` setting is kept with the others (another
+process hears of a change and reads it), and a server whose settings were stored before
+it existed gets the default."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from pathlib import Path
 
@@ -21,6 +23,11 @@ async def test_each_hints_value_is_stored_with_the_other_settings(
     for hints in Hints:
         settings = dataclasses.replace(others, hints=hints)
         await storage.clocks.save_server_settings(1, settings)
+        assert await storage.clocks.server_settings(1) == settings
+        for _ in range(100):  # the other process keeps what it read until it hears
+            if await second.clocks.server_settings(1) == settings:
+                break
+            await asyncio.sleep(0.02)
         assert await second.clocks.server_settings(1) == settings
     assert (await second.clocks.server_settings(2)).hints is Hints.BOT_GAMES
 
