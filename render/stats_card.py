@@ -61,7 +61,7 @@ def stats_card_png(card: StatsCard, words: PictureWords) -> bytes:
     line(card.rating, FIGURE).draw(draw, (MARGIN, y), INK)
     line(fit(card.place, TEXT, inner // 2), TEXT).draw(draw, (WIDTH - MARGIN, y), FAINT_INK, "rm")
     top = MARGIN + TITLE + FIGURE + 16
-    _chart(draw, card.history, (MARGIN, top, WIDTH - MARGIN, top + CHART - 24))
+    _chart(draw, card.history, (MARGIN, top, WIDTH - MARGIN, top + CHART - 24), words)
     y = top + CHART
     for text in card.lines:
         line(fit(text, TEXT, inner), TEXT).draw(draw, (MARGIN, y + ROW / 2), INK)
@@ -76,7 +76,10 @@ def stats_card_png(card: StatsCard, words: PictureWords) -> bytes:
 
 
 def _chart(
-    draw: ImageDraw.ImageDraw, values: Sequence[float], box: tuple[int, int, int, int]
+    draw: ImageDraw.ImageDraw,
+    values: Sequence[float],
+    box: tuple[int, int, int, int],
+    words: PictureWords,
 ) -> None:
     """The rating over the games, scaled to fill `box`, its lowest and highest marked."""
     left, top, right, bottom = box
@@ -91,5 +94,5 @@ def _chart(
         for i, value in enumerate(values)
     ]
     draw.line(points, fill=LINE, width=4, joint="curve")
-    line(f"{high:.1f}", TEXT - 6).draw(draw, (right - 6, top + 14), FAINT_INK, "rm")
-    line(f"{low:.1f}", TEXT - 6).draw(draw, (right - 6, bottom - 14), FAINT_INK, "rm")
+    line(words.number(high, 1), TEXT - 6).draw(draw, (right - 6, top + 14), FAINT_INK, "rm")
+    line(words.number(low, 1), TEXT - 6).draw(draw, (right - 6, bottom - 14), FAINT_INK, "rm")

@@ -77,3 +77,6 @@ class PictureWords(Protocol):
 
     def more(self, count: int) -> str:
         """`and 3 more`: under a list cut short."""
+
+    def number(self, value: float, decimals: int) -> str:
+        """A figure as the language writes it (`1,523.4`; `1.523,4` in German)."""

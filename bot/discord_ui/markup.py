@@ -14,6 +14,7 @@ from bot.play.words.text import (
     Highlight,
     Moment,
     Name,
+    Number,
     Said,
     Segment,
     Strong,
@@ -71,6 +72,8 @@ def _segment(segment: Segment, language: str) -> str:
             return f"`{' '.join(filter(None, (f'/{game}', name, move)))}`"
         case Moment(at):
             return f"<t:{int(at)}:f>"
+        case Number():
+            return segment.written(language)
         case GameLink(title, guild_id, place_id, message_id):
             link = game_link(guild_id, place_id, message_id)
             return title if link is None else f"[{title}]({link})"

@@ -19,7 +19,7 @@ from bot.metrics import DATABASE_ERRORS, interactions
 from bot.play.table.records import StorageError
 from bot.play.table.values import DamagedGame, Refusal
 from bot.play.words.reasons import refusal_text
-from bot.play.words.text import Text, names, plain, t, tn
+from bot.play.words.text import Number, Text, names, plain, t, tn
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +147,11 @@ def _outside_limits(parameter: app_commands.Parameter, value: object) -> Text | 
 
 def _span(option: str, low: int | float | None, high: int | float | None, long: bool) -> Text:
     """`The page must be from 2 to 1,000.`, `... at least 1 characters long.`"""
-    shown = {"option": option, "low": f"{low or 0:,}", "high": f"{high or 0:,}"}
+    shown: dict[str, str | Number] = {
+        "option": option,
+        "low": Number(low or 0),
+        "high": Number(high or 0),
+    }
     if low is None:
         if long:
             return t("The {option} must be at most {high} characters long.", **shown)

@@ -26,7 +26,18 @@ from bot.play.words.languages import (
     spoken_messages,
     translations,
 )
-from bot.play.words.text import Moment, Name, Strong, from_data, plain, say, t, tn, to_data
+from bot.play.words.text import (
+    Moment,
+    Name,
+    Number,
+    Strong,
+    from_data,
+    plain,
+    say,
+    t,
+    tn,
+    to_data,
+)
 from tests.bot.discord_ui.test_slow_game_commands import begin, later, sent
 from tests.bot.harness import DiscordHarness, Kind
 from tests.bot.support import Clock, new_bot
@@ -233,3 +244,22 @@ def test_a_moment_in_plain_words_is_written_the_readers_way() -> None:
     assert plain(say(past), now, "pl") == "2 dni temu"
     assert plain(say(soon)) == "2027-01-18 09:00 UTC"
     assert plain(say(soon), language="de") == "18.01.27, 09:00 UTC"
+
+
+@pytest.mark.parametrize(
+    ("language", "rating", "change", "count"),
+    [
+        ("en-US", "1,523.4", "+1.5", "12,345"),
+        ("de", "1.523,4", "+1,5", "12.345"),
+        ("fr", "1\u202f523,4", "+1,5", "12\u202f345"),
+        ("pl", "1\u00a0523,4", "+1,5", "12\u00a0345"),
+        ("ja", "1,523.4", "+1.5", "12,345"),
+    ],
+)
+def test_numbers_are_written_as_the_readers_language_writes_them(
+    language: str, rating: str, change: str, count: str
+) -> None:
+    text = say(Number(1523.4, 1), " ", Number(1.5, 1, signed=True), " ", Number(12345))
+    assert plain(text, language=language) == f"{rating} {change} {count}"
+    assert markup(text, language) == plain(text, language=language)
+    assert from_data(json.loads(json.dumps(to_data(text)))) == text

@@ -31,7 +31,18 @@ from bot.play.table.values import File, Post, Refusal
 from bot.play.words.languages import SOURCE
 from bot.play.words.learning import grade_count, grade_word, moment_captions
 from bot.play.words.pictures import picture_words
-from bot.play.words.text import Command, Name, Strong, Text, joined, lines, names, plain, t
+from bot.play.words.text import (
+    Command,
+    Name,
+    Number,
+    Strong,
+    Text,
+    joined,
+    lines,
+    names,
+    plain,
+    t,
+)
 from bot.play.words.wording import title
 from bot.storage import GameRecord, Status
 from bot.storage.reviews import KeptReviews
@@ -170,7 +181,7 @@ def review_text(record: GameRecord, review: GameReview) -> Text:
     else:
         told.append(t("No move lost as much as an inaccuracy: a clean game."))
     lost = {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER}
-    thresholds = {grade: f"{score:.2f}" for grade, score in lost.items()}
+    thresholds = {grade: Number(score, 2) for grade, score in lost.items()}
     told.append(
         t(
             "Grades by the expected score a move lost: inaccuracy {inaccuracy}, mistake "

@@ -142,7 +142,7 @@ class Leaderboards:
         title = words.stats_title(standing.name, board.title)
         drawn = StatsCard(
             plain(title, language=language),
-            words.rating(standing.rating),
+            plain(words.rating(standing.rating), language=language),
             plain(words.place(standing.rank, total), language=language),
             (recent[-1].rating_before, *(game.rating_after for game in reversed(recent))),
             tuple(plain(text, language=language) for text in (*record, *best)),

@@ -11,7 +11,7 @@ import engine
 from ai.review import Grade
 from bot.play.words.endings import ending_text
 from bot.play.words.learning import grade_word
-from bot.play.words.text import Text, names, plain, t, tn
+from bot.play.words.text import Number, Text, names, plain, t, tn
 from render import Label, PictureWords
 
 
@@ -85,6 +85,9 @@ class InLanguage:
 
     def more(self, count: int) -> str:
         return self._said(tn("and {count} more", "and {count} more", count))
+
+    def number(self, value: float, decimals: int) -> str:
+        return Number(value, decimals).written(self.language)
 
 
 _LABELS = {

@@ -15,6 +15,7 @@ from bot.play.words.text import (
     Highlight,
     Moment,
     Name,
+    Number,
     Strong,
     Text,
     joined,
@@ -41,20 +42,21 @@ OPPONENTS = t("Most frequent opponents")
 """The names of a player's statistics' fields."""
 
 
-def counted(number: int) -> str:
-    """A count as the boards show it, thousands grouped: `1,234` (so the sentences that
-    show one name it other than `{count}`, which `tn` fills with bare digits)."""
-    return f"{number:,}"
+def counted(number: int) -> Text:
+    """A count as the boards show it, thousands grouped as the reader's language groups
+    them: `1,234`, `1.234` (so the sentences that show one name it other than `{count}`,
+    which `tn` fills with bare digits)."""
+    return say(Number(number))
 
 
-def rating(value: float) -> str:
-    """A rating as shown: `12.3`."""
-    return f"{value:.1f}"
+def rating(value: float) -> Text:
+    """A rating as shown: `12.3` (`12,3` in German)."""
+    return say(Number(value, 1))
 
 
-def change(value: float) -> str:
+def change(value: float) -> Text:
     """A change of rating as shown: `+1.5`, `-0.3`."""
-    return f"{value:+.1f}"
+    return say(Number(value, 1, signed=True))
 
 
 def no_such_game(game: str) -> Text:

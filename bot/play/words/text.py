@@ -21,6 +21,7 @@ from datetime import UTC, datetime, timedelta
 from string import Formatter
 
 from babel.dates import format_datetime, format_timedelta
+from babel.numbers import format_decimal
 
 from bot.play.words.languages import SOURCE, babel_locale, translations
 
@@ -87,6 +88,22 @@ class Moment:
 
 
 @dataclass(frozen=True, slots=True)
+class Number:
+    """A figure written as the reader's language writes numbers: `1,234.5` in English,
+    `1.234,5` in German; with `decimals` places, and a sign before it when `signed`."""
+
+    value: float
+    decimals: int = 0
+    signed: bool = False
+
+    def written(self, language: str) -> str:
+        """The figure in `language`."""
+        places = "." + "0" * self.decimals if self.decimals else ""
+        pattern = f"+#,##0{places};-#,##0{places}" if self.signed else f"#,##0{places}"
+        return format_decimal(self.value, pattern, locale=babel_locale(language))
+
+
+@dataclass(frozen=True, slots=True)
 class GameLink:
     """A game's title, leading to the message that opened it or else to its channel."""
 
@@ -124,7 +141,7 @@ class Said:
         return pieces
 
 
-Segment = str | Name | Strong | Highlight | Code | Command | Moment | GameLink | Said
+Segment = str | Name | Strong | Highlight | Code | Command | Moment | Number | GameLink | Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +254,8 @@ def _plain_segment(segment: Segment, now: float | None, language: str) -> str:
             return '"' + " ".join(filter(None, words)) + '"'
         case Moment(at):
             return _relative(at, now, language) if now is not None else _utc(at, language)
+        case Number():
+            return segment.written(language)
         case GameLink(title):
             return title
     raise TypeError(f"not a text segment: {segment!r}")
@@ -270,6 +289,8 @@ def _segment_data(segment: Segment) -> object:
             return {"code": text}
         case Moment(at):
             return {"moment": at}
+        case Number(value, decimals, signed):
+            return {"number": [value, decimals, signed]}
         case GameLink(title, guild_id, place_id, message_id):
             return {"link": [title, guild_id, place_id, message_id]}
         case Command(game, name, move, player):
@@ -301,6 +322,8 @@ def _data_segment(item: object) -> Segment:
             return Code(value)
         case "moment":
             return Moment(value)
+        case "number":
+            return Number(*value)
         case "link":
             return GameLink(*value)
         case "command":

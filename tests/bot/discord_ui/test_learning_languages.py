@@ -133,8 +133,8 @@ async def test_a_review_and_a_history_are_posted_in_the_servers_language(
     assert all(line.startswith("«") and line.endswith("»") for line in review), review
     assert "«Key moments:»" in review
     assert review[-1] == (
-        "«Grades by the expected score a move lost: inaccuracy 0.05, mistake 0.10, blunder "
-        "0.20; see `/tink history` for the moves.»"
+        "«Grades by the expected score a move lost: inaccuracy 0,05, mistake 0,10, blunder "
+        "0,20; see `/tink history` for the moves.»"
     )
     history = await discord.slash(carol, "tink history", channel=channel)
     listed = history.content.splitlines()
