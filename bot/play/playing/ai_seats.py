@@ -12,7 +12,7 @@ own ("Pyramid Host (hard) 2"), so a game never holds one user twice.
 from __future__ import annotations
 
 import ai
-from bot.play.table.values import Person, Refusal
+from bot.play.table.values import Person, UnknownLevel
 
 LEVELS = ai.LEVELS
 DEFAULT_LEVEL = "medium"
@@ -54,7 +54,7 @@ def checked_level(level: str | None) -> str:
         return DEFAULT_LEVEL
     wanted = level.strip().lower()
     if wanted not in LEVELS:
-        raise Refusal(f"There is no AI level {level!r}: choose beginner, easy, medium or hard.")
+        raise UnknownLevel(level)
     return wanted
 
 

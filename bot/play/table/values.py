@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.play.words.text import Text, plain, say
+from bot.play.words.text import Name, Text, excerpt, plain, say, t
 
 LARGEST_ID = 2**53 - 1
 """The largest number anyone can name a game (or give any whole number) by: JavaScript's
@@ -34,6 +34,18 @@ class Refusal(Exception):
 
     def __str__(self) -> str:
         return plain(self.text)
+
+
+class UnknownLevel(Refusal):
+    """An AI level asked for that the bot does not have (typed in the console, or stale)."""
+
+    def __init__(self, asked: str) -> None:
+        super().__init__(
+            t(
+                "There is no AI level {level}: choose beginner, easy, medium or hard.",
+                level=Name(excerpt(asked)),
+            )
+        )
 
 
 class DamagedGame(Exception):
