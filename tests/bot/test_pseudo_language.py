@@ -100,7 +100,8 @@ async def test_a_whole_tink_game_says_nothing_in_plain_english(
     channel = discord.text_channel("games", guild=server)
     alice, bob = discord.user("alice", locale=PSEUDO), discord.user("bob", locale=PSEUDO)
     await discord.slash(owner, "gamehost settings", {}, channel=channel)
-    challenge = await discord.slash(alice, "tink start", {"opponent": bob}, channel=channel)
+    invitation = {"opponent": bob, "time_limit": "5d+1d"}
+    challenge = await discord.slash(alice, "tink start", invitation, channel=channel)
     accepted = await discord.click(bob, challenge.message, pseudo("Accept"))
     turn = accepted.messages[-1]
     first = alice if "alice" in turn.content.split("\n")[-1] else bob
@@ -173,4 +174,38 @@ async def test_the_other_games_say_nothing_in_plain_english(
     )
     left += [f"picture: {text!r} -> {words}" for text in drawn.texts if (words := english_in(text))]
     assert drawn.scenes >= 5, "every move's board was drawn"
+    assert not left, f"{len(left)} texts in plain English:\n" + "\n".join(left[:60])
+
+
+async def test_a_tournament_round_says_nothing_in_plain_english(
+    discord: DiscordHarness, drawn: Drawn
+) -> None:
+    owner = discord.user("olga", locale=PSEUDO)
+    channel = discord.text_channel(
+        "games", guild=discord.new_guild("Pseudo", owner=owner, locale=PSEUDO)
+    )
+    alice, bob = discord.user("alice", locale=PSEUDO), discord.user("bob", locale=PSEUDO)
+    created = await discord.slash(
+        owner, "tournament create tink", {"format": "round-robin"}, channel=channel
+    )
+    for player in (alice, bob):
+        await discord.click(player, created.message, pseudo("Join"))
+    await discord.slash(owner, "tournament start", {"number": 1}, channel=channel)
+    host = discord.client.host  # type: ignore[attr-defined]
+    await discord.run(discord.client.service.settled())  # type: ignore[attr-defined]
+    (pairing,) = await host.storage.tournaments.pairings(1)
+    await host.endings.resign(pairing.game_id, bob.id)
+    await discord.run(discord.client.service.settled())  # type: ignore[attr-defined]
+    await discord.slash(alice, "tournament standings", {}, channel=channel)
+    await discord.slash(alice, "tournaments", {}, channel=channel)
+    left = sorted(
+        {
+            f"{request.kind}: {text[:160]!r} -> {words}"
+            for request in discord.requests
+            for text in texts_of(request)
+            if (words := english_in(text))
+        }
+    )
+    left += [f"picture: {text!r} -> {words}" for text in drawn.texts if (words := english_in(text))]
+    assert drawn.scenes >= 1 and pseudo("Pts") in drawn.texts, "the crosstable was drawn"
     assert not left, f"{len(left)} texts in plain English:\n" + "\n".join(left[:60])
