@@ -30,8 +30,8 @@ T = TypeVar("T")
 LET_GO = "pyramids_claims_let_go"
 """What a process stopping tells the others on."""
 SETTINGS_CHANGED = "pyramids_settings_changed"
-"""The channel on which processes tell each other that someone's quiet hours or vacations,
-or a server's settings, changed."""
+"""The channel on which processes tell each other that someone's quiet hours, vacations
+or language, or a server's settings, changed."""
 PEOPLE_KEPT = 10_000
 """People whose quiet hours (or vacations), or servers whose settings, a process keeps at
 most (then it starts afresh)."""
@@ -49,6 +49,9 @@ class ClockStorage:
         """Quiet hours read, by user: asked for every ping, changed by people rarely."""
         self._vacations: dict[int, list[Vacation]] = {}
         """Every vacation of a user, once read: asked for every move with a clock."""
+        self._languages: dict[int, str | None] = {}
+        """The language a user last used the bot in, once read: asked for every picture of
+        a game outside servers and every direct message."""
         self._servers: dict[int, ServerSettings] = {}
         """A server's settings once read: asked for every post, changed by owners rarely."""
         self._changes = 0
@@ -93,11 +96,17 @@ class ClockStorage:
         )
 
     async def language(self, user_id: int) -> str | None:
-        """The language (Discord's code) the user last used the bot in, if known."""
+        """The language (Discord's code) the user last used the bot in, if known; kept
+        once read (see `_kept`)."""
+        if user_id in self._languages:
+            return self._languages[user_id]
+        changes = await self._hearing_changes()
         found = await self._run.fetch(
             "SELECT language FROM user_settings WHERE user_id = ?", user_id
         )
-        return str(found[0]["language"]) if found and found[0]["language"] else None
+        language = str(found[0]["language"]) if found and found[0]["language"] else None
+        self._kept(self._languages, user_id, language, changes)
+        return language
 
     async def set_language(self, user_id: int, language: str) -> None:
         await self._run.execute(
@@ -106,6 +115,7 @@ class ClockStorage:
             user_id,
             language,
         )
+        await self._settings_changed()
 
     async def quiet_hours(self, user_id: int) -> QuietHours | None:
         """Kept once read (see `_kept`)."""
@@ -143,6 +153,7 @@ class ClockStorage:
         self._changes += 1
         self._quiet.clear()
         self._vacations.clear()
+        self._languages.clear()
         self._servers.clear()
 
     async def _settings_changed(self) -> None:

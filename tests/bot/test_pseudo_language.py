@@ -84,6 +84,20 @@ def english_in(text: str) -> list[str]:
     return [word for word in WORD.findall(bare) if word not in NAMES and word.lower() not in NAMES]
 
 
+def english_left(discord: DiscordHarness, drawn: Drawn) -> list[str]:
+    """Every text the bot sent, and every word its pictures said, still in plain English."""
+    sent = {
+        f"{request.kind}: {text[:160]!r} -> {words}"
+        for request in discord.requests
+        for text in texts_of(request)
+        if (words := english_in(text))
+    }
+    drawn_words = [
+        f"picture: {text!r} -> {words}" for text in drawn.texts if (words := english_in(text))
+    ]
+    return sorted(sent) + drawn_words
+
+
 @pytest.fixture
 async def discord(
     tmp_path: Path, clock: Clock, pseudo_language: None, drawn: Drawn
@@ -126,15 +140,7 @@ async def test_a_whole_tink_game_says_nothing_in_plain_english(
     await discord.slash(first, "games", {}, channel=channel)
     await discord.slash(first, "vacation status", {}, channel=channel)
     await discord.slash(first, "puzzle", {}, channel=channel)
-    left = sorted(
-        {
-            f"{request.kind}: {text[:160]!r} -> {words}"
-            for request in discord.requests
-            for text in texts_of(request)
-            if (words := english_in(text))
-        }
-    )
-    left += [f"picture: {text!r} -> {words}" for text in drawn.texts if (words := english_in(text))]
+    left = english_left(discord, drawn)
     assert drawn.scenes >= 8, "the boards, the replay and the key moments were drawn"
     assert not left, f"{len(left)} texts in plain English:\n" + "\n".join(left[:60])
 
@@ -164,15 +170,7 @@ async def test_the_other_games_say_nothing_in_plain_english(
     host = discord.client.host  # type: ignore[attr-defined]
     assert len(await host.games.actions(record.id)) == 4, "every move was played"
     await discord.slash(alice, f"{game} board", {}, channel=channel)
-    left = sorted(
-        {
-            f"{request.kind}: {text[:160]!r} -> {words}"
-            for request in discord.requests
-            for text in texts_of(request)
-            if (words := english_in(text))
-        }
-    )
-    left += [f"picture: {text!r} -> {words}" for text in drawn.texts if (words := english_in(text))]
+    left = english_left(discord, drawn)
     assert drawn.scenes >= 5, "every move's board was drawn"
     assert not left, f"{len(left)} texts in plain English:\n" + "\n".join(left[:60])
 
@@ -198,14 +196,6 @@ async def test_a_tournament_round_says_nothing_in_plain_english(
     await discord.run(discord.client.service.settled())  # type: ignore[attr-defined]
     await discord.slash(alice, "tournament standings", {}, channel=channel)
     await discord.slash(alice, "tournaments", {}, channel=channel)
-    left = sorted(
-        {
-            f"{request.kind}: {text[:160]!r} -> {words}"
-            for request in discord.requests
-            for text in texts_of(request)
-            if (words := english_in(text))
-        }
-    )
-    left += [f"picture: {text!r} -> {words}" for text in drawn.texts if (words := english_in(text))]
+    left = english_left(discord, drawn)
     assert drawn.scenes >= 1 and pseudo("Pts") in drawn.texts, "the crosstable was drawn"
     assert not left, f"{len(left)} texts in plain English:\n" + "\n".join(left[:60])
