@@ -42,6 +42,7 @@ from bot.play.playing.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.play.playing.challenges import ORDERS, Invitation
 from bot.play.table.values import LARGEST_ID, Person, Prompt, Refusal
 from bot.play.words.text import plain, t
+from bot.play.words.wording import hint_text
 
 """The most characters Discord takes in a description or a choice's name."""
 INVITEE_PARAMETERS = ("opponent", "player3", "player4")
@@ -72,7 +73,7 @@ Player = app_commands.Transform[discord.Member | discord.User, Someone]
 
 def build_groups() -> list[app_commands.Group]:
     """A command group for every hosted game: `/<game> start|move|give_time|board|resign|
-    draw|undo|pause|resume|abort|rules|history|review|web`."""
+    draw|undo|pause|resume|abort|rules|hint|history|review|web`."""
     return [GameGroup(info) for info in engine.GAMES.values()]
 
 
@@ -175,6 +176,16 @@ class GameGroup(app_commands.Group):
             view=rules_view(self.game, 0, reader(interaction)) or discord.utils.MISSING,
             ephemeral=True,
         )
+
+    @app_commands.command(
+        description="The coach's hint, where the game gives hints: your win at once, if any."
+    )
+    async def hint(self, interaction: discord.Interaction) -> None:
+        work = host_of(interaction).coach.hint(
+            _channel_id(interaction), self.game, interaction.user.id
+        )
+        hint = await in_time(interaction, work, ephemeral=True)
+        await reply(interaction, content=said_to(interaction, hint_text(hint)), ephemeral=True)
 
     @app_commands.command(
         description="The move list and an animated replay (any finished game by id)."

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import engine
+from ai.tactics import read
 from bot.play.playing.ai_seats import is_ai
-from bot.play.playing.hints import hints_in
+from bot.play.playing.hints import Hints, hints_in
 from bot.play.table.games import GameTable, turn_seat
 from bot.play.table.values import Handed, Hint, Refusal
-from bot.play.words.text import t
-from bot.storage import Seat
+from bot.play.words.text import Text, t
+from bot.storage import GameRecord, Seat
 from bot.storage.clock_queries import ClockStorage
 
 
@@ -33,11 +34,31 @@ class Coach:
         record = await self._games.active(place_id, game_name)
         seat = turn_seat(record, user_id)
         if not await hints_in(self._clocks, record):
-            raise Refusal(
-                t("Hints are given in games against the bot only: between people, it is rated.")
-            )
+            raise Refusal(await self._no_hints(record))
         async with self._games.borrow(record) as loan:
-            return Hint(seat.name, tuple(loan.game.winning_moves()))
+            return coached(loan.game, seat.name)
+
+    async def _no_hints(self, record: GameRecord) -> Text:
+        """Why the game gives no hints: its server gives none, or it is rated."""
+        if record.guild_id is not None:
+            settings = await self._clocks.server_settings(record.guild_id)
+            if settings.hints is Hints.NO_GAME:
+                return t("This server gives no hints: its games are played without them.")
+        return t("Hints are given in games against the bot only: between people, it is rated.")
+
+
+def coached(game: engine.Game, player: str) -> Hint:
+    """The hint for `player`, to move in `game`: a win in one, else a block where most
+    moves would hand the next player one, else whether every move does."""
+    wins = game.winning_moves()
+    if wins:
+        return Hint(player, tuple(wins))
+    tactics = read(game)
+    if not tactics.safe:
+        return Hint(player, (), lost=bool(tactics.moves))
+    if not tactics.threatened:
+        return Hint(player, ())
+    return Hint(player, (), blocks=tuple(game.search_text(move) for move in tactics.safe))
 
 
 def handed(game: engine.Game, players: Sequence[Seat], mover: Seat) -> Handed | None:

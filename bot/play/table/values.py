@@ -132,11 +132,14 @@ class Handed:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """What the coach tells a player about to move: their wins in one (none: there is no
-    win at once this turn)."""
+    """What the coach tells a player about to move: their wins in one; without one, the
+    moves that keep the next player from a win in one where most moves hand it one
+    (`blocks`), or that every move hands one (`lost`)."""
 
     player: str
     wins: tuple[str, ...]
+    blocks: tuple[str, ...] = ()
+    lost: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,11 +114,24 @@ def handed_text(handed: Handed) -> Text:
 
 
 def hint_text(hint: Hint) -> Text:
-    """The coach's hint: the player's win in one, or that there is none this turn."""
+    """The coach's hint: the player's win in one, else the block a threat calls for, or
+    that there is none this turn."""
     player = Strong(Name(hint.player))
     if hint.wins:
         return t(
             "Coach: {player} can win at once with {move}.", player=player, move=Code(hint.wins[0])
+        )
+    if hint.lost:
+        return t(
+            "Coach: {player} has no win at once, and every move lets the next player win at once.",
+            player=player,
+        )
+    if hint.blocks:
+        return t(
+            "Coach: {player} has no win at once, and most moves let the next player win at once;"
+            " {move} stops that.",
+            player=player,
+            move=Code(hint.blocks[0]),
         )
     return t(
         "Coach: {player} has no win at once this turn; look for the other side's threats to block.",

@@ -5,6 +5,7 @@ unmarked. Each game is stored one move before a win for the player to move."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -85,7 +86,21 @@ async def at_a_win(
 ) -> Position:
     """The game of `place` (the test's channel by default) stored after `moves` (else the
     `BEFORE_A_WIN` moves of the first seat of `people`), the first seat of `people` to
-    move."""
+    move and able to win at once."""
+    position = await stored_after(discord, people, name, moves, place)
+    assert position.game.winning_moves()
+    return position
+
+
+async def stored_after(
+    discord: DiscordHarness,
+    people: list[User],
+    name: str,
+    moves: list[str] | None = None,
+    place: Channel | None = None,
+) -> Position:
+    """The game of `place` stored after `moves`, as `at_a_win` stores it, with no win
+    asked of the position."""
     host = discord.client.host  # type: ignore[attr-defined]
     place = place or discord.channel
     record = await host.storage.latest_game_in(place.id)
@@ -103,7 +118,7 @@ async def at_a_win(
     mirror = engine.new_game(name, len(record.players), seed=record.seed, **record.options)
     for move in moves:
         mirror.play(move)
-    assert mirror.winning_moves() and mirror.to_move == seat
+    assert mirror.to_move == seat
     (mover,) = [p for p in people if p.id == record.players[seat].user_id]
     return Position(mover, turn_post(discord, place), mirror)
 
@@ -296,3 +311,67 @@ async def test_a_tournament_game_tapped_through_gives_no_hints(discord: DiscordH
     assert started.of(Kind.THREAD) and thread.parent == discord.channel
     position = await at_a_win(discord, [alice, bob], "tink", place=thread)
     await assert_unhinted(discord, position, "tink")
+
+
+# -- the coach's hint, asked with /<game> hint ---------------------------------------------
+
+BLOCK_TINK = ["S f3", "S c3", "S h8", "S d3", "S a8", "S e3"]
+"""Tink after which the bot (second) threatens to win at once on b3 alone (f3 is
+Alice's), Alice has no win, and most of her moves let it win."""
+LOST_TINK = ["S f4", *BLOCK_TINK[1:]]
+"""The same with both ends of the bot's three open: no move stops it."""
+NO_WIN = "Coach: **alice** has no win at once, and "
+
+
+@pytest.mark.parametrize("name", GAMES)
+async def test_asked_for_a_hint_against_the_bot_the_coach_names_the_win(
+    discord: DiscordHarness, name: str
+) -> None:
+    position = await bot_game(discord, name)
+    hint = await discord.slash(position.mover, f"{name} hint", channel=position.turn_post.channel)
+    assert hint.ephemeral
+    move = position.game.winning_moves()[0]
+    assert hint.content == f"Coach: **alice** can win at once with `{move}`."
+
+
+async def bot_game_after(discord: DiscordHarness, moves: list[str]) -> Position:
+    """Alice's Tink game against the bot, stored after `moves`, Alice to move."""
+    alice = discord.user("alice")
+    await discord.slash(alice, "tink start", {"opponent": discord.me})
+    await discord.run(discord.client.service.settled())  # type: ignore[attr-defined]
+    return await stored_after(discord, [alice], "tink", moves)
+
+
+async def test_the_coach_names_the_move_that_stops_the_bots_threat(
+    discord: DiscordHarness,
+) -> None:
+    position = await bot_game_after(discord, BLOCK_TINK)
+    hint = await discord.slash(position.mover, "tink hint")
+    said = NO_WIN + "most moves let the next player win at once;"
+    assert hint.ephemeral and hint.content.startswith(said), hint.content
+    (block,) = re.findall(r"`([^`]+)` stops that\.$", hint.content)
+    after = engine.load_game(position.game.to_json())
+    after.play(block)
+    assert not after.winning_moves(), f"{block} leaves the bot no win at once"
+
+
+async def test_the_coach_says_when_no_move_stops_the_bot(discord: DiscordHarness) -> None:
+    position = await bot_game_after(discord, LOST_TINK)
+    hint = await discord.slash(position.mover, "tink hint")
+    assert hint.content == NO_WIN + "every move lets the next player win at once."
+
+
+async def test_no_hint_is_given_between_people(discord: DiscordHarness) -> None:
+    position = await people_game(discord, "tink")
+    refused = await discord.slash(position.mover, "tink hint")
+    assert refused.ephemeral and refused.content == (
+        "Hints are given in games against the bot only: between people, it is rated."
+    )
+
+
+async def test_no_hint_is_given_where_the_server_gives_none(discord: DiscordHarness) -> None:
+    await set_hints(discord, "no_game")
+    position = await bot_game(discord, "tink")
+    refused = await discord.slash(position.mover, "tink hint")
+    assert refused.ephemeral
+    assert refused.content == "This server gives no hints: its games are played without them."
