@@ -17,30 +17,21 @@ from pathlib import Path
 from typing import Any
 
 import discord
-from discord import app_commands
 
-from bot.discord_ui.activities import ACTIVITY_ITEMS, DiscordActivities
+from bot.discord_ui.activities import DiscordActivities
 from bot.discord_ui.buttons import answer_unknown
 from bot.discord_ui.courier import DiscordCourier
-from bot.discord_ui.game_commands import build_groups
+from bot.discord_ui.features import Commands, Feature
+from bot.discord_ui.game_commands import GAMES
 from bot.discord_ui.health import GatewayAbsence, count_invalid_requests
-from bot.discord_ui.picker_views import PICKER_ITEMS
-from bot.discord_ui.puzzle_commands import puzzle_command
-from bot.discord_ui.puzzle_views import PUZZLE_ITEMS
+from bot.discord_ui.puzzle_commands import PUZZLES
 from bot.discord_ui.replies import NO_PINGS, replies_only
-from bot.discord_ui.review_commands import REVIEW_ITEMS
-from bot.discord_ui.rules_pages import RULES_ITEMS
-from bot.discord_ui.slow_game_commands import slow_game_commands
-from bot.discord_ui.standings_commands import STANDINGS_ITEMS, standings_commands
-from bot.discord_ui.tournament_commands import (
-    TOURNAMENT_ITEMS,
-    DiscordVenue,
-    tournament_commands,
-)
+from bot.discord_ui.slow_game_commands import SLOW_GAMES
+from bot.discord_ui.standings_commands import STANDINGS
+from bot.discord_ui.tournament_commands import TOURNAMENTS, DiscordVenue
 from bot.discord_ui.translator import CatalogTranslator, command_payloads, command_texts
 from bot.discord_ui.tree import GameTree
-from bot.discord_ui.vacation_commands import vacation_group
-from bot.discord_ui.views import DYNAMIC_ITEMS
+from bot.discord_ui.vacation_commands import VACATIONS
 from bot.metrics import DATABASE_ERRORS, SHARDS_CONNECTED, interactions
 from bot.play.host import Host
 from bot.play.playing.ai_turns import DEFAULT_NAME
@@ -71,16 +62,10 @@ ENTRY_POINT_FIELDS = frozenset(
 LANGUAGES_KEPT = 100_000
 """Users whose language is known in memory, so that it is saved only when it changes."""
 
-BUTTONS = (
-    *ACTIVITY_ITEMS,
-    *DYNAMIC_ITEMS,
-    *PICKER_ITEMS,
-    *PUZZLE_ITEMS,
-    *REVIEW_ITEMS,
-    *RULES_ITEMS,
-    *STANDINGS_ITEMS,
-    *TOURNAMENT_ITEMS,
-)
+FEATURES: tuple[Feature, ...] = (GAMES, STANDINGS, SLOW_GAMES, PUZZLES, VACATIONS, TOURNAMENTS)
+"""Everything the Discord front end offers: a new command or button is added to its
+feature, a new feature here."""
+BUTTONS = tuple(item for feature in FEATURES for item in feature.buttons)
 """Every kind of restart-proof button the bot's messages carry."""
 
 
@@ -286,16 +271,9 @@ class PyramidBot(discord.AutoShardedClient):
         )
 
 
-def all_commands() -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
+def all_commands() -> Commands:
     """Fresh objects of every slash command, for one command tree."""
-    return [
-        *build_groups(),
-        *standings_commands(),
-        *slow_game_commands(),
-        puzzle_command(),
-        vacation_group(),
-        *tournament_commands(),
-    ]
+    return [command for feature in FEATURES for command in feature.commands()]
 
 
 def payload_digest(payloads: list[dict[str, Any]]) -> str:

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.discord_ui.activities import ACTIVITY_ITEMS
 from bot.discord_ui.buttons import GameAction
 from bot.discord_ui.command_options import (
     DESCRIPTION_LIMIT,
@@ -18,7 +19,9 @@ from bot.discord_ui.command_options import (
     parameter,
     with_parameters,
 )
+from bot.discord_ui.features import Feature
 from bot.discord_ui.markup import markup
+from bot.discord_ui.picker_views import PICKER_ITEMS
 from bot.discord_ui.post_buttons import game_view
 from bot.discord_ui.replies import (
     choices,
@@ -32,11 +35,11 @@ from bot.discord_ui.replies import (
     said_to,
     shorten,
 )
-from bot.discord_ui.review_commands import review_command
-from bot.discord_ui.rules_pages import rules_embed, rules_view
+from bot.discord_ui.review_commands import REVIEW_ITEMS, review_command
+from bot.discord_ui.rules_pages import RULES_ITEMS, rules_embed, rules_view
 from bot.discord_ui.slow_game_commands import suggest_time_limit
 from bot.discord_ui.tree import anywhere, installed_to_anyone
-from bot.discord_ui.views import post_in_channel, respond, send_post
+from bot.discord_ui.views import DYNAMIC_ITEMS, post_in_channel, respond, send_post
 from bot.discord_ui.web_commands import web_command
 from bot.play.playing.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.play.playing.challenges import ORDERS, Invitation
@@ -75,6 +78,14 @@ def build_groups() -> list[app_commands.Group]:
     """A command group for every hosted game: `/<game> start|move|give_time|board|resign|
     draw|undo|pause|resume|abort|rules|hint|history|review|web`."""
     return [GameGroup(info) for info in engine.GAMES.values()]
+
+
+GAMES = Feature(
+    build_groups,
+    (*DYNAMIC_ITEMS, *PICKER_ITEMS, *RULES_ITEMS, *REVIEW_ITEMS, *ACTIVITY_ITEMS),
+)
+"""Playing: the games' command groups, and the buttons of their challenges, offers,
+boards, move picker, rules pages, reviews and Activity launches."""
 
 
 class GameGroup(app_commands.Group):

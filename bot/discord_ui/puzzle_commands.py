@@ -8,6 +8,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_ui.features import Feature
+from bot.discord_ui.puzzle_views import PUZZLE_ITEMS
 from bot.discord_ui.replies import host_of, reader
 from bot.discord_ui.standings_commands import GAME_CHOICES
 from bot.discord_ui.views import respond
@@ -43,3 +45,7 @@ def puzzle_command() -> app_commands.Command[Any, ..., None]:
         await respond(interaction, work)
 
     return puzzle
+
+
+PUZZLES = Feature(lambda: [puzzle_command()], PUZZLE_ITEMS)
+"""`/puzzle`, and the answer picker of its messages."""

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_ui.activities import activity_line
+from bot.discord_ui.features import Feature
 from bot.discord_ui.markup import fit, markup
 from bot.discord_ui.replies import (
     choices,
@@ -85,6 +86,10 @@ async def suggest_reminder_delay(
 def slow_game_commands() -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
     """Fresh command objects for one command tree."""
     return [_games_command(), _my_games_command(), _notify_command(), _gamehost_group()]
+
+
+SLOW_GAMES = Feature(slow_game_commands)
+"""`/games`, `/mygames`, `/notify` and `/gamehost`: games played over days."""
 
 
 def _games_command() -> app_commands.Command[Any, ..., None]:

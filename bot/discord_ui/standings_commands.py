@@ -12,6 +12,7 @@ from discord.ui import Button, DynamicItem, View
 
 import engine
 from bot.discord_ui.buttons import Buttons, page_button
+from bot.discord_ui.features import Feature
 from bot.discord_ui.game_commands import LEVEL_CHOICES
 from bot.discord_ui.markup import fit, markup
 from bot.discord_ui.presses import NAME, PAGE, guarded
@@ -175,5 +176,5 @@ class LeaderboardButton(
         )
 
 
-STANDINGS_ITEMS = (LeaderboardButton,)
-"""The dynamic items the standings commands' messages carry."""
+STANDINGS = Feature(standings_commands, (LeaderboardButton,))
+"""`/leaderboard` and `/stats`, and the leaderboard's page buttons."""

@@ -17,6 +17,7 @@ from discord.ui import Button, DynamicItem, View
 import engine
 from bot.discord_ui.buttons import NO_LONGER_WORKS, Buttons, label
 from bot.discord_ui.command_options import CommandOptions
+from bot.discord_ui.features import Feature
 from bot.discord_ui.markup import markup
 from bot.discord_ui.presses import ID, guarded
 from bot.discord_ui.replies import (
@@ -348,5 +349,5 @@ class EntryButton(
         await update(interaction, content=content, view=entry_view(self.number, language))
 
 
-TOURNAMENT_ITEMS = (EntryButton,)
-"""The dynamic items tournament announcements carry."""
+TOURNAMENTS = Feature(tournament_commands, (EntryButton,))
+"""`/tournament` and `/tournaments`, and the Join and Leave buttons of announcements."""

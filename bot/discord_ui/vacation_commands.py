@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.discord_ui.features import Feature
 from bot.discord_ui.replies import host_of, in_time, reply, said_to
 from bot.discord_ui.tree import anywhere, installed_to_anyone
 from bot.play.clocks.vacations import VacationChange, Vacations, left_this_year
@@ -92,3 +93,7 @@ async def _deliver(interaction: discord.Interaction, change: VacationChange) -> 
     scheduler = getattr(interaction.client, "scheduler", None)
     if isinstance(scheduler, Scheduler):
         await scheduler.deliver(change.deliveries)
+
+
+VACATIONS = Feature(lambda: [vacation_group()])
+"""`/vacation`: time away that stops one's clocks."""
