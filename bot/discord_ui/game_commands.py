@@ -45,7 +45,7 @@ from bot.play.playing.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.play.playing.challenges import ORDERS, Invitation
 from bot.play.table.values import LARGEST_ID, Person, Prompt, Refusal
 from bot.play.words.text import plain, t
-from bot.play.words.wording import hint_text
+from bot.play.words.wording import hint_text, thread_name
 
 """The most characters Discord takes in a description or a choice's name."""
 INVITEE_PARAMETERS = ("opponent", "player3", "player4")
@@ -316,10 +316,9 @@ async def _start_in_thread(
     challenges = host_of(interaction).challenges
     challenges.check(invitation)
     await interaction.response.defer(thinking=True)
-    names = " vs ".join(p.name for p in (invitation.starter, *invitation.invitees))
-    thread = await channel.create_thread(
-        name=f"{info.title}: {names}"[:100], type=discord.ChannelType.public_thread
-    )
+    players = [person.name for person in (invitation.starter, *invitation.invitees)]
+    name = plain(thread_name(info.title, players), language=await place_language(interaction))
+    thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread)
     post = await challenges.start(dataclasses.replace(invitation, thread_id=thread.id))
     message_id = await post_in_channel(interaction.client, thread.id, post)
     await host_of(interaction).outbox.sent(post)

@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 import engine
 from bot.play.words import languages
 from tests.bot.drawn_words import Drawn
-from tests.bot.harness import DiscordHarness, Request
+from tests.bot.harness import DiscordHarness, Kind, Request
 from tests.bot.stand_in_catalogs import stand_in
 from tests.bot.support import Clock, new_bot
 
@@ -56,10 +56,13 @@ def pseudo_language(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator
 
 
 def texts_of(request: Request) -> list[str]:
-    """Every text a request shows people: content, embeds, components' labels, options."""
+    """Every text a request shows people: content, embeds, components' labels, options,
+    a new thread's name."""
     body = request.body if isinstance(request.body, dict) else {}
     data = body.get("data", body) if isinstance(body.get("data"), dict) else body
     found = [str(data.get("content") or "")]
+    if request.kind is Kind.THREAD:
+        found.append(str(body.get("name") or ""))
     for embed in data.get("embeds") or []:
         found += [str(embed.get(key) or "") for key in ("title", "description")]
         found += [str((embed.get("footer") or {}).get("text") or "")]

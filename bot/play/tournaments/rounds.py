@@ -12,7 +12,6 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 
-import engine
 from bot.play.playing.challenges import Challenges, Invitation
 from bot.play.playing.endings import Endings
 from bot.play.table.announcements import news
@@ -24,7 +23,7 @@ from bot.play.tournaments.pairings import round_robin, swiss_round, swiss_rounds
 from bot.play.tournaments.posts import announcement_post, standings_post
 from bot.play.tournaments.reading import decided, played_games, tally, time_control
 from bot.play.tournaments.venue import NO_GAME, ThreadRefused, Venue, VenueError
-from bot.play.words.text import Text
+from bot.play.words.text import Text, plain
 from bot.play.words.tournaments import (
     begun_text,
     cancelled_text,
@@ -32,6 +31,7 @@ from bot.play.words.tournaments import (
     game_heading,
     round_text,
     starter_text,
+    thread_name,
     unplayed_text,
 )
 from bot.storage import Announcement, Status
@@ -317,8 +317,8 @@ class Rounds:
             text = starter_text(tournament, pairing, (first.name, second.name))
             posted = await venue.post_starter(tournament.channel_id, text, f"pairing-{pairing.id}")
             starter_id = await self._store.set_starter(pairing.id, posted)
-        title = engine.GAMES[tournament.game].title
-        name = f"#{tournament.number} R{pairing.round}: {first.name} v {second.name} ({title})"
+        said = thread_name(tournament, pairing, (first.name, second.name))
+        name = plain(said, language=await self._languages.of_server(tournament.guild_id))
         opened = await venue.open_thread(tournament.channel_id, starter_id, name[:100])
         return await self._store.set_thread(pairing.id, opened)
 

@@ -206,6 +206,16 @@ def names(listed: Iterable[str], *, strong: bool = False) -> Text:
     return t("{listed} and {last}", listed=joined(", ", shown[:-1]), last=shown[-1])
 
 
+def versus(listed: Iterable[str]) -> Text:
+    """`alice vs bob`, `alice vs bob vs carol`: a game's players, as a thread's name says
+    them."""
+    shown = [Name(name) for name in listed]
+    said = say(*shown[:1])
+    for name in shown[1:]:
+        said = t("{first} vs {second}", first=said, second=name)
+    return said
+
+
 def lines(parts: Iterable[Text | Segment]) -> Text:
     """The parts one per line."""
     return joined("\n", parts)

@@ -22,6 +22,7 @@ from bot.play.words.text import (
     say,
     t,
     tn,
+    versus,
 )
 from bot.storage.tournaments import (
     Entrant,
@@ -87,6 +88,19 @@ def starter_text(
         number=str(tournament.number),
         round=str(pairing.round),
         players=names(players, strong=True),
+    )
+
+
+def thread_name(
+    tournament: TournamentRecord, pairing: PairingRecord, players: Sequence[str]
+) -> Text:
+    """The name of a pairing's thread: the tournament, the round, the players, the game."""
+    return t(
+        "#{number} R{round}: {players} ({game})",
+        number=str(tournament.number),
+        round=str(pairing.round),
+        players=versus(players),
+        game=engine.GAMES[tournament.game].title,
     )
 
 

@@ -26,6 +26,7 @@ from bot.play.words.text import (
     say,
     t,
     tn,
+    versus,
 )
 from bot.storage import GameRecord, Seat
 
@@ -99,6 +100,11 @@ def headline_text(headline: Headline) -> Text:
             return t("Your move {move} was played already.", move=Code(move))
         case Text():
             return headline
+
+
+def thread_name(game_title: str, players: Sequence[str]) -> Text:
+    """The name of a game's own thread: the game and its players."""
+    return t("{game}: {players}", game=game_title, players=versus(players))
 
 
 def handed_text(handed: Handed) -> Text:

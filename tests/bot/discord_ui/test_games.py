@@ -19,7 +19,7 @@ from bot.runtime.app import App
 from bot.storage import Status
 from bot.workers.drawing import DrawingProcess, ThreadDrawing
 from bot.workers.thinking import ThreadThinking
-from tests.bot.harness import DiscordHarness, InteractionResponseType, Reply, User
+from tests.bot.harness import DiscordHarness, InteractionResponseType, Kind, Reply, User
 from tests.bot.support import SCRIPTS, new_bot, settings_in
 from tests.postgres_server import BACKENDS
 
@@ -328,6 +328,8 @@ async def test_a_game_in_its_own_thread(discord: DiscordHarness) -> None:
     alice, bob = discord.user("alice"), discord.user("bob")
     reply = await discord.slash(alice, "tink start", {"opponent": bob, "thread": True})
     assert "challenge posted in <#" in reply.content
+    (opened,) = reply.of(Kind.THREAD)
+    assert opened.body["name"] == "Tink: alice vs bob"
     challenge = reply.messages[-1]
     assert challenge.channel.id != discord.channel.id
     assert challenge.content.startswith("**alice** challenges bob")
@@ -338,6 +340,16 @@ async def test_a_game_in_its_own_thread(discord: DiscordHarness) -> None:
         await discord.slash(alice, "tink board"),
         "There is no game in this channel; start one with `/tink start`.",
     )
+
+
+async def test_a_games_thread_is_named_in_its_servers_language(discord: DiscordHarness) -> None:
+    server = discord.new_guild("Spieleabend", locale="de")
+    channel = discord.text_channel("spiele", guild=server)
+    alice, bob, carol = (discord.user(name) for name in ("alice", "bob", "carol"))
+    invitation = {"opponent": bob, "player3": carol, "thread": True}
+    reply = await discord.slash(alice, "tink start", invitation, channel=channel)
+    (opened,) = reply.of(Kind.THREAD)
+    assert opened.body["name"] == "Tink: alice gegen bob gegen carol"
 
 
 async def test_board_and_history_for_anyone(discord: DiscordHarness) -> None:

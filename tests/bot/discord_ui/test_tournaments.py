@@ -66,6 +66,7 @@ async def test_players_join_by_button_and_the_games_begin_in_threads(
     assert f"Tournament #1 has begun: {OPENING}" in in_channel(discord, started)
     threads = started.of(Kind.THREAD)
     assert len(threads) == 1
+    assert threads[0].body["name"] in ("#1 R1: alice vs bob (Tink)", "#1 R1: bob vs alice (Tink)")
     game_post = [m for m in started.messages if m.channel != discord.channel][-1]
     assert "Tournament #1, round 1" in game_post.content
     alice, bob = discord.user("alice"), discord.user("bob")
