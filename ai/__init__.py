@@ -67,6 +67,7 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
     tactics = read(game)
     if tactics.wins:
         return game.search_text(tactics.wins[0])
+    settings = _played(settings, game)
     candidates = tactics.safe or resisting(game, tactics.moves)
     misses = settings.misses(game.to_move or 0, game.players)
     if tactics.threatened and tactics.safe and rng.random() < misses:
@@ -78,6 +79,39 @@ def choose_move(game: engine.Game, level: str, *, seed: int | None = None) -> st
         if rng.random() >= misses:
             return game.search_text(_checked_choice(game, candidates, settings, rng))
     return game.search_text(_choice(game, candidates, settings, rng))
+
+
+def _played(settings: Level, game: engine.Game) -> Level:
+    """The settings the level plays this move by: those of its game (`Level.games`), then
+    `Level.first` in the first seat of two, then `Level.lenient` against an opponent that
+    does not block (see `_unblocking`)."""
+    settings = settings.games.get(game.name, settings)
+    if settings.first is not None and game.players == 2 and game.to_move == 0:
+        settings = settings.first
+    lenient = settings.lenient
+    if lenient is not None and _reads_lines(game) and _unblocking(game, settings.lenient_after):
+        return lenient
+    return settings
+
+
+def _unblocking(game: engine.Game, chances: int) -> bool:
+    """Whether the opponent of the seat to move has let its lines be `chances` times and
+    never blocked them: of the opponent's moves made while the seat had open lines of two
+    or more (`Lines.critical`), at least that many and none on one of their squares."""
+    seat = game.to_move or 0
+    replayed = engine.replay(game.name, game.players, game.seed, game.options, ())
+    let_be = 0
+    for action in game.actions:
+        if action.kind is not engine.ActionKind.MOVE or replayed.to_move in (None, seat):
+            replayed.apply(action)
+            continue
+        before = read_lines(replayed)
+        critical = before.critical(seat)
+        replayed.apply(action)
+        if critical & read_lines(replayed).occupied & ~before.occupied:
+            return False
+        let_be += critical != 0
+    return let_be >= chances
 
 
 def _reads_lines(game: engine.Game) -> bool:

@@ -19,8 +19,9 @@ in >= 90% (Bridge: >= 80%); hard beats medium and medium beats easy in >= 65%. I
 and Tingle, from each seat: hard beats the line rush in >= 95% (never losing when it
 moves first), medium in >= 85%; hard beats the careful human in >= 80%, medium in
 >= 60%. In Folio and Bridge hard beats the plan in >= 90%. The beginner level is a
-newcomer's opponent: in Tink and Tingle the line rush wins about half its games against
-it over both seats, and the careful human more; easy beats the beginner in >= 60%. Think
+newcomer's opponent: in Tink and Tingle the line rush and the careful human each win
+about half their games against it (35-65%) from each seat; easy beats the beginner in
+>= 60%. Think
 time per move, median over whole games: beginner and easy <= 0.3 s, medium <= 1 s, hard
 <= 3 s, and no move over twice that.
 
