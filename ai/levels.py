@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from types import MappingProxyType
 
@@ -87,6 +87,9 @@ def _budgets(**by_game: int) -> Mapping[str, int]:
     return MappingProxyType(by_game)
 
 
+_LOOSE_BRIDGE = Level(_budgets(default=8), miss_block=0.35, top_k=12, temperature=1.5)
+"""The beginner's Bridge in the second seat: one of its twelve best moves almost at random."""
+
 SETTINGS: dict[str, Level] = {
     # The newcomer's opponent, meant to lose about half its games from either seat both
     # to a newcomer who only builds a line and to one who blocks first. It reads double
@@ -127,13 +130,7 @@ SETTINGS: dict[str, Level] = {
         games=MappingProxyType(
             {
                 "folio": Level(_budgets(default=300), miss_block=0.15, top_k=4, temperature=0.15),
-                "bridge": Level(
-                    _budgets(default=8),
-                    miss_block=0.35,
-                    top_k=12,
-                    temperature=1.5,
-                    first=Level(_budgets(default=8), miss_block=0.9, top_k=12, temperature=1.5),
-                ),
+                "bridge": replace(_LOOSE_BRIDGE, first=replace(_LOOSE_BRIDGE, miss_block=0.9)),
             }
         ),
     ),

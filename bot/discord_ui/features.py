@@ -14,14 +14,10 @@ from discord.ui import DynamicItem
 Commands = Sequence[app_commands.Command[Any, ..., None] | app_commands.Group]
 
 
-def _no_commands() -> Commands:
-    return ()
-
-
 @dataclass(frozen=True)
 class Feature:
     """`commands` makes the feature's slash commands afresh (one set per command tree);
     `buttons` are the dynamic items its messages' buttons and menus are read back by."""
 
-    commands: Callable[[], Commands] = _no_commands
+    commands: Callable[[], Commands]
     buttons: tuple[type[DynamicItem[Any]], ...] = ()

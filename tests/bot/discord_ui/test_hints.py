@@ -67,10 +67,15 @@ async def people_game(discord: DiscordHarness, game: str) -> Position:
 
 async def bot_game(discord: DiscordHarness, game: str) -> Position:
     """Alice's game against the bot, at a position with a win for her to move."""
+    return await at_a_win(discord, [await against_the_bot(discord, game)], game)
+
+
+async def against_the_bot(discord: DiscordHarness, game: str) -> User:
+    """Alice, who started a game of `game` against the bot (its first answer given)."""
     alice = discord.user("alice")
     await discord.slash(alice, f"{game} start", {"opponent": discord.me, **options(game)})
     await discord.run(discord.client.service.settled())  # type: ignore[attr-defined]
-    return await at_a_win(discord, [alice], game)
+    return alice
 
 
 def options(game: str) -> dict[str, object]:
@@ -336,10 +341,7 @@ async def test_asked_for_a_hint_against_the_bot_the_coach_names_the_win(
 
 async def bot_game_after(discord: DiscordHarness, moves: list[str]) -> Position:
     """Alice's Tink game against the bot, stored after `moves`, Alice to move."""
-    alice = discord.user("alice")
-    await discord.slash(alice, "tink start", {"opponent": discord.me})
-    await discord.run(discord.client.service.settled())  # type: ignore[attr-defined]
-    return await stored_after(discord, [alice], "tink", moves)
+    return await stored_after(discord, [await against_the_bot(discord, "tink")], "tink", moves)
 
 
 async def test_the_coach_names_the_move_that_stops_the_bots_threat(
