@@ -316,7 +316,7 @@ async def _start_in_thread(
     challenges = host_of(interaction).challenges
     challenges.check(invitation)
     await interaction.response.defer(thinking=True)
-    players = [person.name for person in (invitation.starter, *invitation.invitees)]
+    players = challenges.players(invitation)
     name = plain(thread_name(info.title, players), language=await place_language(interaction))
     thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread)
     post = await challenges.start(dataclasses.replace(invitation, thread_id=thread.id))

@@ -271,6 +271,11 @@ class Challenges:
             hinted=invitation.hints,
         )
 
+    def players(self, invitation: Invitation) -> list[str]:
+        """The names of everyone the invitation seats: its starter, then the invitees, the
+        bot under the name of its level's seat."""
+        return [invitation.starter.name, *(person.name for person in self._seated(invitation))]
+
     def _seated(self, invitation: Invitation) -> tuple[Person, ...]:
         """The invitees with the bot's invitations turned into its AI seats."""
         level = checked_level(invitation.ai_level)

@@ -322,6 +322,8 @@ async def test_the_bot_moving_first_in_a_thread_answers_the_posted_board(
         alice, "tink start", {"ai": "easy", "order": "ai first", "thread": True}
     )
     thread = reply.messages[-1].channel
+    (opened,) = reply.of(Kind.THREAD)
+    assert opened.body["name"] == f"Tink: alice vs {BOT} (easy)", "the bot is named too"
     board = next(r for r in reply.of(Kind.SEND) if r.message and r.message.channel == thread)
     assert board.body["enforce_nonce"] and len(board.body["nonce"]) == NONCE_LENGTH
     await bot_done(discord)
