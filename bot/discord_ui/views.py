@@ -68,8 +68,8 @@ NONCE_LENGTH = 25
 async def send_post(interaction: discord.Interaction, post: Post) -> int | None:
     """Answer with a post as every front end does (`bot.runtime.answers`); the new
     message's id, or None when it goes in the channel later."""
-    host = host_of(interaction)
-    return await answer(InteractionAnswer(interaction), post, host.outbox, host.answering)
+    via, host = InteractionAnswer(interaction), host_of(interaction)
+    return await answer(via, post, host.outbox, host.answering)
 
 
 class InteractionAnswer:

@@ -80,6 +80,7 @@ async def answer(via: Answerer, post: Post, outbox: Outbox, places: AnsweringPla
     """Answer the request with the post (see the module's docstring); the new message's
     id, or None when it goes in the place later."""
     replying = not post.private and via.answers_first()
+    own_message = _own_message(via, post, replying)
     if replying and post.reply_token != via.token:
         behind = await outbox.replying(post, via.token)
     else:
@@ -92,7 +93,9 @@ async def answer(via: Answerer, post: Post, outbox: Outbox, places: AnsweringPla
             await via.after_earlier_posts()
             return None
     try:
-        message_id = await _sent(via, post, replying)
+        message_id = await via.to_place(post) if own_message else None
+        if message_id is None:
+            message_id = await via.reply(post)
     except Exception:
         await outbox.failed(None if post.private else post.announcement)
         raise
@@ -104,18 +107,16 @@ async def answer(via: Answerer, post: Post, outbox: Outbox, places: AnsweringPla
     return message_id
 
 
-async def _sent(via: Answerer, post: Post, replying: bool) -> int | None:
-    """Send the post as the answer, or in the place where a follow-up would not be read
-    back; the new message's id."""
-    own_message = (
+def _own_message(via: Answerer, post: Post, replying: bool) -> bool:
+    """Whether the post goes in the place as a message of its own, where a follow-up
+    would not be read back (the answer then, should the place refuse it)."""
+    return (
         post.announcement is not None
         and not replying
         and not post.private
         and via.place_id is not None
         and via.posts_here()
     )
-    message_id = await via.to_place(post) if own_message else None
-    return message_id if message_id is not None else await via.reply(post)
 
 
 async def say_unsaid(via: Answerer, place_id: int, places: AnsweringPlaces) -> None:
