@@ -1,5 +1,5 @@
-"""What a tournament's stored rows mean: its time control, which pairings are decided,
-the results so far, and the standings they make."""
+"""What a tournament's stored rows mean: the tournament as one read finds it, its time
+control, which pairings are decided, the results so far, and the standings they make."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bot.play.clocks.clock import TimeControl
 from bot.play.clocks.durations import parse_time_control
 from bot.play.tournaments.pairings import BYE_POINTS, DRAW, LOSS, WIN, Played, Standing, standings
 from bot.storage import Status
-from bot.storage.tournaments import Format, PairingRecord, TournamentRecord
+from bot.storage.tournaments import Entrant, Format, PairingRecord, TournamentRecord
 from bot.storage.tournaments import Tournaments as TournamentStore
 
 
@@ -28,6 +28,22 @@ class Table:
     results: dict[tuple[int, int], Fraction]
     withdrawn: frozenset[int]
     byes: dict[int, int] = dataclasses.field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A tournament as one read finds it: its record, its entrants and its pairings."""
+
+    tournament: TournamentRecord
+    entrants: tuple[Entrant, ...]
+    pairings: tuple[PairingRecord, ...]
+
+
+async def field_of(store: TournamentStore, tournament: TournamentRecord) -> Field:
+    """The tournament with its entrants and pairings as they are stored now."""
+    entrants = await store.entrants(tournament.id)
+    pairings = await store.pairings(tournament.id)
+    return Field(tournament, tuple(entrants), tuple(pairings))
 
 
 def time_control(tournament: TournamentRecord) -> TimeControl | None:
@@ -74,14 +90,16 @@ def played_games(pairings: Sequence[PairingRecord], *, byes_score: bool = True) 
 
 async def tally(store: TournamentStore, tournament: TournamentRecord) -> Table:
     """The tournament's standings as its stored results make them."""
-    entrants = await store.entrants(tournament.id)
-    pairings = await store.pairings(tournament.id)
+    return table_of(await field_of(store, tournament))
+
+
+def table_of(field: Field) -> Table:
+    """The standings the field's results make."""
+    tournament, entrants, pairings = field.tournament, field.entrants, field.pairings
     swiss = tournament.format is Format.SWISS
     played = played_games(pairings, byes_score=swiss)
     ratings = {e.user_id: e.rating for e in entrants}
-    rows = standings(
-        [e.user_id for e in entrants], played, ratings, swiss=tournament.format is Format.SWISS
-    )
+    rows = standings([e.user_id for e in entrants], played, ratings, swiss=swiss)
     results = {}
     for game in played:
         if game.second is not None:

@@ -10,7 +10,7 @@ import asyncio
 import dataclasses
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from bot.play.playing.challenges import Challenges, Invitation
 from bot.play.playing.endings import Endings
@@ -21,7 +21,14 @@ from bot.play.table.languages import Languages
 from bot.play.table.values import Delivery, Person, Post
 from bot.play.tournaments.pairings import round_robin, swiss_round, swiss_rounds
 from bot.play.tournaments.posts import announcement_post, standings_post
-from bot.play.tournaments.reading import decided, played_games, tally, time_control
+from bot.play.tournaments.reading import (
+    Field,
+    decided,
+    field_of,
+    played_games,
+    table_of,
+    time_control,
+)
 from bot.play.tournaments.venue import NO_GAME, ThreadRefused, Venue, VenueError
 from bot.play.words.text import Text, plain
 from bot.play.words.tournaments import (
@@ -130,27 +137,31 @@ class Rounds:
             await self.advance(tournament_id)
 
     async def _advance(self, tournament_id: int, venue: Venue) -> None:
-        found = await self._store.tournament(tournament_id)
-        if found is None:
+        """Start the tournament if it is due, then begin its games and pair each round
+        once the one before is decided, each step from one read of the tournament; when
+        no round is left, finish it."""
+        tournament = await self._store.tournament(tournament_id)
+        if tournament is None:
             return
-        tournament = found
         if tournament.status is TournamentStatus.OPEN:
             if tournament.starts_at is None or tournament.starts_at > self._clock():
                 return
             if not await self._start_on_time(tournament):
                 return
             tournament = await self._by_id(tournament_id)
-        if tournament.status is not TournamentStatus.RUNNING:
-            return
-        pairings = await self._store.pairings(tournament.id)
-        await self._begin_games(tournament, pairings, venue)
-        if not all(decided(p) for p in pairings):
-            return
-        entrants = await self._store.entrants(tournament.id)
-        if await self._pair_next(tournament, entrants, pairings):
-            await self._advance(tournament_id, venue)
-            return
-        table = await tally(self._store, tournament)
+        while tournament.status is TournamentStatus.RUNNING:
+            field = await field_of(self._store, tournament)
+            await self._begin_games(field, venue)
+            if not all(decided(p) for p in field.pairings):
+                return
+            if not await self._pair_next(field):
+                await self._finish(field)
+                return
+            tournament = await self._by_id(tournament_id)
+
+    async def _finish(self, field: Field) -> None:
+        """End the tournament, telling its channel the final standings."""
+        tournament, table = field.tournament, table_of(field)
         owed, post = self.news(tournament.channel_id, final_text(table))
         if await self._store.end(tournament.id, TournamentStatus.FINISHED, self._clock(), [owed]):
             language = await self._languages.of_server(tournament.guild_id)
@@ -189,15 +200,11 @@ class Rounds:
             ratings[entrant.user_id] = 0.0 if standing is None else standing.rating
         return await self._store.close_entries(tournament.id, ratings)
 
-    async def _pair_next(
-        self,
-        tournament: TournamentRecord,
-        entrants: Sequence[Entrant],
-        pairings: Sequence[PairingRecord],
-    ) -> bool:
+    async def _pair_next(self, field: Field) -> bool:
         """Add the next round's pairings (every round at once in a round robin), telling
         the channel of each Swiss round after the first; False when the tournament has no
         more rounds to play."""
+        tournament, entrants, pairings = field.tournament, field.entrants, field.pairings
         playing = [e.user_id for e in entrants if not e.withdrawn]
         if tournament.format is Format.ROUND_ROBIN:
             if tournament.round > 0:
@@ -235,16 +242,15 @@ class Rounds:
             self.tell(owed, post)
         return True
 
-    async def _begin_games(
-        self, tournament: TournamentRecord, pairings: Sequence[PairingRecord], venue: Venue
-    ) -> None:
+    async def _begin_games(self, field: Field, venue: Venue) -> None:
         """Begin the game of every pairing that has none yet, each in its own thread, one
         at a time (Discord paces thread creation per channel); a pairing whose thread
         could not be opened is left for the next due pass, and the others go on. One
         whose thread Discord refuses for good is not played, and the channel is told."""
-        entrants = {e.user_id: e for e in await self._store.entrants(tournament.id)}
+        tournament = field.tournament
+        entrants = {e.user_id: e for e in field.entrants}
         refused: list[PairingRecord] = []
-        for pairing in pairings:
+        for pairing in field.pairings:
             if pairing.second_id is None or pairing.forfeit_by is not None or pairing.unplayed:
                 continue
             if pairing.game_id is not None:
@@ -285,6 +291,8 @@ class Rounds:
     ) -> None:
         assert pairing.second_id is not None
         first, second = entrants[pairing.first_id], entrants[pairing.second_id]
+        heading = game_heading(tournament, pairing, entrants)
+        control = time_control(tournament)
         thread_id = pairing.thread_id
         if thread_id is None:
             thread_id = await self._open_thread(tournament, pairing, (first, second), venue)
@@ -297,8 +305,6 @@ class Rounds:
             options=tournament.options,
             thread_id=thread_id,
         )
-        heading = game_heading(tournament, pairing, entrants)
-        control = time_control(tournament)
         post = await self._challenges.arrange(invitation, pairing.id, control, heading)
         self._owe(thread_id, post)
 
