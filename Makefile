@@ -52,4 +52,4 @@ export: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(PY) -m ruff check .
 	$(PY) -m mypy engine render ai bot benchmarks
-	$(PY) -m pytest -q --numprocesses=auto
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -q --numprocesses=auto
