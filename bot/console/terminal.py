@@ -92,7 +92,7 @@ def _session(
     failures.setFormatter(PLAIN)
     logging.getLogger().addHandler(failures)
     try:
-        console = Console(app.use_cases(), out, shipped(language), write)
+        console = Console(runner.run(app.use_cases()), out, shipped(language), write)
         write(plain(_greeting(out), language=console.language))
         resumed = runner.run(console.resume())
         if resumed:

@@ -1,8 +1,9 @@
 """The application: one process's storage, workers, use cases and background work, opened
 and closed as one (as aiohttp's `cleanup_ctx`), that the front ends are handed.
 
-    async with open_app(settings) as app:        # storage opened, workers started
-        service = await app.serve(courier)       # use cases built, slot taken, work started
+    async with open_app(settings) as app:        # storage opened
+        service = await app.serve(courier)       # workers started, use cases built, slot
+                                                 # taken, work started
         ...
                                                  # closed in reverse on the way out
 
@@ -88,6 +89,7 @@ class App:
         self._stack = AsyncExitStack()
         self._storage: Storage | None = None
         self._service: Service | None = None
+        self._workers: tuple[Renderer, Thinker] | None = None
 
     @property
     def is_open(self) -> bool:
@@ -114,21 +116,18 @@ class App:
         return self.service.host
 
     async def open(self) -> None:
-        """Open the storage first (a database that cannot be used stops start-up with
-        DatabaseUnusable), then start the workers not given."""
+        """Open the storage (a database that cannot be used stops start-up with
+        DatabaseUnusable). The workers start when the use cases are first built, so a
+        process that stops before (its login refused) never starts them."""
         storage = await open_storage(self.settings.database_url, rater=rate_game)
         self._storage = storage
         self._stack.push_async_callback(self._close_storage)
-        renderer, thinker = await self._start_workers()
-        self._stack.push_async_callback(thinker.close)
-        self._stack.push_async_callback(renderer.close)
-        self.renderer, self.thinker = renderer, thinker
 
-    def use_cases(self) -> Host:
+    async def use_cases(self) -> Host:
         """The use cases alone, with no background work, for a front end that plays the
         bot's turns and tells the due work itself (the console)."""
-        assert self.renderer is not None and self.thinker is not None, "open the app first"
-        return Host(self.storage, self.renderer, clock=self.clock, thinker=self.thinker)
+        renderer, thinker = await self._started_workers()
+        return Host(self.storage, renderer, clock=self.clock, thinker=thinker)
 
     async def serve(
         self,
@@ -143,13 +142,13 @@ class App:
         background work and the watch for work other processes give back. `activities`
         is Discord as the board inside it asks (where the settings offer it);
         `server_locale` the language each server's own Discord settings give it."""
-        assert self.renderer is not None and self.thinker is not None, "open the app first"
+        renderer, thinker = await self._started_workers()
         self.activities = activities if self.settings.activity else None
         storage = self.storage
         chosen = HostSettings(
             clock=self.clock,
             slot=self.settings.slot,
-            thinker=self.thinker,
+            thinker=thinker,
             vacation_days=self.settings.vacation_days,
             ai_name=ai_name,
         )
@@ -157,9 +156,7 @@ class App:
             chosen["venue"] = venue
         if server_locale is not None:
             chosen["server_locale"] = server_locale
-        service = build(
-            storage, self.renderer, courier, ai_at_once=self.settings.ai_processes, **chosen
-        )
+        service = build(storage, renderer, courier, ai_at_once=self.settings.ai_processes, **chosen)
         self._service = service
         self._stack.push_async_callback(self._let_go)
         await self._take_over()
@@ -215,6 +212,17 @@ class App:
     async def _close_storage(self) -> None:
         storage, self._storage = self.storage, None
         await storage.close()
+
+    async def _started_workers(self) -> tuple[Renderer, Thinker]:
+        """The drawing and thinking workers, started the first time they are asked for
+        and closed with the app."""
+        if self._workers is None:
+            renderer, thinker = await self._start_workers()
+            self._stack.push_async_callback(thinker.close)
+            self._stack.push_async_callback(renderer.close)
+            self.renderer, self.thinker = renderer, thinker
+            self._workers = renderer, thinker
+        return self._workers
 
     async def _start_workers(self) -> tuple[Renderer, Thinker]:
         """Start the drawing and thinking processes not given, side by side (each imports

@@ -21,11 +21,14 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import discord
 import pytest
 
+from bot.discord_ui.app import create_bot
 from bot.process import COLLECTION_THRESHOLDS
+from bot.runtime.app import open_app
 from tests.bot.harness import DiscordHarness
-from tests.bot.support import SETTINGS, new_bot
+from tests.bot.support import SETTINGS, new_bot, settings_in
 from tests.launcher import Launcher
 from tests.postgres_server import PostgresServer
 
@@ -236,6 +239,17 @@ def test_a_discord_outage_is_named(
 ) -> None:
     run = start_bot(launcher, tmp_path, discord_answering, DISCORD_TOKEN="token")
     stopped_saying(run, "server error", "503", "later")
+
+
+@pytest.mark.parametrize("discord_answering", [401], indirect=True)
+async def test_a_refused_login_starts_no_drawing_or_thinking_process(
+    tmp_path: Path, discord_answering: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(discord.http.Route, "BASE", f"{discord_answering}/api/v10")
+    async with open_app(settings_in(tmp_path)) as app, create_bot(app) as bot:
+        with pytest.raises(discord.LoginFailure):
+            await bot.login("token")
+        assert (app.renderer, app.thinker) == (None, None)
 
 
 def test_help_lists_the_modes_and_every_setting_with_its_default(
