@@ -76,8 +76,7 @@ class App:
         """Whether drawing and thinking are done in threads of this process, without
         trying child processes (the console's choice: one player, no start-up wait)."""
         self.clock = clock
-        self.renderer = renderer
-        self.thinker = thinker
+        self._given = renderer, thinker
         self.checks: list[Check] = []
         """The front ends' own checks of health, asked before the database's."""
         self.gauges: list[Callable[[], None]] = []
@@ -90,6 +89,16 @@ class App:
         self._storage: Storage | None = None
         self._service: Service | None = None
         self._workers: tuple[Renderer, Thinker] | None = None
+
+    @property
+    def renderer(self) -> Renderer | None:
+        """What draws the pictures, once the workers started (see `_started_workers`)."""
+        return None if self._workers is None else self._workers[0]
+
+    @property
+    def thinker(self) -> Thinker | None:
+        """What thinks for the bot, once the workers started."""
+        return None if self._workers is None else self._workers[1]
 
     @property
     def is_open(self) -> bool:
@@ -220,21 +229,21 @@ class App:
             renderer, thinker = await self._start_workers()
             self._stack.push_async_callback(thinker.close)
             self._stack.push_async_callback(renderer.close)
-            self.renderer, self.thinker = renderer, thinker
             self._workers = renderer, thinker
         return self._workers
 
     async def _start_workers(self) -> tuple[Renderer, Thinker]:
         """Start the drawing and thinking processes not given, side by side (each imports
         its libraries), falling back to threads for one that cannot start."""
+        given_renderer, given_thinker = self._given
         drawing: Awaitable[Renderer] = (
-            _given(self.renderer or ThreadDrawing())
-            if self.renderer is not None or self.in_threads
+            _given(given_renderer or ThreadDrawing())
+            if given_renderer is not None or self.in_threads
             else _started(DrawingProcess(), ThreadDrawing(), "drawing")
         )
         thinking: Awaitable[Thinker] = (
-            _given(self.thinker or ThreadThinking())
-            if self.thinker is not None or self.in_threads
+            _given(given_thinker or ThreadThinking())
+            if given_thinker is not None or self.in_threads
             else _started(
                 ThinkingProcesses(self.settings.ai_processes), ThreadThinking(), "thinking"
             )
