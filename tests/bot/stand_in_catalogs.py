@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import shutil
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,13 @@ from bot.play.words.languages import Message
 
 SOURCE_ROOT = Path(languages.__file__).parents[3]
 KEYWORDS: dict[str, tuple[int, ...] | None] = {"t": None, "tn": (1, 2)}
+
+
+@cache
+def bots_messages() -> tuple[Message, ...]:
+    """Every message the bot's source says (`languages.spoken_messages`), read once a test
+    process: Babel takes most of a second to read them."""
+    return tuple(languages.spoken_messages())
 
 
 @contextlib.contextmanager

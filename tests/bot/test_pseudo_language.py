@@ -16,7 +16,7 @@ import engine
 from bot.play.words import languages
 from tests.bot.drawn_words import Drawn
 from tests.bot.harness import DiscordHarness, Kind, Request
-from tests.bot.stand_in_catalogs import stand_in
+from tests.bot.stand_in_catalogs import bots_messages, stand_in
 from tests.bot.support import Clock, new_bot
 
 PSEUDO = "hi"
@@ -51,7 +51,7 @@ def pseudo_language(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator
     with languages.TEMPLATE.open("rb") as pot:
         template = [message.id for message in read_po(pot) if message.id]
     said = [m if isinstance(m, str) else (m[0], m[1]) for m in template]
-    with stand_in(monkeypatch, tmp_path, PSEUDO, pseudo, [*said, *languages.spoken_messages()]):
+    with stand_in(monkeypatch, tmp_path, PSEUDO, pseudo, [*said, *bots_messages()]):
         yield
 
 

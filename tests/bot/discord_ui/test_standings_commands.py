@@ -16,7 +16,6 @@ from bot.play.ranking import standings
 from bot.play.ranking.ratings import rate_game
 from bot.play.ranking.standings import Leaderboards
 from bot.play.ranking.trophies import Trophy
-from bot.play.words import languages
 from bot.play.words import standings as words
 from bot.play.words.text import plain
 from bot.storage import Storage, open_storage
@@ -27,7 +26,7 @@ from render.stats_card import StatsCard, stats_card_png
 from tests.bot.harness import DiscordHarness, Reply, User
 from tests.bot.play.test_exports import VALIDATOR
 from tests.bot.rated_games import finish
-from tests.bot.stand_in_catalogs import stand_in
+from tests.bot.stand_in_catalogs import bots_messages, stand_in
 from tests.bot.support import SCRIPTS, new_bot
 from tests.postgres_server import BACKENDS
 
@@ -308,7 +307,7 @@ def shout(english: str) -> str:
 def german(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     """German readers get every sentence of the bot's source (`shout`ed): the catalogs
     copied, with a German catalog of the messages the source says today."""
-    with stand_in(monkeypatch, tmp_path, "de", shout, languages.spoken_messages()):
+    with stand_in(monkeypatch, tmp_path, "de", shout, bots_messages()):
         yield
 
 

@@ -18,8 +18,7 @@ import pytest
 from bot.discord_ui.activities import ActivityButton, activity_line
 from bot.discord_ui.post_buttons import PLAY_IN_DISCORD
 from bot.play.learning import watching
-from bot.play.words import languages
-from bot.play.words.languages import SOURCE, spoken_messages
+from bot.play.words.languages import SOURCE
 from bot.play.words.text import Said, Text, plain
 from bot.web import activity, server
 from bot.web.links import ActivitySession, WebLinks
@@ -27,7 +26,7 @@ from bot.web.words import page_language
 from tests.bot.discord_ui.test_slow_game_commands import START, begin
 from tests.bot.harness import DiscordHarness
 from tests.bot.harness.activities import CLIENT_SECRET
-from tests.bot.stand_in_catalogs import stand_in
+from tests.bot.stand_in_catalogs import bots_messages, stand_in
 from tests.bot.support import Clock, new_bot
 from tests.bot.web.conftest import bot_of
 from tests.bot.web.test_activity import api, launched, session_of, state
@@ -48,8 +47,7 @@ def marked(english: str) -> str:
 @pytest.fixture
 def german(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     """German's catalog replaced by one saying every sentence of the bot `marked`."""
-    messages = spoken_messages(Path(languages.__file__).parents[2])
-    with stand_in(monkeypatch, tmp_path, "de", marked, messages):
+    with stand_in(monkeypatch, tmp_path, "de", marked, bots_messages()):
         yield
 
 
