@@ -9,6 +9,7 @@ import shlex
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import engine
@@ -26,21 +27,18 @@ from bot.console.words import (
     more_moves,
     offer_lapsed,
     offer_made,
-    plain_markdown,
     refusal_words,
     start_of,
     who_does,
     with_list,
 )
 from bot.play.host import Host
-from bot.play.learning.rules import rules_pages
 from bot.play.playing.ai_seats import is_ai
 from bot.play.table.announcements import CONSOLE_PLACE
 from bot.play.table.events import TurnWaiting
 from bot.play.table.records import GameRecord, Status
 from bot.play.table.values import Person, Post, Prompt, Refusal
 from bot.play.words.languages import SOURCE
-from bot.play.words.learning import rules_page_title
 from bot.play.words.reasons import refusal_text
 from bot.play.words.text import Name, Text, excerpt, joined, plain, t
 from bot.play.words.wording import hint_text, title, turn_line
@@ -51,12 +49,6 @@ CHANNEL = CONSOLE_PLACE
 """The place the console's games are played in, which owes no post to Discord."""
 LOG_FILE = "console.log"
 """Where, in the output folder, what went wrong on the bot's side is written."""
-OFFERS = {"draw": Prompt.DRAW, "undo": Prompt.UNDO, "pause": Prompt.PAUSE}
-"""The console's commands offering something the others answer."""
-GAME_COMMANDS = (
-    *("moves", "hint", "board", "history", "resign", "agree", "decline", "abort"),
-    *("resume", "give_time", *OFFERS),
-)
 MOVES_LISTED = 25
 """Moves `moves` lists at most; it says how many more match."""
 Answer = Text | str
@@ -73,7 +65,8 @@ class Confirming:
 
 
 class Console:
-    """Reads one command line at a time and answers in text, writing pictures to `out`.
+    """Reads one command line at a time (see `COMMANDS`) and answers in text, writing
+    pictures to `out`.
 
     Given `write`, it writes what it has said at once, before the AI thinks or a review
     is worked out; `handle` returns the rest."""
@@ -208,49 +201,32 @@ class Console:
         return "\n".join([kept, self._plain(await self._dispatch(command, args))])
 
     async def _dispatch(self, command: str, args: list[str]) -> Answer:
-        if command == "help":
-            return help_text(self.language)
-        if command == "start":
-            return await self._start(args)
-        if command == "rules":
-            return self._rules(args[0].lower() if args else self.game)
-        if command in ("review", "puzzle", "stats", "leaderboard"):
-            return await self._study(command, args)
-        if command in GAME_COMMANDS and not self.game:
+        found = COMMANDS.get(command)
+        if found is None:
+            if command in self._people and args:
+                user = self._people[command].user_id
+                move = self.host.moves.move(CHANNEL, self.game, user, " ".join(args))
+                return await self._show(await move)
+            unknown = Name(excerpt(command))
+            return t("Unknown command {command}; type {help}.", command=unknown, help="help")
+        if found.in_a_game and not self.game:
             return NO_GAME
-        if command == "moves":
-            return await self._moves(" ".join(args))
-        if command == "hint":
-            if not args:
-                return who_does(command)
-            user = self.person(args[0]).user_id
-            return hint_text(await self.host.coach.hint(CHANNEL, self.game, user))
-        if command == "board":
-            board = await self._show(await self.host.moves.board(CHANNEL, self.game))
-            record = await self.host.games.newest_in(CHANNEL)
-            offer = "" if record is None else await self._offer_lines(record)
-            return "\n".join(filter(None, [board, offer]))
-        if command == "history":
-            return await self._history()
-        if command == "abort":
-            return await self._abort()
-        if command == "give_time":
-            return await self._give_time(args)
-        if command == "resume":
-            return await self._resume([a for a in args if a.lower() != self.game])
-        if command in ("resign", "agree", "decline", *OFFERS):
-            if not args:
-                return who_does(command)
-            if command in ("agree", "decline"):
-                return await self._answer(self.person(args[0]), agree=command == "agree")
-            return await self._leave(command, self.person(args[0]))
-        if command in self._people and args:
-            user = self._people[command].user_id
-            move = self.host.moves.move(CHANNEL, self.game, user, " ".join(args))
-            return await self._show(await move)
-        return t(
-            "Unknown command {command}; type {help}.", command=Name(excerpt(command)), help="help"
-        )
+        if found.names_a_player and not args:
+            return who_does(command)
+        return await found.run(self, args)
+
+    async def _help(self, args: list[str]) -> Answer:
+        return help_text(self.language)
+
+    async def _hint(self, args: list[str]) -> Answer:
+        user = self.person(args[0]).user_id
+        return hint_text(await self.host.coach.hint(CHANNEL, self.game, user))
+
+    async def _board(self, args: list[str]) -> Answer:
+        board = await self._show(await self.host.moves.board(CHANNEL, self.game))
+        record = await self.host.games.newest_in(CHANNEL)
+        offer = "" if record is None else await self._offer_lines(record)
+        return "\n".join(filter(None, [board, offer]))
 
     async def _start(self, args: list[str]) -> Answer:
         line = read_start(args)
@@ -271,41 +247,35 @@ class Console:
         begun = answers[-1].post if answers else None
         return await self._show(begun) if begun is not None else await self._show(post)
 
-    def _rules(self, game: str) -> Answer:
-        """Every page of a game's rules, in plain words."""
-        if game not in engine.GAMES:
-            which = t("Rules of which game? One of {games}.", games=", ".join(engine.GAMES))
-            if not game:
-                return which
-            return joined(
-                " ", [t("There is no game called {game}.", game=Name(excerpt(game))), which]
-            )
-        pages = rules_pages(game)
-        return "\n\n".join(
-            f"{self._plain(rules_page_title(p.title))}\n{plain_markdown(self._plain(p.body))}"
-            for p in pages
-        )
+    async def _rules(self, args: list[str]) -> Answer:
+        """The rules of the game named, or of the game being played."""
+        return self.studies.rules(args[0].lower() if args else self.game)
 
-    async def _study(self, command: str, args: list[str]) -> Answer:
-        """`review [game]`, `puzzle alice ...`, `stats alice [game]`, `leaderboard [game]
-        [page]`."""
+    async def _review(self, args: list[str]) -> Answer:
+        """`review [game]`: the last finished game's review, of the game named if any."""
+        game, _ = game_and_rest(args)
+        record = await self.host.games.newest_in(CHANNEL)
+        last = game or self.game or (record.game if record is not None else "")
+        return await self.studies.review(CHANNEL, last) if last else NO_GAME
+
+    async def _leaderboard(self, args: list[str]) -> Answer:
+        """`leaderboard [game] [page]`."""
         game, rest = game_and_rest(args)
-        if command == "review":
-            record = await self.host.games.newest_in(CHANNEL)
-            last = game or self.game or (record.game if record is not None else "")
-            return await self.studies.review(CHANNEL, last) if last else NO_GAME
-        if command == "leaderboard":
-            page = next((int(a) for a in rest if a.isdigit()), 1)
-            return await self.studies.leaderboard(game, page)
-        if not args:
-            return who_does(command)
-        if command == "puzzle":
-            return await self.studies.puzzle(self.person(args[0]), args[1:])
+        page = next((int(a) for a in rest if a.isdigit()), 1)
+        return await self.studies.leaderboard(game, page)
+
+    async def _puzzle(self, args: list[str]) -> Answer:
+        """`puzzle alice [game | answer | solution]`."""
+        return await self.studies.puzzle(self.person(args[0]), args[1:])
+
+    async def _stats(self, args: list[str]) -> Answer:
+        """`stats alice [game]`, or `stats ai [level] [game]`."""
+        game, rest = game_and_rest(args)
         asked = args[0].lower()
         who = self.studies.ai(level_of(rest)) if asked == "ai" else self.person(args[0])
         return await self.studies.stats(who, game)
 
-    async def _history(self) -> str:
+    async def _history(self, args: list[str]) -> str:
         """The move list, in full, with the resignations and time-outs, and the replay."""
         post = await self.host.history.in_channel(CHANNEL, self.game, self.language)
         shown = await self._show(post)
@@ -316,7 +286,7 @@ class Console:
             shown = "\n".join([with_list(text, str(path), listed.data.decode()), files])
         return shown
 
-    async def _abort(self) -> Answer:
+    async def _abort(self, args: list[str]) -> Answer:
         """Abort the game, once confirmed."""
         record = await self.host.games.newest_in(CHANNEL)
         if record is None or not record.status.is_open:
@@ -329,7 +299,8 @@ class Console:
         self.game = ""
         return await self._show(aborted)
 
-    async def _moves(self, typed: str) -> Answer:
+    async def _moves(self, args: list[str]) -> Answer:
+        typed = " ".join(args)
         record = await self.host.games.newest_in(CHANNEL)
         if record is None or record.turn_user_id is None:
             return t("No one is to move.")
@@ -347,18 +318,22 @@ class Console:
             listed.append(self._plain(more_moves(more, start_of(pairs[0][0]))))
         return "\n".join(listed)
 
-    async def _leave(self, command: str, person: Person) -> Answer:
-        if command == "resign":
-            endings = self.host.endings
-            game_id = await endings.resign_check(CHANNEL, self.game, person.user_id)
+    async def _resign(self, args: list[str]) -> Answer:
+        """`resign alice`, once confirmed."""
+        person = self.person(args[0])
+        endings = self.host.endings
+        game_id = await endings.resign_check(CHANNEL, self.game, person.user_id)
 
-            async def resign() -> str:
-                return await self._show(await endings.resign(game_id, person.user_id))
+        async def resign() -> str:
+            return await self._show(await endings.resign(game_id, person.user_id))
 
-            kept = t("{player} plays on.", player=Name(person.name))
-            self._confirming = Confirming(resign, kept)
-            return confirm_resign(person.name)
-        kind = OFFERS[command]
+        kept = t("{player} plays on.", player=Name(person.name))
+        self._confirming = Confirming(resign, kept)
+        return confirm_resign(person.name)
+
+    async def _offer(self, args: list[str], *, kind: Prompt) -> Answer:
+        """`draw alice`, `undo alice`, `pause alice`: an offer the others answer."""
+        person = self.person(args[0])
         offer = await self.host.offers.offer(CHANNEL, self.game, person.user_id, kind)
         if offer.prompt is not kind:
             return await self._show(offer)
@@ -366,9 +341,10 @@ class Console:
         waiting = [names[user_id] for user_id in offer.pings]
         return "\n".join([await self._show(offer), self._plain(how_to_answer(waiting))])
 
-    async def _resume(self, names: list[str]) -> str:
+    async def _resume(self, args: list[str]) -> str:
         """`resume`, `resume tink` (as the bot's words put it) or `resume alice`: any
         player may start the clocks, the player to move unless one is named."""
+        names = [a for a in args if a.lower() != self.game]
         if names:
             user_id = self.person(names[0]).user_id
         else:
@@ -387,8 +363,10 @@ class Console:
         )
         return await self._show(await given)
 
-    async def _answer(self, person: Person, *, agree: bool) -> Answer:
-        """A player's answer to the offer waiting; the last agreement carries it out."""
+    async def _answer(self, args: list[str], *, agree: bool) -> Answer:
+        """`agree bob` or `decline bob`: a player's answer to the offer waiting; the last
+        agreement carries it out."""
+        person = self.person(args[0])
         record = await self.host.games.newest_in(CHANNEL)
         if record is None or record.offer is None or record.status is not Status.ACTIVE:
             return t("No offer is waiting for an answer.")
@@ -418,6 +396,45 @@ class Console:
     def _plain(self, text: Text | str) -> str:
         """Plain words, with times relative to now."""
         return plain(text, self.host.games.clock(), self.language)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One of the console's commands: what it runs with the words typed after it."""
+
+    run: Callable[[Console, list[str]], Awaitable[Answer]]
+    in_a_game: bool = False
+    """Whether it needs a game being played (else it says none is)."""
+    names_a_player: bool = False
+    """Whether it needs a player named (else it asks who, see `who_does`)."""
+
+
+COMMANDS: dict[str, Command] = {
+    "help": Command(Console._help),
+    "start": Command(Console._start),
+    "rules": Command(Console._rules),
+    "review": Command(Console._review),
+    "leaderboard": Command(Console._leaderboard),
+    "puzzle": Command(Console._puzzle, names_a_player=True),
+    "stats": Command(Console._stats, names_a_player=True),
+    "moves": Command(Console._moves, in_a_game=True),
+    "board": Command(Console._board, in_a_game=True),
+    "history": Command(Console._history, in_a_game=True),
+    "abort": Command(Console._abort, in_a_game=True),
+    "resume": Command(Console._resume, in_a_game=True),
+    "give_time": Command(Console._give_time, in_a_game=True),
+    "hint": Command(Console._hint, in_a_game=True, names_a_player=True),
+    "resign": Command(Console._resign, in_a_game=True, names_a_player=True),
+    "draw": Command(partial(Console._offer, kind=Prompt.DRAW), in_a_game=True, names_a_player=True),
+    "undo": Command(partial(Console._offer, kind=Prompt.UNDO), in_a_game=True, names_a_player=True),
+    "pause": Command(
+        partial(Console._offer, kind=Prompt.PAUSE), in_a_game=True, names_a_player=True
+    ),
+    "agree": Command(partial(Console._answer, agree=True), in_a_game=True, names_a_player=True),
+    "decline": Command(partial(Console._answer, agree=False), in_a_game=True, names_a_player=True),
+}
+"""The console's commands by the word that starts them; a line starting with a player's
+name plays that player's move."""
 
 
 def _joined(parts: list[str]) -> str:

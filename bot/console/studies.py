@@ -1,16 +1,18 @@
-"""The console's `review`, `puzzle`, `stats` and `leaderboard`: the use cases Discord's
-commands of those names call, answered in the console's words."""
+"""The console's `rules`, `review`, `puzzle`, `stats` and `leaderboard`: the use cases
+Discord's commands of those names call, answered in the console's words."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
 import engine
-from bot.console.words import card_lines, is_empty, puzzle_words
+from bot.console.words import card_lines, is_empty, plain_markdown, puzzle_words
 from bot.play.host import Host
+from bot.play.learning.rules import rules_pages
 from bot.play.playing.ai_seats import LEVELS, ai_person, ai_user_id, checked_level
 from bot.play.table.values import Person, Post, Refusal
-from bot.play.words.text import Name, Text, t, tn
+from bot.play.words.learning import rules_page_title
+from bot.play.words.text import Name, Text, excerpt, joined, t, tn
 from bot.play.words.wording import title
 
 Show = Callable[[Post], Awaitable[str]]
@@ -22,7 +24,7 @@ Write = Callable[[str], object]
 
 
 class Studies:
-    """Learning from finished games, and the ratings, for the console's players."""
+    """The rules, learning from finished games, and the ratings, for the console's players."""
 
     def __init__(
         self, host: Host, show: Show, plain: Plain, write: Write | None, language: str
@@ -32,6 +34,20 @@ class Studies:
         self._plain = plain
         self._write = write
         self._language = language
+
+    def rules(self, game: str) -> Text | str:
+        """Every page of a game's rules, in plain words; which game, when none is named."""
+        if game not in engine.GAMES:
+            which = t("Rules of which game? One of {games}.", games=", ".join(engine.GAMES))
+            if not game:
+                return which
+            return joined(
+                " ", [t("There is no game called {game}.", game=Name(excerpt(game))), which]
+            )
+        return "\n\n".join(
+            f"{self._plain(rules_page_title(p.title))}\n{plain_markdown(self._plain(p.body))}"
+            for p in rules_pages(game)
+        )
 
     async def review(self, place_id: int, game: str) -> str:
         """The review of the place's last finished game of `game`, its progress written

@@ -18,7 +18,9 @@ import ai
 import bot.console as console_package
 import engine
 from bot.console import MOVES_LISTED, Console, run_console
-from bot.console.words import HELP_COLUMN
+from bot.console.commands import COMMANDS
+from bot.console.words import HELP, HELP_COLUMN
+from bot.discord_ui.game_commands import build_groups
 from bot.play.clocks.clock import DAY
 from bot.play.host import Host
 from bot.play.ranking.ratings import rate_game
@@ -32,6 +34,15 @@ from tests.bot.support import SCRIPTS, Clock, StubRenderer, long_bridge
 
 DISCORD_MARKS = ("**", "`", "<t:", "<#", "<@", "](", "__")
 DISCORD_WORDS = ("/tink", "/tingle", "/folio", "/bridge", "button", "press", "slash")
+
+
+NOT_TYPED = {
+    "move": "a move is typed after its player's name: alice s d4",
+    "web": "the console serves no pages",
+}
+"""The game commands of Discord's the console has no command for, and why."""
+STUDIES = ("puzzle", "stats", "leaderboard")
+"""Discord's commands of a player's learning and standing, which the console has too."""
 
 
 @pytest.fixture
@@ -839,3 +850,11 @@ def test_a_german_terminal_greets_and_reviews_in_german(tmp_path: Path) -> None:
     )
     reviewing = written.index(marked("Reviewing Tink #1…"))
     assert written[reviewing + 1] == marked("0 of 1 position valued…")
+
+
+def test_every_game_command_of_discords_is_a_console_command_in_its_help() -> None:
+    in_discord = {c.name for group in build_groups() for c in group.walk_commands()}
+    assert sorted(in_discord - COMMANDS.keys()) == sorted(NOT_TYPED)
+    assert set(STUDIES) <= COMMANDS.keys()
+    helped = {typed.split()[0] for line, _ in HELP for typed in line.split(", ")}
+    assert sorted(COMMANDS.keys() - {"help"}) == sorted(helped - {"alice", "quit"})
