@@ -6,7 +6,8 @@ body's `payload_json`) against the description's JSON Schemas (Draft 2020-12; sn
 be integers, as the live API accepts), then checks the limits Discord documents but the
 description does not encode. A request Discord would refuse, or one to a path the description
 lacks, raises `InvalidRequest` naming the field and the reason. The description is read once
-per process, each validator compiled once, and each body's verdict remembered.
+per process, each validator compiled once, and each body's verdict remembered; a choice
+among schemas is checked without listing the errors of the choices a valid value is not.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, relevance
+from jsonschema.protocols import Validator
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
@@ -179,14 +181,14 @@ def _query_forms(value: Any) -> list[Any]:
 
 
 @functools.cache
-def _parameter_validator(template: str, name: str) -> Draft202012Validator:
+def _parameter_validator(template: str, name: str) -> Validator:
     declared = _description()["paths"][template].get("parameters", [])
     index = next(i for i, p in enumerate(declared) if p["name"] == name)
     return _validator(f"/paths/{_escape(template)}/parameters/{index}/schema")
 
 
 @functools.cache
-def _query_validator(template: str, method: str, name: str) -> Draft202012Validator | None:
+def _query_validator(template: str, method: str, name: str) -> Validator | None:
     declared = _description()["paths"][template][method].get("parameters", [])
     for index, parameter in enumerate(declared):
         if parameter["name"] == name and parameter["in"] == "query":
@@ -196,7 +198,7 @@ def _query_validator(template: str, method: str, name: str) -> Draft202012Valida
 
 
 @functools.cache
-def _body_validator(template: str, method: str, multipart: bool) -> Draft202012Validator | None:
+def _body_validator(template: str, method: str, multipart: bool) -> Validator | None:
     operation = _description()["paths"][template][method.lower()]
     if "requestBody" not in operation:
         return None
@@ -209,11 +211,34 @@ def _body_validator(template: str, method: str, multipart: bool) -> Draft202012V
     return _validator(pointer)
 
 
-def _validator(pointer: str) -> Draft202012Validator:
-    return Draft202012Validator({"$ref": f"{_SPEC_URI}#{pointer}"}, registry=_registry())
+def _validator(pointer: str) -> Validator:
+    return _Validator({"$ref": f"{_SPEC_URI}#{pointer}"}, registry=_registry())
 
 
-def _first_error(validator: Draft202012Validator, value: Any) -> ValidationError | None:
+def _any_of(validator: Any, choices: list[Any], instance: Any, schema: Any) -> Iterator[Any]:
+    """`anyOf` as Draft 2020-12 has it, its errors those of jsonschema's own, but a value
+    valid under a choice found so without listing every error of the choices before it."""
+    if not any(validator.evolve(schema=choice).is_valid(instance) for choice in choices):
+        yield from _DRAFT["anyOf"](validator, choices, instance, schema)
+
+
+def _one_of(validator: Any, choices: list[Any], instance: Any, schema: Any) -> Iterator[Any]:
+    """`oneOf` as `_any_of` is `anyOf`: errors listed only for a value not valid under
+    exactly one choice."""
+    valid = [validator.evolve(schema=choice).is_valid(instance) for choice in choices]
+    if sum(valid) != 1:
+        yield from _DRAFT["oneOf"](validator, choices, instance, schema)
+
+
+_DRAFT = Draft202012Validator.VALIDATORS
+_Validator = validators.extend(Draft202012Validator, {"anyOf": _any_of, "oneOf": _one_of})
+"""Draft 2020-12 as jsonschema checks it, its errors the same: the message and command
+schemas choose among many kinds of component and option, and listing every error of the
+choices a valid value is not (as jsonschema's `anyOf` and `oneOf` do, to report them should
+no choice fit) was most of the time checking took."""
+
+
+def _first_error(validator: Validator, value: Any) -> ValidationError | None:
     """The most telling error: within a choice of schemas (`oneOf`, `anyOf`), that of the one
     schema the value was meant for (the one whose `type` it has)."""
     error = max(validator.iter_errors(value), key=relevance, default=None)
