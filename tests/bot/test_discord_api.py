@@ -9,9 +9,17 @@ from typing import Any
 import discord
 import pytest
 from discord import app_commands
+from jsonschema import Draft202012Validator
 
 from tests.bot.harness import DiscordHarness, InvalidRequest, Kind, SentFile
-from tests.bot.harness.discord_api import check_request
+from tests.bot.harness.discord_api import (
+    _body_validator,
+    _description,
+    _first_error,
+    _reason,
+    _registry,
+    check_request,
+)
 from tests.bot.test_harness import ToyBot
 
 API = "https://discord.com/api/v10"
@@ -208,3 +216,25 @@ def test_too_many_or_too_large_files_are_refused() -> None:
 )
 def test_requests_discord_accepts(method: str, url: str, body: Any) -> None:
     check_request(method, url, body)
+
+
+@pytest.mark.parametrize(
+    "components",
+    [
+        [_row(2)],
+        [_row(6)],
+        [_row(1, "x" * 101)],
+        [{"type": 1, "components": [{"type": 99, "custom_id": "a"}]}],
+        [{"type": 2, "style": 1, "label": "Go", "custom_id": "b"}],
+    ],
+)
+def test_a_choice_among_schemas_is_judged_as_jsonschema_judges_it(
+    components: list[Any],
+) -> None:
+    template = next(t for t in _description()["paths"] if t.endswith("/callback"))
+    checked = _body_validator(template, "POST", False)
+    assert checked is not None
+    plain = Draft202012Validator(checked.schema, registry=_registry())
+    body = _message(components=components)
+    found, expected = _first_error(checked, body), _first_error(plain, body)
+    assert (found and _reason(found)) == (expected and _reason(expected))
